@@ -1,0 +1,494 @@
+"""Melds: runs and sets, lay-offs and joker swaps, with a reason for every "no".
+
+A run is 3+ cards of one suit in consecutive positions (3 .. A, plus A-2-3 where
+the rule set lets the ace play low); a set is 3 or 4 threes or aces of different
+suits. A meld holds at most one 2 and one joker and at least one natural card; a
+2 is never part of a set. (000 "Play"; 004 "melding", "runs", "sets"; 002 §3-4;
+003 "Melds and the banakil wild".)
+
+The ``verify_*`` functions return the resulting :class:`Meld` or raise
+:class:`IllegalMoveError` with a full-sentence reason; ``can_*`` wrap them. The
+reducer, the options list and the explanations all call the same functions.
+
+>>> from .rules import get_ruleset
+>>> m = verify_meld(parse_cards("KS AS 2S"), get_ruleset("classic"))
+>>> m.codes, m.stands_for_codes()
+(['2S', 'KS', 'AS'], {0: 'QS'})
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import permutations, product
+from typing import Iterable, Literal, Sequence
+
+from .cards import ACE_RANK, SUIT_NAMES, SUITS, Card, parse_cards, rank_code
+from .errors import IllegalMoveError, MalformedInputError
+from .rules import Ruleset
+
+__all__ = [
+    "Meld", "MeldCheck", "analyze_meld", "verify_meld", "can_meld",
+    "verify_lay_off", "can_lay_off", "verify_joker_swap", "can_joker_swap", "parse_cards",
+]
+
+MeldKind = Literal["run", "set"]
+SET_RANKS = (3, ACE_RANK)
+
+
+def _name(card: Card) -> str:
+    return card.symbol
+
+
+def _pos_card(position: int, suit: str) -> Card:
+    """The natural card a run position stands for (position 1 is a low ace)."""
+    return Card(ACE_RANK if position == 1 else position, suit)
+
+
+def _pos_name(position: int, suit: str) -> str:
+    return _pos_card(position, suit).symbol + (" (low)" if position == 1 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table: its cards in order and the position each one holds.
+
+    For a run, ``positions[i]`` is the rank the i-th card occupies (1 = low ace,
+    3..14), or ``None`` for a 2 kept as a 13th card; for a set, every position is
+    the set's rank and ``suits[i]`` the suit each card stands for (a joker takes
+    the first missing suit in C D H S order).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    positions: tuple[int | None, ...]
+    suit: str = ""  # runs only
+    set_suits: tuple[str, ...] = ()  # sets only
+
+    @property
+    def codes(self) -> list[str]:
+        return [c.code for c in self.cards]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def stands_for(self) -> dict[int, Card | None]:
+        """What each wild card represents, by index in :attr:`cards`."""
+        out: dict[int, Card | None] = {}
+        for i, card in enumerate(self.cards):
+            if card.is_wild:
+                pos = self.positions[i]
+                if pos is None:
+                    out[i] = None
+                elif self.kind == "run":
+                    out[i] = _pos_card(pos, self.suit)
+                else:
+                    out[i] = Card(pos, self.set_suits[i])
+        return out
+
+    def stands_for_codes(self) -> dict[int, str | None]:
+        return {i: (c.code if c else None) for i, c in self.stands_for().items()}
+
+    def wild_position(self, wild: Card) -> int | None:
+        for c, p in zip(self.cards, self.positions):
+            if c == wild:
+                return p
+        return None
+
+    def describe(self) -> str:
+        """Human text, e.g. ``2♠(=Q♠) K♠ A♠``."""
+        parts = []
+        sf = self.stands_for()
+        for i, c in enumerate(self.cards):
+            if i in sf:
+                target = sf[i]
+                parts.append(f"{c.symbol}(={target.symbol if target else '13th card'})")
+            else:
+                parts.append(c.symbol)
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCheck:
+    """The outcome of checking a card list as a new meld."""
+
+    valid: bool
+    kind: MeldKind | None
+    meld: Meld | None
+    reason: str | None
+    rule: str = ""
+    source: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "valid": self.valid,
+            "kind": self.kind,
+            "arrangement": self.meld.codes if self.meld else None,
+            "stands_for": {str(i): c for i, c in self.meld.stands_for_codes().items() if c}
+            if self.meld else {},
+            "reason": self.reason,
+        }
+
+
+class _No(Exception):
+    """Internal: a meld failure with its reason, rule and source."""
+
+    def __init__(self, reason: str, rule: str, source: str) -> None:
+        super().__init__(reason)
+        self.reason, self.rule, self.source = reason, rule, source
+
+    def error(self) -> IllegalMoveError:
+        return IllegalMoveError(self.reason, rule=self.rule, source=self.source)
+
+
+SRC_MELD = "000 (Play), 004 (runs and sets)"
+
+
+# --------------------------------------------------------------------- common
+def _common_checks(cards: Sequence[Card]) -> None:
+    if len(cards) < 3:
+        raise _No(f"a meld needs at least 3 cards, got {len(cards)}", "meld size", SRC_MELD)
+    twos = [c for c in cards if c.is_two]
+    jokers = [c for c in cards if c.is_joker]
+    if len(jokers) > 1:
+        raise _No("a meld may hold only one joker, this one has two", "one joker per meld", SRC_MELD)
+    if len(twos) > 1:
+        raise _No(f"a meld may hold only one 2, this one has {len(twos)} "
+                  f"({' '.join(_name(c) for c in twos)})", "one 2 per meld", SRC_MELD)
+    if not any(c.is_natural for c in cards):
+        raise _No("a meld needs at least one natural card (3 to ace)", "natural card needed", SRC_MELD)
+
+
+def _looks_like_set(naturals: Sequence[Card]) -> bool:
+    return len(naturals) >= 2 and len({c.rank for c in naturals}) == 1
+
+
+# ----------------------------------------------------------------------- sets
+def _set_arrangements(cards: Sequence[Card], rules: Ruleset) -> Meld:
+    naturals = [c for c in cards if c.is_natural]
+    rank = naturals[0].rank
+    if rank not in SET_RANKS:
+        raise _No(f"only 3s and aces make sets, not {rank_code(rank)}s", "set ranks", SRC_MELD)
+    if any(c.is_two for c in cards):
+        raise _No("a 2 is never wild in a set: only a joker may fill a gap in a set", "no 2 in a set", SRC_MELD)
+    suits = Counter(c.suit for c in naturals)
+    dup = [s for s, n in suits.items() if n > 1]
+    if dup:
+        raise _No(f"a set's cards must all be of different suits, this one has two {_name(Card(rank, dup[0]))}",
+                  "set suits differ", SRC_MELD)
+    if len(cards) > 4:
+        raise _No(f"a set holds at most 4 cards, this one has {len(cards)}", "set size", SRC_MELD)
+    missing = [s for s in SUITS if s not in suits]
+    set_suits = tuple(c.suit if c.is_natural else missing[0] for c in cards)
+    return Meld("set", tuple(cards), tuple(rank for _ in cards), "", set_suits)
+
+
+# ----------------------------------------------------------------------- runs
+def _run_layouts(cards: Sequence[Card], rules: Ruleset) -> list[Meld]:
+    """Every valid run layout of these cards (naturals in rank order, wilds placed)."""
+    naturals = [c for c in cards if c.is_natural]
+    wilds = sorted(c for c in cards if c.is_wild)
+    suit = naturals[0].suit
+    if any(c.suit != suit for c in naturals):
+        return []
+    n = len(cards)
+    ace_choices = [((1, ACE_RANK) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)) for c in naturals]
+    layouts: list[Meld] = []
+    seen: set[tuple[tuple[Card, ...], tuple[int | None, ...]]] = set()
+    for choice in product(*ace_choices):
+        if len(set(choice)) != len(choice):
+            continue
+        pos_of = dict(zip(choice, naturals))
+        lo_n, hi_n = min(choice), max(choice)
+        windows: list[tuple[int, int, bool]] = []  # (lo, hi, thirteenth)
+        if n <= rules.max_run_length:
+            for lo in range(max(rules.low_rank, hi_n - n + 1), min(lo_n, ACE_RANK - n + 1) + 1):
+                windows.append((lo, lo + n - 1, False))
+        elif (rules.thirteenth_card_two and n == rules.max_run_length + 1 and len(wilds) == 1
+              and wilds[0].is_two and hi_n - lo_n + 1 == len(naturals) == rules.max_run_length):
+            windows.append((lo_n, hi_n, True))
+        for lo, hi, thirteenth in windows:
+            gaps = [p for p in range(lo, hi + 1) if p not in pos_of]
+            if thirteenth:
+                cards_out = tuple(pos_of[p] for p in range(lo, hi + 1)) + (wilds[0],)
+                positions: tuple[int | None, ...] = tuple(range(lo, hi + 1)) + (None,)
+                key = (cards_out, positions)
+                if key not in seen:
+                    seen.add(key)
+                    layouts.append(Meld("run", cards_out, positions, suit))
+                continue
+            if len(gaps) != len(wilds):
+                continue
+            for perm in set(permutations(wilds)):
+                filled = dict(pos_of)
+                filled.update(zip(gaps, perm))
+                cards_out = tuple(filled[p] for p in range(lo, hi + 1))
+                positions = tuple(range(lo, hi + 1))
+                key = (cards_out, positions)
+                if key not in seen:
+                    seen.add(key)
+                    layouts.append(Meld("run", cards_out, positions, suit))
+    return layouts
+
+
+def _run_failure(cards: Sequence[Card], rules: Ruleset) -> _No:
+    """The most precise reason these cards make no run."""
+    naturals = [c for c in cards if c.is_natural]
+    src_run = "000 (Play), 004 (runs)"
+    suits = sorted({c.suit for c in naturals})
+    if len(suits) > 1:
+        return _No("a run's natural cards must all be one suit, these mix "
+                   + " and ".join(SUIT_NAMES[s] for s in suits), "run suit", src_run)
+    dup = [c for c, k in Counter(naturals).items() if k > 1]
+    if dup and not (rules.ace_low and dup[0].rank == ACE_RANK):
+        return _No(f"a run cannot hold two {_name(dup[0])}", "run ranks differ", src_run)
+    n = len(cards)
+    if n > rules.max_run_length:
+        extra = " (a 2 may stay as a 13th card only when all 12 naturals 3..A are there)" \
+            if rules.thirteenth_card_two else ""
+        return _No(f"a run holds at most {rules.max_run_length} cards, this one has {n}{extra}",
+                   "run length", "004 (runs)")
+    ranks = sorted(c.rank for c in naturals)
+    wilds = n - len(naturals)
+    if ACE_RANK in ranks and not rules.ace_low:
+        alt = sorted(1 if r == ACE_RANK else r for r in ranks)
+        if alt[-1] - alt[0] + 1 - len(alt) <= wilds:
+            return _No("an ace plays high only under these rules: A-2-3 is not a run and a 2 is never a "
+                       "natural low card", "ace high only", "000 (FAQ), 004 (runs), 003")
+    span = ranks[-1] - ranks[0] + 1
+    gaps = span - len(ranks)
+    if rules.ace_low and ACE_RANK in ranks:
+        alt = sorted(1 if r == ACE_RANK else r for r in ranks)
+        span = min(span, alt[-1] - alt[0] + 1)
+        gaps = span - len(ranks)
+    if gaps > wilds:
+        return _No(f"these cards leave {gaps} gap{'s' if gaps != 1 else ''} in the run but only {wilds} wild "
+                   f"card{'s' if wilds != 1 else ''} to fill {'them' if gaps != 1 else 'it'}",
+                   "run consecutive", src_run)
+    return _No("these cards cannot be laid out as consecutive cards of one suit", "run consecutive", src_run)
+
+
+# ------------------------------------------------------------------- checking
+def _layouts(cards: Sequence[Card], rules: Ruleset) -> tuple[MeldKind, list[Meld]]:
+    """All valid layouts of a card multiset, or raise _No with the reason."""
+    _common_checks(cards)
+    naturals = [c for c in cards if c.is_natural]
+    if _looks_like_set(naturals):
+        return "set", [_set_arrangements(cards, rules)]
+    layouts = _run_layouts(cards, rules)
+    if not layouts:
+        raise _run_failure(cards, rules)
+    return "run", layouts
+
+
+def _canonical_key(m: Meld) -> tuple[int, ...]:
+    """Default layout order: wilds at the high end where there is a choice, then 2 below joker."""
+    return (-(m.positions[0] or 0), *[0 if c.is_two else 1 for c in m.cards if c.is_wild])
+
+
+def _canonical(layouts: list[Meld]) -> Meld:
+    return min(layouts, key=_canonical_key)
+
+
+def _match_order(layouts: list[Meld], order: Sequence[Card]) -> Meld | None:
+    for m in layouts:
+        if list(m.cards) == list(order):
+            return m
+    return None
+
+
+def analyze_meld(cards: Iterable[Card | str], rules: Ruleset,
+                 arrangement: Sequence[Card | str] | None = None) -> MeldCheck:
+    """Check cards as a new meld; never raises for an illegal meld.
+
+    The order given is kept when it is itself a valid layout (so ``2C 5D 6D``
+    has the 2 stand for 4♦); otherwise a layout is found. ``arrangement`` pins
+    the order exactly and is an error when it is not a valid layout.
+    """
+    cards_t = parse_cards(cards)
+    try:
+        meld = _verify_new(cards_t, rules, None if arrangement is None else parse_cards(arrangement))
+    except _No as no:
+        return MeldCheck(False, None, None, no.reason, no.rule, no.source)
+    return MeldCheck(True, meld.kind, meld, None)
+
+
+def _verify_new(cards: Sequence[Card], rules: Ruleset, arrangement: Sequence[Card] | None) -> Meld:
+    kind, layouts = _layouts(cards, rules)
+    if arrangement is not None:
+        if Counter(arrangement) != Counter(cards):
+            raise _No("the arrangement does not hold the same cards as the meld", "arrangement", SRC_MELD)
+        if kind == "set":
+            return _set_arrangements(arrangement, rules)
+        found = _match_order(layouts, arrangement)
+        if found is None:
+            raise _No("the cards cannot lie in the order " + " ".join(c.symbol for c in arrangement)
+                      + ": a run lies in rank order with each wild in a gap or at an end", "run order", SRC_MELD)
+        return found
+    if kind == "set":
+        return layouts[0]
+    return _match_order(layouts, cards) or _canonical(layouts)
+
+
+def verify_meld(cards: Iterable[Card | str], rules: Ruleset,
+                arrangement: Sequence[Card | str] | None = None) -> Meld:
+    """The meld these cards make, or :class:`IllegalMoveError` with the reason."""
+    cards_t = parse_cards(cards)
+    try:
+        return _verify_new(cards_t, rules, None if arrangement is None else parse_cards(arrangement))
+    except _No as no:
+        raise no.error() from None
+
+
+def can_meld(cards: Iterable[Card | str], rules: Ruleset) -> bool:
+    return analyze_meld(cards, rules).valid
+
+
+# -------------------------------------------------------- adding to a meld
+def _moves(old: Meld, new: Meld) -> int:
+    """How many wild cards changed position between two layouts."""
+    return sum(1 for c in old.cards if c.is_wild and old.wild_position(c) != new.wild_position(c))
+
+
+def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Ruleset) -> str | None:
+    """Why the wilds of ``old`` may not end where ``new`` puts them, or None."""
+    added_naturals = {(c.rank, c.suit) for c in added if c.is_natural}
+    for wild in (c for c in old.cards if c.is_wild and c in new.cards):
+        before, after = old.wild_position(wild), new.wild_position(wild)
+        if before == after:
+            continue
+        stood = _pos_name(before, old.suit) if before is not None else "a 13th card"
+        if wild.is_joker:
+            if rules.joker_movement == "locked":
+                return (f"the joker is locked as {stood}: under these rules it keeps the card it stands for "
+                        f"and comes back only when that exact card replaces it")
+            continue
+        mode = rules.two_movement
+        if mode == "free":
+            continue
+        # A 2 moves only when the exact natural it stands for is laid in its place.
+        displaced = before is not None and (ACE_RANK if before == 1 else before, old.suit) in added_naturals
+        if not displaced:
+            return (f"the 2 stands for {stood} and may not move: under these rules a 2 moves only when the "
+                    "exact card it stands for is laid in its place")
+        new_positions = [p for p in new.positions if p is not None]
+        lo, hi = min(new_positions), max(new_positions)
+        if after is None:
+            continue  # the 13th-card two: nowhere left to go (004)
+        if mode == "slide_to_open_end":
+            if after not in (lo, hi):
+                return "the displaced 2 must slide to an open end of the run"
+        elif mode == "low_or_high_end":
+            has_three = any(c.rank == 3 for c in new.cards if c.is_natural)
+            want = hi if has_three else lo
+            if after != want:
+                side = "high end (the run holds a 3)" if has_three else "low end"
+                return f"the displaced 2 must move to the {side}"
+    return None
+
+
+def _choose(old: Meld, layouts: list[Meld], added: Sequence[Card], rules: Ruleset,
+            arrangement: Sequence[Card] | None) -> Meld:
+    allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
+    if arrangement is not None:
+        pinned = _match_order(layouts, arrangement)
+        if pinned is None:
+            raise _No("the arrangement given is not a valid layout of these cards", "run order", SRC_MELD)
+        why = _movement_violation(old, pinned, added, rules)
+        if why:
+            raise _No(why, "wild movement", _movement_source(rules))
+        return pinned
+    if not allowed:
+        why = _movement_violation(old, layouts[0], added, rules) or "no layout keeps the wild cards legal"
+        raise _No(why, "wild movement", _movement_source(rules))
+    # least wild movement first, so a player's layout is disturbed no more than needed
+    return min(allowed, key=lambda m: (_moves(old, m), _canonical_key(m)))
+
+
+def _movement_source(rules: Ruleset) -> str:
+    return {
+        "free": "004 (runs: wilds move freely)",
+        "slide_to_open_end": "003 (moving a banakil)",
+        "low_or_high_end": "004 (Jawaker rules 2-3)",
+    }[rules.two_movement] + ("; joker locked: 002, 003, 004 Jawaker 2" if rules.joker_movement == "locked" else "")
+
+
+def _apply(old: Meld, new_cards: Sequence[Card], added: Sequence[Card], rules: Ruleset,
+           arrangement: Sequence[Card] | None) -> Meld:
+    kind, layouts = _layouts(new_cards, rules)
+    if kind != old.kind:
+        raise _No(f"the cards would turn this {old.kind} into a {kind}", "meld kind", SRC_MELD)
+    if kind == "set":
+        return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
+    if any(c.suit != old.suit for c in new_cards if c.is_natural):
+        raise _No("a run's natural cards must all be one suit", "run suit", SRC_MELD)
+    return _choose(old, layouts, added, rules, arrangement)
+
+
+def verify_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset,
+                   arrangement: Sequence[Card | str] | None = None) -> Meld:
+    """The meld after adding ``cards`` to it, or :class:`IllegalMoveError`.
+
+    A meld is never split and no card leaves it; wild cards move only as the
+    rule set allows (free, slide to an open end, low-or-high end, joker locked).
+    """
+    added = parse_cards(cards)
+    if not added:
+        raise IllegalMoveError("a lay-off adds at least one card", rule="lay-off", source=SRC_MELD)
+    new_cards = list(meld.cards) + list(added)
+    try:
+        return _apply(meld, new_cards, added, rules, None if arrangement is None else parse_cards(arrangement))
+    except _No as no:
+        raise IllegalMoveError(f"cannot add {' '.join(c.symbol for c in added)} to {meld.describe()}: "
+                               f"{no.reason}", rule=no.rule, source=no.source) from None
+
+
+def can_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset) -> bool:
+    try:
+        verify_lay_off(meld, cards, rules)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
+                      arrangement: Sequence[Card | str] | None = None) -> Meld:
+    """The meld after ``card`` takes the joker's place (the joker goes to hand)."""
+    (natural,) = parse_cards([card])
+    src = "004 (exchanging a joker)" + ("; 002, 003, 004 Jawaker 2 (exact card)"
+                                         if rules.joker_swap == "exact_card" else "")
+
+    def no(reason: str, rule: str = "joker swap") -> IllegalMoveError:
+        return IllegalMoveError(f"cannot swap {natural.symbol} for the joker in {meld.describe()}: {reason}",
+                                rule=rule, source=src)
+
+    if not any(c.is_joker for c in meld.cards):
+        raise no("that meld holds no joker")
+    if not natural.is_natural:
+        raise no("only a natural card can take a joker's place")
+    stood = meld.stands_for()[next(i for i, c in enumerate(meld.cards) if c.is_joker)]
+    if rules.joker_swap == "exact_card" and meld.kind == "run" and natural != stood:
+        raise no(f"the joker stands for {stood.symbol if stood else '?'}, and only that exact card may replace it")
+    new_cards = [natural if c.is_joker else c for c in meld.cards]
+    try:
+        kind, layouts = _layouts(new_cards, rules)
+        if meld.kind == "set":
+            return layouts[0]
+        if rules.joker_swap == "exact_card":
+            # the natural takes the joker's exact spot; nothing else moves
+            return Meld("run", tuple(new_cards), meld.positions, meld.suit)
+        return _choose(meld, layouts, [natural], rules,
+                       None if arrangement is None else parse_cards(arrangement))
+    except _No as why:
+        raise no(why.reason, why.rule) from None
+
+
+def can_joker_swap(meld: Meld, card: Card | str, rules: Ruleset) -> bool:
+    try:
+        verify_joker_swap(meld, card, rules)
+    except (IllegalMoveError, MalformedInputError):
+        return False
+    return True

@@ -1,0 +1,276 @@
+"""Rule sets: every rule knob as one documented field of a frozen ``Ruleset``.
+
+Presets are registered by name (``classic``, ``classic-sum``, ``jawaker``,
+``eram``, ``kroot``) and looked up with :func:`get_ruleset`. A variant is a preset
+with a few fields replaced (:meth:`Ruleset.with_options`).
+
+Sources are cited by file name from ``shared/seeds``:
+
+* ``000`` = ``000_95178de05db411f4.txt`` (English table rules, SquareScores sheet)
+* ``004`` = ``004_40956ddc6f9ecbd5.txt`` (Persian article: classic rules + Jawaker)
+* ``002`` = ``002_fc10113b19e4e3d0.txt`` (ERAM CARDS app)
+* ``003`` = ``003_4d4db3ec307aec7e.txt`` (Kroot app)
+
+>>> get_ruleset("jawaker").ace_value
+1.0
+>>> get_ruleset("classic").target(3)
+203
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
+
+from .cards import Card, point_value
+from .errors import MalformedInputError, UnknownRulesetError
+
+SOURCE_FILES: dict[str, str] = {
+    "000": "000_95178de05db411f4.txt",
+    "002": "002_fc10113b19e4e3d0.txt",
+    "003": "003_4d4db3ec307aec7e.txt",
+    "004": "004_40956ddc6f9ecbd5.txt",
+}
+
+Opening = Literal["upcard", "starter_19"]
+DiscardLimit = Literal["lone_top_card", "any_taken", "none"]
+PartnerAccess = Literal["after_own_meld", "always", "never"]
+TwoMovement = Literal["free", "slide_to_open_end", "low_or_high_end"]
+JokerMovement = Literal["free", "locked"]
+JokerSwap = Literal["valid_result", "exact_card"]
+EmptyStock = Literal["dead_unscored", "reshuffle_then_scored"]
+TeamScoring = Literal["out_goer", "sum", "laid_cards"]
+MeldCredit = Literal["meld_area", "cards_laid"]
+AllAtOnce = Literal["flat", "team_minimum", "none"]
+Rounding = Literal["side_total", "per_player", "none"]
+MatchEnd = Literal["first_to_reach", "after_round_higher", "gap_tiebreak"]
+
+
+def knob(default: Any, doc: str, source: str) -> Any:
+    """A rule field with its explanation and the source files it rests on."""
+    if isinstance(default, (dict, list)):
+        raise TypeError("use immutable defaults")
+    return field(default=default, metadata={"doc": doc, "source": source})
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One complete set of Banakil rules. Every field is one rule knob."""
+
+    name: str = knob("custom", "Preset name this rule set derives from.", "")
+    title: str = knob("Custom rules", "Human title.", "")
+    player_counts: tuple[int, ...] = knob(
+        (2, 3, 4), "Numbers of players allowed; at 4, seats 0+2 and 1+3 are partners.", "000, 004")
+    opening: Opening = knob(
+        "upcard",
+        "'upcard': 18 cards each and one card turned up to start the pile; "
+        "'starter_19': the first player gets 19 cards, skips the first draw and his discard starts the pile.",
+        "000 (deal), 004 (Jawaker 1), 002, 003")
+    ace_low: bool = knob(
+        False, "Whether an ace may play low (A-2-3); never wraps round (K-A-2).", "002 (ace low allowed); 000, 003 (high only)")
+    ace_value: float = knob(
+        1.5, "Points of an ace.", "000, 004 (1.5); 004 Jawaker 4, 002 (1); Kroot lists none: see README")
+    discard_limit: DiscardLimit = knob(
+        "lone_top_card",
+        "Which cards taken from the pile may not be discarded that turn: 'lone_top_card' (only when "
+        "exactly one card was taken), 'any_taken' (every card taken from the pile), 'none'.",
+        "000, 004 (lone top card); 003 (any taken card)")
+    partner_melds: PartnerAccess = knob(
+        "after_own_meld",
+        "When a player may add to, or swap a joker out of, the partner's melds.",
+        "000, 004 (after own meld); 002, 003 (no condition stated)")
+    two_movement: TwoMovement = knob(
+        "free",
+        "How a 2 in a run may move when cards are added: 'free' to any valid position; "
+        "'slide_to_open_end' only when its exact card is laid, sliding to an open end; "
+        "'low_or_high_end' fixed at meld time, and when its exact card is laid it moves to the low end, "
+        "or to the high end if the run holds a 3.",
+        "004 (free; Jawaker 3), 002 (free), 003 (slide)")
+    joker_movement: JokerMovement = knob(
+        "free", "'free': a joker may move like a 2 in free mode; 'locked': it keeps the card it stands for.",
+        "004 (free; Jawaker 2 locked), 002 (locked), 003 (locked)")
+    joker_swap: JokerSwap = knob(
+        "valid_result",
+        "Which natural card may take a joker's place: 'valid_result' any card leaving a valid meld "
+        "(wilds may rearrange); 'exact_card' only the card the joker stands for (any missing suit in a set).",
+        "004 (valid result; Jawaker 2 exact), 002, 003 (exact)")
+    max_run_length: int = knob(
+        12, "Longest run in positions (3..A is 12; with ace low, A..K or 2..A is 13).", "000, 004")
+    thirteenth_card_two: bool = knob(
+        True, "A run of 11 naturals and a 2 may take its last natural; the 2 stays as a 13th card.", "004")
+    empty_stock: EmptyStock = knob(
+        "dead_unscored",
+        "'dead_unscored': the hand is dead and nobody scores; 'reshuffle_then_scored': the pile but its top "
+        "card becomes the stock (max_reshuffles times), after that the hand ends and is scored without the +20.",
+        "000, 004, 003 (dead); 002 (reshuffle twice)")
+    max_reshuffles: int = knob(0, "How many times the pile may be turned into a new stock in one hand.", "002")
+    team_scoring: TeamScoring = knob(
+        "out_goer",
+        "Partnership hand score: 'out_goer' (the out side takes the out-goer's score, the other side adds "
+        "its two and subtracts the out-goer's partner's), 'sum' (each side adds its two), 'laid_cards' "
+        "(Kroot: winners 20 + every card they laid, each loser minus his hand).",
+        "000, 004 (out_goer; sum variant), 002 (sum), 003 (laid_cards)")
+    meld_credit: MeldCredit = knob(
+        "meld_area",
+        "What a player is credited with: 'meld_area' (his melds plus cards his partner added to them) or "
+        "'cards_laid' (the cards he laid himself, anywhere).",
+        "000, 004 (meld area); 002, 003 (cards laid)")
+    going_out_bonus: float = knob(20, "Bonus for emptying the hand.", "000, 004, 002, 003")
+    never_melded: float = knob(
+        -20, "Flat score of a player who melded nothing (the hand is not counted).", "000, 004, 002")
+    finished_without_opening: float | None = knob(
+        None, "Score of a player who went out by adding cards only, never laying a meld of his own "
+        "(None: no special case).", "002 (0)")
+    all_at_once: AllAtOnce = knob(
+        "flat",
+        "Going out in one turn with nothing melded before: 'flat' (the player scores all_at_once_value "
+        "instead of melds + bonus), 'team_minimum' (the side scores cold_hand_values, opponents 0), 'none'.",
+        "000, 004 (dhamoon 40); 004 Jawaker 5, 000, 003 (51 / 101-102)")
+    all_at_once_value: float = knob(40, "The flat dhamoon score.", "000, 004")
+    dhamoon_needs_others_unmelded: bool = knob(
+        True, "At 4 players, a flat dhamoon holds only while none of the other three has melded.", "000, 004")
+    cold_hand_values: tuple[float, float] = knob(
+        (51, 102), "Side score for a cold hand: (opponents had melded, opponents had not).",
+        "000, 003 (51 / 102); 004 Jawaker 5 says 101")
+    cold_hand_at_least: bool = knob(
+        False, "Cold-hand values are minimums: the side keeps its normal score when higher.", "003")
+    rounding: Rounding = knob(
+        "side_total", "Half points rounded in the scorer's favour: per side total, per player, or kept.",
+        "000, 004 (side total); 003 (per player); 002 (none)")
+    targets: tuple[tuple[int, int], ...] = knob(
+        ((2, 150), (3, 203), (4, 303)), "Target score per player count.", "000, 004")
+    match_end: MatchEnd = knob(
+        "first_to_reach",
+        "'first_to_reach': ends the first time a total reaches the target (highest total wins, a tie at the "
+        "top plays on); 'after_round_higher': ends after the round, higher total wins; 'gap_tiebreak': if "
+        "both sides pass the target the higher wins only with a gap over tiebreak_gap, else play on.",
+        "000, 004; 003; 002")
+    tiebreak_gap: int = knob(5, "Gap needed to win when both sides pass the target.", "002")
+    sheet_carry: bool = knob(
+        False, "Score-sheet mode: a negative hand is entered as 0 and its shortfall subtracted from the "
+        "next positive hand(s).", "000 (SquareScores sheet)")
+
+    # ------------------------------------------------------------------ helpers
+    def value(self, card: Card) -> float:
+        """Points of one card under this rule set."""
+        return point_value(card, self.ace_value)
+
+    def target(self, players: int) -> int:
+        self.check_players(players)
+        for n, t in self.targets:
+            if n == players:
+                return t
+        raise MalformedInputError(f"rule set {self.name!r} has no target for {players} players")
+
+    def check_players(self, players: int) -> None:
+        if players not in self.player_counts:
+            allowed = ", ".join(map(str, self.player_counts))
+            raise MalformedInputError(
+                f"rule set {self.name!r} is played by {allowed} players, not {players}")
+
+    @property
+    def low_rank(self) -> int:
+        """Lowest position a run may start at: 1 (ace low) or 3."""
+        return 1 if self.ace_low else 3
+
+    def with_options(self, options: Mapping[str, Any] | None) -> "Ruleset":
+        """This rule set with some knobs replaced; unknown or mistyped knobs are errors."""
+        if not options:
+            return self
+        names = {f.name: f for f in dataclasses.fields(self)}
+        changes: dict[str, Any] = {}
+        for key, val in options.items():
+            if key not in names or key == "name":
+                raise MalformedInputError(f"unknown rule option {key!r}; known: {', '.join(sorted(names))}")
+            current = getattr(self, key)
+            if isinstance(current, tuple) and isinstance(val, list):
+                val = tuple(tuple(v) if isinstance(v, list) else v for v in val)
+            if isinstance(current, bool) and not isinstance(val, bool):
+                raise MalformedInputError(f"rule option {key!r} must be true or false, got {val!r}")
+            if isinstance(current, (int, float)) and not isinstance(current, bool):
+                if isinstance(val, bool) or not isinstance(val, (int, float)):
+                    raise MalformedInputError(f"rule option {key!r} must be a number, got {val!r}")
+            changes[key] = val
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def knobs(cls) -> list[dataclasses.Field[Any]]:
+        return [f for f in dataclasses.fields(cls) if f.name not in ("name", "title")]
+
+
+CLASSIC = Ruleset(name="classic", title="Classic table rules (000 + 004)")
+
+CLASSIC_SUM = dataclasses.replace(
+    CLASSIC, name="classic-sum", title="Classic, partnership scores summed (000, 004 variant)",
+    team_scoring="sum")
+
+JAWAKER = dataclasses.replace(
+    CLASSIC, name="jawaker", title="Jawaker online rules (004, last section; 000)",
+    player_counts=(4,), opening="starter_19", ace_value=1.0,
+    two_movement="low_or_high_end", joker_movement="locked", joker_swap="exact_card",
+    all_at_once="team_minimum", cold_hand_values=(51, 101),
+    targets=((4, 222),))
+
+ERAM = dataclasses.replace(
+    CLASSIC, name="eram", title="ERAM CARDS app (002)",
+    player_counts=(4,), opening="starter_19", ace_low=True, ace_value=1.0,
+    partner_melds="always", two_movement="free", joker_movement="locked", joker_swap="exact_card",
+    max_run_length=13, thirteenth_card_two=False,
+    empty_stock="reshuffle_then_scored", max_reshuffles=2,
+    team_scoring="sum", meld_credit="cards_laid", finished_without_opening=0,
+    all_at_once="none", rounding="none", targets=((4, 202),), match_end="gap_tiebreak")
+
+KROOT = dataclasses.replace(
+    CLASSIC, name="kroot", title="Kroot app (003)",
+    player_counts=(2, 4), opening="starter_19", ace_value=1.0, discard_limit="any_taken",
+    partner_melds="always", two_movement="slide_to_open_end", joker_movement="locked",
+    joker_swap="exact_card", thirteenth_card_two=False,
+    team_scoring="laid_cards", meld_credit="cards_laid",
+    all_at_once="team_minimum", cold_hand_values=(51, 102), cold_hand_at_least=True,
+    rounding="per_player", targets=((2, 150), (4, 222)), match_end="after_round_higher")
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, CLASSIC_SUM, JAWAKER, ERAM, KROOT)}
+DEFAULT_RULESET = "classic"
+
+
+def get_ruleset(name: str | Ruleset, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """Look up a preset by name (case-insensitive), optionally with knob overrides."""
+    if isinstance(name, Ruleset):
+        return name.with_options(options)
+    key = str(name).strip().lower().replace("_", "-")
+    if key not in RULESETS:
+        raise UnknownRulesetError(f"unknown rule set {name!r}; known: {', '.join(RULESETS)}")
+    return RULESETS[key].with_options(options)
+
+
+def differences(names: tuple[str, ...] = tuple(RULESETS)) -> list[dict[str, Any]]:
+    """One row per knob on which the named presets differ: the values and the sources."""
+    sets = [get_ruleset(n) for n in names]
+    rows = []
+    for f in Ruleset.knobs():
+        values = [getattr(r, f.name) for r in sets]
+        if any(v != values[0] for v in values):
+            row: dict[str, Any] = {"knob": f.name}
+            row.update({r.name: v for r, v in zip(sets, values)})
+            row["source"] = f.metadata["source"]
+            rows.append(row)
+    return rows
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, tuple) and v and isinstance(v[0], tuple):
+        return ", ".join(f"{a}p: {b}" for a, b in v)
+    if isinstance(v, tuple):
+        return ", ".join(_cell(x) for x in v)
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def differences_markdown(names: tuple[str, ...] = tuple(RULESETS)) -> str:
+    """The knobs on which the presets differ, as a Markdown table (kept in the README)."""
+    lines = ["| knob | " + " | ".join(names) + " | sources |", "|" + "---|" * (len(names) + 2)]
+    for row in differences(names):
+        lines.append(f"| `{row['knob']}` | " + " | ".join(_cell(row[n]) for n in names) + f" | {row['source']} |")
+    return "\n".join(lines)

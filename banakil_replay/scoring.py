@@ -1,0 +1,361 @@
+"""Scoring one hand, and a match as a running score sheet.
+
+A hand is scored from what each seat is credited with (``melded``: its meld
+area under classic rules, the cards it laid itself under ERAM and Kroot) and
+what it still holds (``in_hand``), given either as point values or as card
+lists. Every step of the computation is kept as a line of text in
+``HandScore.explain`` so notebooks can show the arithmetic.
+
+>>> from .rules import get_ruleset
+>>> hs = score_hand(get_ruleset("classic"), HandInput.from_values(
+...     2, went_out=0, seats=[(16.5, 0), (10.5, 7.5)]))
+>>> hs.players, hs.sides
+([36.5, 3.0], [37, 3])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from .cards import Card, parse_cards
+from .errors import MalformedInputError
+from .rules import Ruleset
+
+Number = int | float
+
+
+def round_in_favour(x: float) -> int:
+    """Nearest whole number, a half going the scorer's way: 36.5 -> 37, -5.5 -> -5.
+
+    Source: 000 (Scoring), 004 (rounding), 003 (2.5 in hand costs 2).
+    """
+    return math.floor(x + 0.5)
+
+
+def tidy(x: float) -> Number:
+    """A whole float as an int, for readable JSON (37.0 -> 37, 10.5 stays)."""
+    return int(x) if float(x).is_integer() else x
+
+
+def sides_of(players: int) -> list[tuple[int, ...]]:
+    """Seats per side: partners 0+2 and 1+3 at four players, everyone alone otherwise."""
+    if players == 4:
+        return [(0, 2), (1, 3)]
+    return [(i,) for i in range(players)]
+
+
+def side_of(seat: int, players: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInput:
+    """One seat at the end of a hand."""
+
+    melded: float
+    in_hand: float
+    opened: bool
+    melded_cards: tuple[Card, ...] | None = None
+    in_hand_cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """Everything a hand score depends on, in the ``score`` command's terms."""
+
+    players: int
+    went_out: int | None
+    all_at_once: bool
+    seats: tuple[SeatInput, ...]
+
+    @classmethod
+    def from_values(cls, players: int, *, went_out: int | None,
+                    seats: Sequence[tuple[float, float] | tuple[float, float, bool]],
+                    all_at_once: bool = False) -> "HandInput":
+        built = []
+        for s in seats:
+            melded, in_hand = float(s[0]), float(s[1])
+            opened = bool(s[2]) if len(s) > 2 else melded > 0  # type: ignore[misc]
+            built.append(SeatInput(melded, in_hand, opened))
+        return cls(players, went_out, all_at_once, tuple(built)).checked()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], rules: Ruleset) -> "HandInput":
+        """Read the ``score`` command's input object (see README); errors name the field."""
+        if not isinstance(data, Mapping):
+            raise MalformedInputError("score input must be a JSON object")
+        players = data.get("players")
+        if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 3, 4):
+            raise MalformedInputError(f"'players' must be 2, 3 or 4, got {players!r}")
+        went_out = data.get("went_out")
+        if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool)):
+            raise MalformedInputError(f"'went_out' must be a seat number or null, got {went_out!r}")
+        all_at_once = data.get("all_at_once", False)
+        if not isinstance(all_at_once, bool):
+            raise MalformedInputError(f"'all_at_once' must be true or false, got {all_at_once!r}")
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list):
+            raise MalformedInputError("'seats' must be a list with one object per seat")
+        seats = []
+        for i, s in enumerate(raw_seats):
+            where = f"seats[{i}]"
+            if not isinstance(s, Mapping):
+                raise MalformedInputError(f"{where} must be an object")
+            if "melded_cards" in s or "in_hand_cards" in s:
+                mc = _cards_field(s, "melded_cards", where)
+                hc = _cards_field(s, "in_hand_cards", where)
+                opened = s.get("opened", bool(mc))
+                seats.append(SeatInput(sum(map(rules.value, mc)), sum(map(rules.value, hc)),
+                                       bool(opened), mc, hc))
+            else:
+                m, h = _number(s, "melded", where), _number(s, "in_hand", where)
+                opened = s.get("opened", m > 0)
+                if not isinstance(opened, bool):
+                    raise MalformedInputError(f"{where}.opened must be true or false")
+                seats.append(SeatInput(m, h, opened))
+        return cls(players, went_out, all_at_once, tuple(seats)).checked()
+
+    def checked(self) -> "HandInput":
+        if len(self.seats) != self.players:
+            raise MalformedInputError(f"{self.players} players but {len(self.seats)} seats given")
+        if self.went_out is not None and not 0 <= self.went_out < self.players:
+            raise MalformedInputError(f"'went_out' seat {self.went_out} is not a seat of {self.players} players")
+        if self.all_at_once and self.went_out is None:
+            raise MalformedInputError("'all_at_once' needs a seat that went out")
+        return self
+
+
+def _cards_field(s: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...]:
+    val = s.get(key, [])
+    if not isinstance(val, list):
+        raise MalformedInputError(f"{where}.{key} must be a list of card codes")
+    try:
+        return parse_cards(val)
+    except MalformedInputError as e:
+        raise MalformedInputError(f"{where}.{key}: {e}") from None
+
+
+def _number(s: Mapping[str, Any], key: str, where: str) -> float:
+    val = s.get(key)
+    if isinstance(val, bool) or not isinstance(val, (int, float)) or not math.isfinite(val):
+        raise MalformedInputError(f"{where}.{key} must be a number, got {val!r}")
+    return float(val)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """Raw per-seat scores, per-side scores after team combination and rounding."""
+
+    players: list[float]
+    sides: list[Number]
+    explain: list[str] = field(default_factory=list)
+    dead: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": [tidy(p) for p in self.players], "sides": [tidy(s) for s in self.sides]}
+
+
+def _fmt(x: float) -> str:
+    return f"{tidy(x)}"
+
+
+def score_hand(rules: Ruleset, hand: HandInput) -> HandScore:
+    """Score one finished hand under ``rules``. Pure; see the module docstring."""
+    rules.check_players(hand.players)
+    n = hand.players
+    if hand.went_out is None and rules.empty_stock == "dead_unscored":
+        return HandScore([0.0] * n, [0] * len(sides_of(n)),
+                         ["The stock ran out before anyone went out: the hand is dead and nobody scores it "
+                          "(000 Ending, 004, 003)."], dead=True)
+    if rules.team_scoring == "laid_cards":
+        raw, sides, notes = _laid_cards(rules, hand)
+    else:
+        raw, notes = _seat_scores(rules, hand)
+        sides, more = _combine(rules, hand, raw)
+        notes += more
+    sides, more = _cold_hand(rules, hand, raw, sides)
+    notes += more
+    return HandScore(raw, sides, notes)
+
+
+def _others_melded(hand: HandInput, seats: Iterable[int]) -> bool:
+    return any(hand.seats[i].opened or hand.seats[i].melded > 0 for i in seats)
+
+
+def _seat_scores(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[str]]:
+    raw: list[float] = []
+    notes: list[str] = []
+    for i, s in enumerate(hand.seats):
+        out = hand.went_out == i
+        if not s.opened:
+            if out and rules.finished_without_opening is not None:
+                raw.append(float(rules.finished_without_opening))
+                notes.append(f"Seat {i} went out by adding cards only, never opening: "
+                             f"{_fmt(rules.finished_without_opening)} (002).")
+            else:
+                raw.append(float(rules.never_melded))
+                notes.append(f"Seat {i} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")
+            continue
+        if out and hand.all_at_once and rules.all_at_once == "flat":
+            others = [j for j in range(hand.players) if j != i]
+            if hand.players < 4 or not rules.dhamoon_needs_others_unmelded or not _others_melded(hand, others):
+                raw.append(float(rules.all_at_once_value))
+                notes.append(f"Seat {i} went out all at once (dhamoon): flat {_fmt(rules.all_at_once_value)} "
+                             "(000, 004).")
+                continue
+            notes.append(f"Seat {i} went out all at once, but another player had melded, so it is scored "
+                         "the ordinary way (000, 004).")
+        score = s.melded - s.in_hand + (rules.going_out_bonus if out else 0)
+        bonus = f" + {_fmt(rules.going_out_bonus)} for going out" if out else ""
+        raw.append(score)
+        notes.append(f"Seat {i}: {_fmt(s.melded)} melded - {_fmt(s.in_hand)} in hand{bonus} = {_fmt(score)}.")
+    return raw, notes
+
+
+def _round_side(rules: Ruleset, members: Sequence[float]) -> Number:
+    if rules.rounding == "side_total":
+        return round_in_favour(sum(members))
+    if rules.rounding == "per_player":
+        return sum(round_in_favour(m) for m in members)
+    return tidy(sum(members))
+
+
+def _combine(rules: Ruleset, hand: HandInput, raw: list[float]) -> tuple[list[Number], list[str]]:
+    n = hand.players
+    if n < 4:
+        return [_round_side(rules, [r]) for r in raw], []
+    out = hand.went_out
+    if rules.team_scoring == "out_goer" and out is not None:
+        partner = (out + 2) % 4
+        out_side = side_of(out, n)
+        other = 1 - out_side
+        a, b = sides_of(n)[other]
+        totals: list[list[float]] = [[], []]
+        totals[out_side] = [raw[out]]
+        totals[other] = [raw[a], raw[b], -raw[partner]]
+        note = (f"Side {out_side} banks seat {out}'s score {_fmt(raw[out])}; side {other} adds seats {a} and {b} "
+                f"({_fmt(raw[a])} + {_fmt(raw[b])}) and subtracts seat {partner}'s {_fmt(raw[partner])} "
+                "(000, 004 partnership scoring).")
+        return [_round_side(rules, t) for t in totals], [note]
+    sides = [_round_side(rules, [raw[i] for i in members]) for members in sides_of(n)]
+    return sides, ["Each side adds its two players' scores (000/004 variant, 002)."]
+
+
+def _laid_cards(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[Number], list[str]]:
+    """Kroot (003): winners score 20 + every card their side laid; each loser loses his hand."""
+    n, out = hand.players, hand.went_out
+    raw: list[float] = []
+    for i, s in enumerate(hand.seats):
+        if out is not None and side_of(i, n) == side_of(out, n):
+            raw.append(s.melded + (rules.going_out_bonus if i == out else 0))
+        else:
+            raw.append(-s.in_hand)
+    sides = [_round_side(rules, [raw[i] for i in members]) for members in sides_of(n)]
+    notes = [f"Winners (side {side_of(out, n)}) score {_fmt(rules.going_out_bonus)} + the cards they laid; "
+             "losers lose the value of their hands, each rounded in his favour (003)."] if out is not None else []
+    return raw, sides, notes
+
+
+def _cold_hand(rules: Ruleset, hand: HandInput, raw: list[float],
+               sides: list[Number]) -> tuple[list[Number], list[str]]:
+    out = hand.went_out
+    if rules.all_at_once != "team_minimum" or out is None or not hand.all_at_once:
+        return sides, []
+    n = hand.players
+    mine = side_of(out, n)
+    opponents = [i for i in range(n) if side_of(i, n) != mine]
+    melded = _others_melded(hand, opponents)
+    value = rules.cold_hand_values[0 if melded else 1]
+    new = [0 for _ in sides]
+    best: Number = tidy(value)
+    if rules.cold_hand_at_least and sides[mine] > value:
+        best = sides[mine]
+    new[mine] = best
+    why = "had melded" if melded else "had melded nothing"
+    at_least = " at least" if rules.cold_hand_at_least else ""
+    return new, [f"Cold hand: the opponents {why}, so side {mine} scores{at_least} {_fmt(value)} "
+                 f"(here {_fmt(best)}) and the opponents 0 (004 Jawaker 5, 000, 003)."]
+
+
+# ------------------------------------------------------------------- match
+@dataclass(frozen=True)
+class MatchStatus:
+    """A running score sheet after some hands."""
+
+    target: int
+    hands: tuple[tuple[Number, ...], ...]
+    entered: tuple[tuple[Number, ...], ...]
+    totals: tuple[Number, ...]
+    carried: tuple[Number, ...]
+    over: bool
+    winner: int | None
+    tiebreak: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.target, "totals": [tidy(t) for t in self.totals], "over": self.over,
+                "winner": self.winner, "tiebreak": self.tiebreak,
+                "entered": [[tidy(x) for x in row] for row in self.entered],
+                "carried": [tidy(c) for c in self.carried]}
+
+
+def sheet_entries(scores: Sequence[Number], debt: Number = 0) -> tuple[list[Number], Number]:
+    """Score-sheet carry (000): negatives enter as 0 and their shortfall comes off later positives.
+
+    >>> sheet_entries([-20, 26])
+    ([0, 6], 0)
+    >>> sheet_entries([-20, 5])
+    ([0, 0], 15)
+    """
+    entered: list[Number] = []
+    for s in scores:
+        if s < 0:
+            debt += -s
+            entered.append(0)
+        else:
+            entered.append(tidy(max(0, s - debt)))
+            debt = max(0, debt - s)
+    return entered, tidy(debt)
+
+
+def match_status(rules: Ruleset, players: int, hand_sides: Sequence[Sequence[Number]]) -> MatchStatus:
+    """Totals, target and winner after these hands' side scores, under the rule set's end rule."""
+    target = rules.target(players)
+    n_sides = len(sides_of(players))
+    totals = [0.0] * n_sides
+    debts: list[Number] = [0] * n_sides
+    entered_rows: list[tuple[Number, ...]] = []
+    over, winner, tiebreak = False, None, False
+    for k, row in enumerate(hand_sides):
+        if len(row) != n_sides:
+            raise MalformedInputError(f"hand {k + 1} has {len(row)} side scores, expected {n_sides}")
+        if over:
+            raise MalformedInputError(f"hand {k + 1} was played after the match had ended")
+        if rules.sheet_carry:
+            entries = []
+            for s in range(n_sides):
+                (e,), debts[s] = sheet_entries([row[s]], debts[s])
+                entries.append(e)
+        else:
+            entries = list(row)
+        entered_rows.append(tuple(entries))
+        totals = [t + e for t, e in zip(totals, entries)]
+        over, winner, tiebreak = _decide(rules, target, totals)
+    return MatchStatus(target, tuple(tuple(r) for r in hand_sides), tuple(entered_rows),
+                       tuple(tidy(t) for t in totals), tuple(debts), over, winner, tiebreak)
+
+
+def _decide(rules: Ruleset, target: int, totals: Sequence[float]) -> tuple[bool, int | None, bool]:
+    reached = [i for i, t in enumerate(totals) if t >= target]
+    if not reached:
+        return False, None, False
+    ranked = sorted(range(len(totals)), key=lambda i: -totals[i])
+    top, second = ranked[0], ranked[1]
+    if rules.match_end == "gap_tiebreak" and len(reached) >= 2:
+        if totals[top] - totals[second] > rules.tiebreak_gap:
+            return True, top, False
+        return False, None, True  # 002: tie-break deals until the gap exceeds it
+    if totals[top] == totals[second]:
+        return False, None, True  # a tie at the top: play on
+    return True, top, False

@@ -1,0 +1,68 @@
+"""The command-line contract: JSON shapes and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from banakil_replay.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_meld_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "meld", "KS", "AS", "2S")
+    assert code == 0
+    assert json.loads(out) == {"valid": True, "kind": "run", "arrangement": ["2S", "KS", "AS"],
+                               "stands_for": {"0": "QS"}, "reason": None}
+
+
+def test_meld_invalid(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "meld", "KC", "KH", "KS")
+    data = json.loads(out)
+    assert code == 1 and data["valid"] is False and data["kind"] is None
+    assert data["arrangement"] is None and data["stands_for"] == {} and "3s and aces" in data["reason"]
+
+
+def test_meld_rules_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "meld", "--rules", "eram", "AD", "2D", "3D")[0] == 0
+    assert run(capsys, "meld", "AD", "2D", "3D")[0] == 1
+
+
+@pytest.mark.parametrize("argv, needle", [(("meld", "7H", "8X", "9H"), "8X"),
+                                          (("meld", "--rules", "nope", "7H", "8H", "9H"), "nope")])
+def test_meld_bad_input(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], needle: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and needle in err
+
+
+def test_score_from_file_and_stdin(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = {"players": 2, "went_out": 0, "all_at_once": False,
+            "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}
+    f = tmp_path / "hand.json"
+    f.write_text(json.dumps(hand))
+    code, out, _ = run(capsys, "score", str(f))
+    assert code == 0 and json.loads(out) == {"players": [36.5, 3], "sides": [37, 3]}
+    proc = subprocess.run([sys.executable, "-m", "banakil_replay", "score", "--rules", "kroot", "-"],
+                          input=json.dumps({"players": 4, "went_out": 0, "seats": [
+                              {"melded": 24, "in_hand": 0}, {"melded": 0, "in_hand": 2.5},
+                              {"melded": 9, "in_hand": 3}, {"melded": 0, "in_hand": 4.5}]}),
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["sides"] == [53, -6]
+
+
+def test_score_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text("{not json")
+    code, _, err = run(capsys, "score", str(f))
+    assert code == 2 and "not valid JSON" in err
+    code, _, err = run(capsys, "score", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
