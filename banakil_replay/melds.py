@@ -425,6 +425,13 @@ def _apply(old: Meld, new_cards: Sequence[Card], added: Sequence[Card], rules: R
         return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
     if any(c.suit != old.suit for c in new_cards if c.is_natural):
         raise _No("a run's natural cards must all be one suit", "run suit", SRC_MELD)
+    if (any(None in m.positions for m in layouts)
+            and sum(c.is_natural for c in old.cards) >= rules.max_run_length):
+        # 004: only a run of 11 naturals and a 2 may go to 13 cards (by taking its last
+        # natural); a complete run of 12 naturals takes no 2.
+        raise _No(f"a run holds at most {rules.max_run_length} cards: a complete run takes no 2 "
+                  "(a 2 stays as a 13th card only when the last natural joins a run of 11 naturals and a 2)",
+                  "run length", "004 (runs)")
     return _choose(old, layouts, added, rules, arrangement)
 
 
