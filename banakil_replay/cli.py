@@ -10,10 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .errors import BanakilError, IllegalMoveError, MalformedInputError
 from .rules import DEFAULT_RULESET, RULESETS, get_ruleset
+
+if TYPE_CHECKING:
+    from .reducer import Replay
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -84,8 +87,148 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _failure_seq(err: BanakilError) -> int | None:
+    seq = getattr(err, "seq", None)
+    if seq is None and getattr(err, "line", None):
+        seq = err.line - 1  # type: ignore[attr-defined]  # line L holds seq L-1 in a valid log
+    return seq
+
+
+def _reason(err: BanakilError) -> str:
+    """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
+    from .reducer import ReplayError
+    from .store import LogReadError
+
+    if isinstance(err, ReplayError):
+        return str(err).split(": ", 1)[1]  # "<event type>: <reason> [<rule>: <source>]"
+    if isinstance(err, LogReadError):
+        where = ", ".join(f"{k} {v}" for k, v in (("line", err.line), ("byte", err.byte_offset)) if v is not None)
+        return f"{err.reason} ({where})" if where else err.reason
+    text = str(err)
+    return text.split(": ", 1)[1] if text.startswith("seq ") else text
+
+
+def load_replay(path: str) -> "Replay":
+    from .reducer import replay
+    from .store import read_events
+
+    try:
+        return replay(read_events(path))
+    except OSError as e:
+        raise MalformedInputError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    failed = 0
+    for path in args.logs:
+        try:
+            load_replay(path)
+        except BanakilError as e:
+            failed += 1
+            seq = _failure_seq(e)
+            where = f"seq {seq}: " if seq is not None else ""
+            print(f"{path}: {where}{_reason(e)}")
+    return EXIT_INVALID if failed else EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .textview import state_text
+
+    rp = load_replay(args.log)
+    if not len(rp):
+        raise MalformedInputError(f"{args.log} holds no events")
+    seq = len(rp) - 1 if args.at is None else args.at
+    try:
+        state = rp.at(seq)
+    except IndexError as e:
+        raise MalformedInputError(str(e)) from None
+    if args.json:
+        _dump(state.to_json())
+    else:
+        print(state_text(state, rp))
+    return EXIT_OK
+
+
+def cmd_annotate(args: argparse.Namespace) -> int:
+    from .events import parse_event
+    from .store import append_event
+
+    rp = load_replay(args.log)  # never annotate a log that does not replay
+    event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
+    parse_event({"seq": len(rp), **event}, len(rp))  # same field checks as the reader
+    if not 0 <= args.at < len(rp):
+        raise MalformedInputError(f"--at {args.at}: the log has events 0..{len(rp) - 1}")
+    written = append_event(args.log, event)
+    _dump(written)
+    return EXIT_OK
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    from .store import repair
+
+    try:
+        report = repair(args.log)
+    except OSError as e:
+        raise MalformedInputError(f"cannot repair {args.log}: {e.strerror or e}") from None
+    if report.repaired:
+        print(f"{args.log}: moved a torn last line ({report.bytes_moved} bytes at byte {report.torn_offset}) "
+              f"to {report.torn_path}")
+    else:
+        print(f"{args.log}: no torn line; nothing changed")
+    return EXIT_OK
+
+
+def cmd_options(args: argparse.Namespace) -> int:
+    from .options import options
+
+    rp = load_replay(args.log)
+    if not len(rp):
+        raise MalformedInputError(f"{args.log} holds no events")
+    seq = len(rp) - 1 if args.at is None else args.at
+    try:
+        state = rp.at(seq)
+    except IndexError as e:
+        raise MalformedInputError(str(e)) from None
+    opts = options(state)
+    if args.json:
+        _dump(opts.to_json())
+        return EXIT_OK
+    if opts.seat is None:
+        print(f"after seq {seq}: {'; '.join(opts.notes)}")
+        return EXIT_OK
+    print(f"after seq {seq}: seat {opts.seat} to {'draw' if opts.phase == 'draw' else 'meld or discard'}")
+    for o in sorted(opts.options, key=lambda o: o.rank or 0):
+        print(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]")
+    if opts.not_allowed:
+        print("not allowed:")
+        for n in opts.not_allowed:
+            print(f"   - {json.dumps(n.event, ensure_ascii=False)}: {n.why}")
+    return EXIT_OK
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .cards import parse_cards
+    from .solver import best_partition, go_out
+
+    rules = get_ruleset(args.rules)
+    hand = parse_cards(args.cards)
+    best = best_partition(hand, rules)
+    out, how = go_out(hand, rules)
+    _dump({"best": best.to_json(), "goes_out": out, "go_out": how.to_json() if out else None})
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from importlib.resources import files
+
+    print(files("banakil_replay").joinpath("event-log-v1.schema.json").read_text(encoding="utf-8"), end="")
+    return EXIT_OK
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
+    "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
+    "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve,
 }
 
 
@@ -110,6 +253,34 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rules", help="table of the differences between the rule set presets")
     r.add_argument("--json", action="store_true")
+
+    v = sub.add_parser("validate", help="replay logs; one line per failing log: FILE: seq N: reason")
+    v.add_argument("logs", nargs="+", metavar="LOG")
+
+    rp = sub.add_parser("replay", help="the state of a game after an event (default: the end)")
+    rp.add_argument("log", metavar="LOG")
+    rp.add_argument("--at", type=int, metavar="SEQ")
+    rp.add_argument("--json", action="store_true")
+
+    a = sub.add_parser("annotate", help="append a note on an earlier event (nothing is rewritten)")
+    a.add_argument("log", metavar="LOG")
+    a.add_argument("--at", type=int, required=True, metavar="SEQ")
+    a.add_argument("--text", required=True)
+    a.add_argument("--author", default="")
+
+    rep = sub.add_parser("repair", help="move a torn last line (a crash mid-write) aside into LOG.torn")
+    rep.add_argument("log", metavar="LOG")
+
+    sub.add_parser("schema", help="print the JSON Schema of the event log format")
+
+    o = sub.add_parser("options", help="every legal next event, explained and ranked")
+    o.add_argument("log", metavar="LOG")
+    o.add_argument("--at", type=int, metavar="SEQ")
+    o.add_argument("--json", action="store_true")
+
+    so = sub.add_parser("solve", help="best partition of cards into melds, and whether they go out")
+    with_rules(so)
+    so.add_argument("cards", nargs="+", metavar="CARD")
     return p
 
 
@@ -123,6 +294,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BanakilError as e:
         print(f"banakil-replay {args.command}: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # output piped into `head` and the like: stop quietly, as Unix tools do
+        sys.stderr.close()
+        return EXIT_OK
 
 
 if __name__ == "__main__":

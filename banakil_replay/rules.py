@@ -99,6 +99,9 @@ class Ruleset:
         12, "Longest run in positions (3..A is 12; with ace low, A..K or 2..A is 13).", "000, 004")
     thirteenth_card_two: bool = knob(
         True, "A run of 11 naturals and a 2 may take its last natural; the 2 stays as a 13th card.", "004")
+    go_out_without_discard: bool = knob(
+        True, "A player may go out by melding his whole hand with no final discard.",
+        "000 (Ending), 004 (ending 2), 002 (ending); 003 says lay all but one and discard it")
     empty_stock: EmptyStock = knob(
         "dead_unscored",
         "'dead_unscored': the hand is dead and nobody scores; 'reshuffle_then_scored': the pile but its top "
@@ -224,6 +227,7 @@ ERAM = dataclasses.replace(
 KROOT = dataclasses.replace(
     CLASSIC, name="kroot", title="Kroot app (003)",
     player_counts=(2, 4), opening="starter_19", ace_value=1.0, discard_limit="any_taken",
+    go_out_without_discard=False,
     partner_melds="always", two_movement="slide_to_open_end", joker_movement="locked",
     joker_swap="exact_card", thirteenth_card_two=False,
     team_scoring="laid_cards", meld_credit="cards_laid",

@@ -1,0 +1,473 @@
+"""The pure reducer: fold a log of events into game states, checking every rule.
+
+``apply(state, event)`` returns a new state or raises :class:`ReplayError`
+naming the seq, the event type, the rule broken and its source file; a failed
+event changes nothing. ``replay(events)`` keeps the state after every event
+for random access. No clock, no randomness, no I/O: deals and draws are facts
+recorded in the log.
+
+Each rule of play is one ``verify_*`` function that returns the new state or
+raises :class:`IllegalMoveError` with the reason; the options generator calls
+the same functions, so "is this legal" and "why not" never disagree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .cards import JOKER, Card, full_deck
+from .errors import BanakilError, IllegalMoveError
+from .events import (
+    Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
+    MatchStarted, Melded, Reshuffled, Took, parse_event,
+)
+from .melds import verify_joker_swap, verify_lay_off, verify_meld
+from .rules import Ruleset, get_ruleset
+from .scoring import HandInput, HandScore, SeatInput, match_status, score_hand, sides_of
+from .state import GameState, TableMeld, Turn
+
+DECK: Counter[Card] = full_deck()
+DECK_SIZE = sum(DECK.values())
+
+SRC_TURN = "000 (Play), 004 (play), 002 (your turn), 003 (how a turn works)"
+SRC_ACCESS = "000 (Play), 004 (melding), 002 (team melds), 003 (laying off)"
+
+
+class ReplayError(IllegalMoveError):
+    """An event the rules (or the log's own sequence) forbid, located by seq."""
+
+    def __init__(self, seq: int, event_type: str, reason: str, *, rule: str = "", source: str = "") -> None:
+        where = f" [{rule}: {source}]" if rule and source else (f" [{rule}]" if rule else "")
+        super().__init__(f"seq {seq}: {event_type}: {reason}{where}", rule=rule, source=source)
+        self.seq, self.event_type, self.bare_reason = seq, event_type, reason
+
+
+def _no(reason: str, rule: str, source: str = SRC_TURN) -> IllegalMoveError:
+    return IllegalMoveError(reason, rule=rule, source=source)
+
+
+def _rules(state: GameState) -> Ruleset:
+    if state.rules is None:
+        raise _no("the log must start with a match_started event", "log starts with match_started",
+                  "docs/event-log.md")
+    return state.rules
+
+
+def _take_from(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
+    """The hand without ``cards``; an error names the first card the seat does not hold."""
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            raise _no(f"seat {seat} does not hold {c.symbol}", "cards come from the hand") from None
+    return tuple(rest)
+
+
+def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return seq[:i] + (value,) + seq[i + 1:]
+
+
+def _seat_ok(state: GameState, seat: int) -> None:
+    if seat >= state.n:
+        raise _no(f"there is no seat {seat} at a table of {state.n}", "seats")
+
+
+# ----------------------------------------------------------- turn and phase
+def verify_turn(state: GameState, seat: int) -> None:
+    """A hand is in play and it is ``seat``'s turn."""
+    _rules(state)
+    _seat_ok(state, seat)
+    if not state.in_hand:
+        raise _no("no hand is in play" + (" (the match is over)" if state.match_over else ""), "hand in play")
+    if seat != state.turn:
+        raise _no(f"it is seat {state.turn}'s turn, not seat {seat}'s", "turn order")
+
+
+def verify_draw_phase(state: GameState, seat: int) -> None:
+    verify_turn(state, seat)
+    if state.phase != "draw":
+        first = state.first_turn and _rules(state).opening == "starter_19"
+        raise _no("the starter with 19 cards does not draw on the first turn" if first
+                  else f"seat {seat} has already drawn this turn", "one draw per turn")
+
+
+def verify_meld_phase(state: GameState, seat: int) -> None:
+    verify_turn(state, seat)
+    if state.phase != "meld":
+        raise _no(f"seat {seat} must draw before melding or discarding", "draw first")
+
+
+# ------------------------------------------------------------------- verify
+def verify_match_started(state: GameState, ev: MatchStarted) -> GameState:
+    if state.seq != -1:
+        raise _no("a log holds one match_started event, as its first event", "log starts with match_started",
+                  "docs/event-log.md")
+    try:
+        rules = get_ruleset(ev.rules, ev.options)
+        rules.check_players(len(ev.players))
+    except BanakilError as e:
+        raise _no(str(e), "rule set", "docs/event-log.md") from None
+    n = len(ev.players)
+    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(n)))
+
+
+def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
+    rules = _rules(state)
+    n = state.n
+    if state.match_over:
+        raise _no("the match is over", "match end")
+    if state.in_hand:
+        raise _no(f"hand {state.hand_no} is still in play", "one hand at a time")
+    if ev.hand != state.hand_no + 1:
+        raise _no(f"expected hand {state.hand_no + 1}, got hand {ev.hand}", "hands numbered in order")
+    if ev.dealer >= n:
+        raise _no(f"dealer {ev.dealer} is not a seat of {n}", "seats")
+    if len(ev.hands) != n:
+        raise _no(f"{len(ev.hands)} hands dealt to {n} players", "deal")
+    first = (ev.dealer + 1) % n
+    starter = rules.opening == "starter_19"
+    src_deal = "000 (deal), 004 (deal; Jawaker 1), 002 (the deal), 003 (the deal)"
+    for seat, cards in enumerate(ev.hands):
+        want = 19 if (starter and seat == first) else 18
+        if len(cards) != want:
+            raise _no(f"seat {seat} was dealt {len(cards)} cards; expected {want}", "deal", src_deal)
+    if starter and ev.upcard is not None:
+        raise _no("these rules turn no card up: the starter gets 19 cards instead", "opening", src_deal)
+    if not starter and ev.upcard is None:
+        raise _no("these rules turn one card up to start the discard pile; 'upcard' is missing",
+                  "opening", src_deal)
+    dealt: Counter[Card] = Counter()
+    for cards in ev.hands:
+        dealt.update(cards)
+    if ev.upcard is not None:
+        dealt[ev.upcard] += 1
+    for card, k in dealt.items():
+        if k > DECK[card]:
+            raise _no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}",
+                      "card conservation", "000, 004 (106 cards)")
+    unseen = DECK - dealt
+    if ev.stock is not None and Counter(ev.stock) != unseen:
+        raise _no("the stock given is not exactly the cards left after the deal", "card conservation",
+                  "000, 004 (106 cards)")
+    no = tuple(False for _ in range(n))
+    return state.evolve(
+        hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
+        hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
+        stock=ev.stock, stock_count=sum(unseen.values()), unseen=tuple(sorted(unseen.items())),
+        this_turn=Turn(), opened=no, laid_any=no, reshuffles=0, first_turn=True,
+        went_out=None, hand_score=None)
+
+
+def verify_drew(state: GameState, ev: Drew) -> GameState:
+    verify_draw_phase(state, ev.seat)
+    if state.stock_count == 0:
+        raise _no("the stock is empty", "empty stock", "000 (Ending), 002")
+    unseen = state.unseen_counter()
+    stock = state.stock
+    if stock is not None:
+        card = stock[0]
+        if ev.card is not None and ev.card != card:
+            raise _no(f"the top of the stock is {card.symbol}, not {ev.card.symbol}", "draw from the top")
+        stock = stock[1:]
+    elif ev.card is None:
+        raise _no("the card drawn must be named when the stock order is not in the log", "draw recorded",
+                  "docs/event-log.md")
+    else:
+        card = ev.card
+        if unseen[card] == 0:
+            raise _no(f"{card.symbol} cannot come from the stock: every copy is already accounted for",
+                      "card conservation", "000, 004 (106 cards)")
+    unseen[card] -= 1
+    hands = _set(state.hands, ev.seat, state.hands[ev.seat] + (card,))
+    return state.evolve(hands=hands, stock=stock, stock_count=state.stock_count - 1,
+                        unseen=tuple(sorted((+unseen).items())), phase="meld",
+                        this_turn=Turn(drew=True, laid_before=state.laid_any[ev.seat]))
+
+
+def verify_took(state: GameState, ev: Took) -> GameState:
+    rules = _rules(state)
+    verify_draw_phase(state, ev.seat)
+    pile = state.discard
+    if ev.count > len(pile):
+        raise _no(f"the discard pile holds {len(pile)} card{'s' if len(pile) != 1 else ''}, "
+                  f"{ev.count} cannot be taken", "take from the pile")
+    taken = pile[len(pile) - ev.count:]
+    if ev.cards is not None and Counter(ev.cards) != Counter(taken):
+        raise _no("the cards named are not the top " + str(ev.count) + " of the pile ("
+                  + " ".join(c.symbol for c in taken) + ")", "take from the pile")
+    if rules.discard_limit == "lone_top_card":
+        restricted = taken if ev.count == 1 else ()
+    elif rules.discard_limit == "any_taken":
+        restricted = taken
+    else:
+        restricted = ()
+    hands = _set(state.hands, ev.seat, state.hands[ev.seat] + taken)
+    return state.evolve(hands=hands, discard=pile[:len(pile) - ev.count], phase="meld",
+                        this_turn=Turn(drew=True, taken=taken, took_count=ev.count, restricted=restricted,
+                                       laid_before=state.laid_any[ev.seat]))
+
+
+def verify_meld_access(state: GameState, seat: int, meld_id: int) -> TableMeld:
+    """The meld ``seat`` may add to or swap a joker out of, or the reason it may not."""
+    rules = _rules(state)
+    target = state.meld_by_id(meld_id)
+    if target is None:
+        raise _no(f"there is no meld {meld_id} on the table (melds so far: {len(state.melds)})", "meld exists")
+    if target.owner == seat:
+        return target
+    if state.partner(seat) != target.owner:
+        raise _no(f"meld {meld_id} belongs to seat {target.owner}, an opponent: nobody touches an "
+                  "opponent's melds", "own and partner melds only", SRC_ACCESS)
+    if rules.partner_melds == "never":
+        raise _no("these rules let a player add only to his own melds", "own melds only", "003 (1v1)")
+    if rules.partner_melds == "after_own_meld" and not state.opened[seat]:
+        raise _no(f"seat {seat} must meld something of his own before touching his partner's melds",
+                  "partner melds after own meld", "000 (Play), 004 (melding)")
+    return target
+
+
+def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> Turn:
+    """Keep the discard restriction no larger than the copies still held."""
+    restricted = list(state.this_turn.restricted)
+    counts = Counter(hand)
+    kept: list[Card] = []
+    for c in restricted:
+        if counts[c] > 0:
+            counts[c] -= 1
+            kept.append(c)
+    return Turn(state.this_turn.drew, state.this_turn.taken, state.this_turn.took_count, tuple(kept),
+                state.this_turn.laid_before)
+
+
+def _check_not_empty(rules: Ruleset, hand: tuple[Card, ...]) -> None:
+    if not hand and not rules.go_out_without_discard:
+        raise _no("under these rules a player goes out by discarding his last card, so one card must stay "
+                  "in hand", "go out with a discard", "003 (going out)")
+
+
+def verify_melded(state: GameState, ev: Melded) -> GameState:
+    rules = _rules(state)
+    verify_meld_phase(state, ev.seat)
+    hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
+    meld = verify_meld(ev.cards, rules, ev.arrangement)
+    _check_not_empty(rules, hand)
+    table = TableMeld(len(state.melds) + 1, ev.seat, meld, tuple(ev.seat for _ in meld.cards))
+    new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=state.melds + (table,),
+                       opened=_set(state.opened, ev.seat, True), laid_any=_set(state.laid_any, ev.seat, True),
+                       this_turn=_after_cards_leave(state, ev.seat, hand))
+    return _end_hand(new, ev.seat) if not hand else new
+
+
+def _relabel(old: TableMeld, new_cards: Sequence[Card], seat: int) -> tuple[int, ...]:
+    # naturals never repeat inside a meld and wilds are one of each kind, so a card identifies its slot
+    who = dict(zip(old.meld.cards, old.laid_by))
+    return tuple(who.get(c, seat) for c in new_cards)
+
+
+def verify_laid_off(state: GameState, ev: LaidOff) -> GameState:
+    rules = _rules(state)
+    verify_meld_phase(state, ev.seat)
+    target = verify_meld_access(state, ev.seat, ev.meld)
+    hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
+    meld = verify_lay_off(target.meld, ev.cards, rules, ev.arrangement)
+    _check_not_empty(rules, hand)
+    table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
+    melds = tuple(table if m.id == target.id else m for m in state.melds)
+    new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=melds,
+                       laid_any=_set(state.laid_any, ev.seat, True),
+                       this_turn=_after_cards_leave(state, ev.seat, hand))
+    return _end_hand(new, ev.seat) if not hand else new
+
+
+def verify_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
+    rules = _rules(state)
+    verify_meld_phase(state, ev.seat)
+    target = verify_meld_access(state, ev.seat, ev.meld)
+    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    meld = verify_joker_swap(target.meld, ev.card, rules)
+    hand = hand + (JOKER,)
+    table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
+    melds = tuple(table if m.id == target.id else m for m in state.melds)
+    return state.evolve(hands=_set(state.hands, ev.seat, hand), melds=melds,
+                        laid_any=_set(state.laid_any, ev.seat, True),
+                        this_turn=_after_cards_leave(state, ev.seat, hand))
+
+
+def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
+    """The discard rule: a card taken from the pile may not go straight back (per rule set)."""
+    rules = _rules(state)
+    hand = state.hands[seat]
+    if card not in hand:
+        raise _no(f"seat {seat} does not hold {card.symbol}", "cards come from the hand")
+    if hand.count(card) <= state.this_turn.restricted.count(card):
+        if rules.discard_limit == "any_taken":
+            raise _no(f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn",
+                      "no discarding taken cards", "003 (how a turn works)")
+        raise _no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back",
+                  "no throwing back the lone top card", "000 (Play), 004 (draw and discard)")
+
+
+def verify_discarded(state: GameState, ev: Discarded) -> GameState:
+    rules = _rules(state)
+    verify_meld_phase(state, ev.seat)
+    verify_discard_allowed(state, ev.seat, ev.card)
+    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    new = state.evolve(hands=_set(state.hands, ev.seat, hand), discard=state.discard + (ev.card,))
+    if not hand:
+        return _end_hand(new, ev.seat)
+    if new.stock_count == 0 and not (rules.empty_stock == "reshuffle_then_scored"
+                                     and new.reshuffles < rules.max_reshuffles):
+        return _end_hand(new, None)
+    nxt = (ev.seat + 1) % state.n
+    return new.evolve(turn=nxt, phase="draw", first_turn=False, this_turn=Turn(laid_before=new.laid_any[nxt]))
+
+
+def verify_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
+    rules = _rules(state)
+    src = "002 (closed pile runs out)"
+    if not state.in_hand or state.phase != "draw":
+        raise _no("the pile is turned into a new stock only when a player is about to draw", "reshuffle", src)
+    if rules.empty_stock != "reshuffle_then_scored" or state.reshuffles >= rules.max_reshuffles:
+        raise _no("these rules allow no (further) reshuffle of the pile", "reshuffle", src)
+    if state.stock_count:
+        raise _no(f"the stock still holds {state.stock_count} cards", "reshuffle", src)
+    if len(state.discard) < 2:
+        raise _no("the pile has no cards below its top card to make a stock", "reshuffle", src)
+    new_stock = Counter(state.discard[:-1])
+    if ev.stock is not None and Counter(ev.stock) != new_stock:
+        raise _no("the stock given is not the pile less its top card", "reshuffle", src)
+    return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
+                        unseen=tuple(sorted(new_stock.items())), reshuffles=state.reshuffles + 1)
+
+
+def _end_hand(state: GameState, went_out: int | None) -> GameState:
+    """Score the finished hand and update the match (000 Scoring, 004, 002, 003)."""
+    rules = _rules(state)
+    n = state.n
+    seats = []
+    for seat in range(n):
+        if rules.meld_credit == "meld_area":
+            melded = sum(rules.value(c) for m in state.melds if m.owner == seat for c in m.cards)
+        else:
+            melded = sum(rules.value(c) for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
+        in_hand = sum(rules.value(c) for c in state.hands[seat])
+        seats.append(SeatInput(float(melded), float(in_hand), state.opened[seat]))
+    all_at_once = went_out is not None and not state.this_turn.laid_before
+    score = score_hand(rules, HandInput(n, went_out, all_at_once, tuple(seats)))
+    return _record(state.evolve(phase="over", went_out=went_out), score)
+
+
+def _record(state: GameState, score: HandScore) -> GameState:
+    rules = _rules(state)
+    history = state.history + (tuple(score.sides),)
+    status = match_status(rules, state.n, history)
+    return state.evolve(hand_score=score, history=history, totals=status.totals, match_over=status.over,
+                        winner=status.winner, tiebreak=status.tiebreak)
+
+
+def verify_hand_scored(state: GameState, ev: HandScored) -> GameState:
+    _rules(state)
+    if state.match_over:
+        raise _no("the match is over", "match end")
+    if state.in_hand:
+        raise _no(f"hand {state.hand_no} is still in play; a result-only hand comes between hands",
+                  "one hand at a time", "docs/event-log.md")
+    n_sides = len(sides_of(state.n))
+    if len(ev.scores) != n_sides:
+        raise _no(f"{len(ev.scores)} scores given for {n_sides} sides", "one score per side", "docs/event-log.md")
+    score = HandScore(list(ev.scores), list(ev.scores), ["Recorded by result only."])
+    return _record(state.evolve(hand_no=state.hand_no + 1, phase="over", went_out=None, hands=(), melds=(),
+                                discard=(), stock=None, stock_count=0), score)
+
+
+def verify_annotated(state: GameState, ev: Annotated) -> GameState:
+    if not 0 <= ev.at < ev.seq:
+        raise _no(f"an annotation refers to an earlier event; 'at' is {ev.at} but this is seq {ev.seq}",
+                  "annotations point back", "docs/event-log.md")
+    return state
+
+
+def verify_match_banked(state: GameState, ev: MatchBanked) -> GameState:
+    _rules(state)
+    if state.banked:
+        raise _no("the match is already banked", "match end", "000 (Ending)")
+    if not state.match_over:
+        raise _no("no side has won yet: the match is banked once a target is reached and the winner is clear",
+                  "match end", "000 (Ending), 002, 003")
+    return state.evolve(banked=True)
+
+
+HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+    MatchStarted: verify_match_started, HandStarted: verify_hand_started, Drew: verify_drew,
+    Took: verify_took, Melded: verify_melded, LaidOff: verify_laid_off, JokerSwapped: verify_joker_swapped,
+    Discarded: verify_discarded, Reshuffled: verify_reshuffled, HandScored: verify_hand_scored,
+    Annotated: verify_annotated, MatchBanked: verify_match_banked,
+}
+
+
+# --------------------------------------------------------------- the fold
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after one more event, or :class:`ReplayError`; ``state`` is never changed."""
+    if event.seq != state.seq + 1:
+        raise ReplayError(event.seq, event.type, f"expected seq {state.seq + 1}", rule="contiguous seq",
+                          source="docs/event-log.md")
+    try:
+        new = HANDLERS[type(event)](state, event)
+    except IllegalMoveError as e:
+        raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=e.source) from None
+    return new.evolve(seq=event.seq)
+
+
+def _typed(events: Iterable[Event | Mapping[str, Any]]) -> Iterable[Event]:
+    for i, ev in enumerate(events):
+        yield ev if not isinstance(ev, Mapping) else parse_event(dict(ev), i)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Every state of a replayed log: ``states[i]`` is the state after event ``i``."""
+
+    events: tuple[Event, ...]
+    states: tuple[GameState, ...]
+
+    @property
+    def final(self) -> GameState:
+        return self.states[-1] if self.states else GameState()
+
+    def at(self, seq: int) -> GameState:
+        if not 0 <= seq < len(self.states):
+            raise IndexError(f"seq {seq} is outside this log (0..{len(self.states) - 1})")
+        return self.states[seq]
+
+    @property
+    def annotations(self) -> tuple[Annotated, ...]:
+        return tuple(e for e in self.events if isinstance(e, Annotated))
+
+    def annotations_at(self, seq: int) -> list[Annotated]:
+        return [a for a in self.annotations if a.at == seq]
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+
+def replay(events: Iterable[Event | Mapping[str, Any]]) -> Replay:
+    """Fold a whole log, keeping every state; raises at the first bad event."""
+    state = GameState()
+    evs: list[Event] = []
+    states: list[GameState] = []
+    for ev in _typed(events):
+        state = apply(state, ev)
+        evs.append(ev)
+        states.append(state)
+    return Replay(tuple(evs), tuple(states))
+
+
+def fold(events: Iterable[Event | Mapping[str, Any]]) -> GameState:
+    """Only the final state (no history kept)."""
+    state = GameState()
+    for ev in _typed(events):
+        state = apply(state, ev)
+    return state

@@ -1,0 +1,122 @@
+"""The immutable engine state the reducer folds a log into.
+
+Every replay step yields a new :class:`GameState`; nothing is mutated, so a
+list of states can feed a slider or a DataFrame directly. Cards in hands keep
+the order they arrived in; the discard pile lists its top card last.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from .cards import Card
+from .melds import Meld
+from .rules import Ruleset
+from .scoring import HandScore, sides_of, tidy
+
+Phase = Literal["setup", "draw", "meld", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: its number in the hand, its owner, and who laid each card."""
+
+    id: int
+    owner: int
+    meld: Meld
+    laid_by: tuple[int, ...]  # parallel to meld.cards: the seat that put each card down
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.meld.cards
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What the player to act has done so far this turn (for the discard rule and cold hands)."""
+
+    drew: bool = False
+    taken: tuple[Card, ...] = ()  # cards taken from the pile this turn
+    took_count: int = 0
+    restricted: tuple[Card, ...] = ()  # taken cards that may not be discarded, still in hand
+    laid_before: bool = False  # had this seat laid anything before this turn started?
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole game after some prefix of the log."""
+
+    seq: int = -1
+    rules: Ruleset | None = None
+    players: tuple[str, ...] = ()
+    hand_no: int = 0
+    dealer: int = 0
+    turn: int = 0
+    phase: Phase = "setup"
+    hands: tuple[tuple[Card, ...], ...] = ()
+    melds: tuple[TableMeld, ...] = ()
+    discard: tuple[Card, ...] = ()
+    stock: tuple[Card, ...] | None = None  # known order, top first
+    stock_count: int = 0
+    unseen: tuple[tuple[Card, int], ...] = ()  # the stock as a multiset (always known)
+    this_turn: Turn = field(default_factory=Turn)
+    opened: tuple[bool, ...] = ()  # laid a new meld of his own this hand
+    laid_any: tuple[bool, ...] = ()  # laid any card this hand (meld, lay-off or swap)
+    reshuffles: int = 0
+    first_turn: bool = False  # the starter's first action (no draw under starter_19)
+    went_out: int | None = None
+    hand_score: HandScore | None = None
+    history: tuple[tuple[Any, ...], ...] = ()  # side scores of each finished hand
+    totals: tuple[Any, ...] = ()
+    match_over: bool = False
+    winner: int | None = None
+    tiebreak: bool = False
+    banked: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is being played (cards dealt, nobody out yet)."""
+        return self.phase in ("draw", "meld")
+
+    def meld_by_id(self, meld_id: int) -> TableMeld | None:
+        for m in self.melds:
+            if m.id == meld_id:
+                return m
+        return None
+
+    def unseen_counter(self) -> Counter[Card]:
+        return Counter(dict(self.unseen))
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.n == 4 else None
+
+    def side(self, seat: int) -> int:
+        return seat % 2 if self.n == 4 else seat
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``replay --json`` view (see README and docs/event-log.md)."""
+        n_sides = len(sides_of(self.n)) if self.n else 0
+        return {
+            "seq": self.seq,
+            "hand": self.hand_no,
+            "turn": self.turn,
+            "phase": self.phase if self.phase in ("draw", "meld") else "over",
+            "hands": [[c.code for c in h] for h in self.hands],
+            "melds": [{"id": m.id, "owner": m.owner, "cards": m.meld.codes,
+                       "stands_for": {str(i): c for i, c in m.meld.stands_for_codes().items() if c}}
+                      for m in self.melds],
+            "discard": [c.code for c in self.discard],
+            "stock": self.stock_count,
+            "hand_scores": [tidy(s) for s in self.hand_score.sides] if self.hand_score else None,
+            "totals": [tidy(t) for t in self.totals] if self.totals else [0] * n_sides,
+            "winner": self.winner,
+        }
+
+    def evolve(self, **changes: Any) -> "GameState":
+        return replace(self, **changes)

@@ -1,0 +1,944 @@
+"""The game log: read, append, verify and repair Banakil event logs.
+
+Format
+------
+A log is a UTF-8 file in JSON Lines form: one JSON object per line, every line
+ended by ``"\\n"``. Each event has an integer ``"seq"`` (0, 1, 2, ... with no gaps
+or repeats) and a non-empty string ``"type"``. Event 0 has type
+``"match_started"`` and a ``"format"`` of ``"banakil-replay/<major>"`` or
+``"banakil-replay/<major>.<minor>"``. A reader accepts every minor version of a
+major version it knows. An older major version is brought up to date by the
+:data:`UPCASTERS` chain. A newer or unknown major version is refused, and the
+error names it. Any other fields belong to the game. They are kept exactly as
+read, and the writer never reorders or drops them.
+
+Lines are written as compact JSON (separators ``","`` and ``":"``) with
+``ensure_ascii=False`` and the keys in the order the caller gave them. When the
+store assigns ``seq`` it puts it first, and it puts ``chain`` last. The same
+events therefore always give the same bytes.
+
+Tamper evidence (optional)
+--------------------------
+An event may carry ``"chain"``: the SHA-256 hex digest of the previous event's
+``chain`` (or ``""`` if the previous event has none, or there is no previous
+event) followed by :func:`canonical_json` of the event without its ``chain``
+field. Logs written by hand without chains stay valid. Chaining may begin
+part-way through a log, but once an event is chained, every later event must be
+chained too. A chain shows that the events were changed after they were
+written. It cannot show that the whole chain was stripped off, or that events
+were cut from the end. To catch those, keep the head returned by
+:func:`verify_chain` somewhere else.
+
+Guarantees
+----------
+* Appends take an exclusive ``flock`` on the log file itself. Each line goes out
+  in one ``os.write`` call, and the function returns only after ``os.fsync``. So
+  concurrent writers that use this module never interleave or lose lines, and
+  an acknowledged event is on disk.
+* A crash during an append can leave at most one torn final line: no trailing
+  newline, and a fragment that does not parse. Readers report it as
+  :class:`TornLineError`, appends refuse to continue after it, and
+  :func:`repair` moves it into ``<log>.torn``. Nothing is ever deleted.
+* Readers work through the file in bounded chunks. A line longer than
+  ``max_line_bytes`` is refused before it is ever held in memory whole. Nesting
+  depth is checked before parsing, so hostile input gives a
+  :class:`LogReadError` naming the line and byte offset, never a crash or
+  unbounded memory use.
+* :func:`create_log` never overwrites. The first line is written to a
+  temporary file and hard-linked into place, so nobody ever sees a half-made
+  log.
+
+POSIX only (uses ``fcntl.flock``).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import re
+import secrets
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Mapping
+
+from .errors import MalformedInputError
+from .events import FORMAT, FORMAT_NAME
+from .events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
+
+__all__ = [
+    "FORMAT_NAME", "CURRENT_MAJOR", "FORMAT", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MAX_DEPTH",
+    "UPCASTERS", "Event", "Upcaster",
+    "LogReadError", "TornLineError", "LineTooLongError", "UnsupportedFormatError",
+    "ChainError", "LogWriteError", "RepairReport",
+    "iter_events", "read_events", "upcast", "format_major",
+    "create_log", "append_event", "append_events", "repair",
+    "verify_chain", "chain_hash", "canonical_json",
+]
+
+Event = dict[str, Any]
+#: Takes every event of a log at major version N and returns them as major
+#: version N+1, including the rewritten ``format`` of event 0.
+Upcaster = Callable[[list[Event]], list[Event]]
+
+DEFAULT_MAX_LINE_BYTES = 1 << 20
+#: Real events are a few levels deep. 128 is generous, and it stays well below
+#: the interpreter's recursion limit, which ``json`` and our own checks recurse into.
+DEFAULT_MAX_DEPTH = 128
+
+#: Major version N -> the function that upgrades a whole log from N to N+1.
+#: Version 1 is current, so nothing is registered yet. When v2 ships, it adds
+#: ``UPCASTERS[1]``. Upcasters get the whole log, not a stream, so that they can
+#: look across events; logs that need upcasting are therefore read completely first.
+UPCASTERS: dict[int, Upcaster] = {}
+
+_CHUNK = 64 * 1024
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+# [0-9], not \d: \d also matches non-ASCII digits, which int() would accept.
+_FORMAT_RE = re.compile(r"(?P<name>[^/]*)/(?P<major>[0-9]{1,9})(?:\.[0-9]{1,9})?")
+_HEX64_RE = re.compile(r"[0-9a-f]{64}")
+# Escape pairs are matched as single tokens, so an escaped quote never toggles
+# "inside a string". Each position is tried once, so a hostile line costs linear time.
+_DEPTH_TOKEN_RE = re.compile(r'\\.|["\[\]{}]', re.S)
+
+
+# --------------------------------------------------------------------- errors
+
+
+def _where(path: str | None, line: int | None, byte_offset: int | None, seq: int | None) -> str:
+    parts = [f"{label} {value}" for label, value in
+             (("line", line), ("byte", byte_offset), ("seq", seq)) if value is not None]
+    head = path if path is not None else "<events>"
+    return f"{head} ({', '.join(parts)})" if parts else head
+
+
+class LogReadError(MalformedInputError):
+    """A log that cannot be read as a valid event sequence.
+
+    ``reason`` is the bare explanation. ``path``, ``line`` (1-based),
+    ``byte_offset`` (from the start of the file) and ``seq`` are filled in
+    wherever they are known, and are ``None`` otherwise.
+    """
+
+    def __init__(self, reason: str, *, path: str | None = None, line: int | None = None,
+                 byte_offset: int | None = None, seq: int | None = None) -> None:
+        super().__init__(f"{_where(path, line, byte_offset, seq)}: {reason}")
+        self.reason = reason
+        self.path = path
+        self.line = line
+        self.byte_offset = byte_offset
+        self.seq = seq
+
+
+class TornLineError(LogReadError):
+    """The log ends in a line with no newline that does not parse (a crash mid-write).
+
+    ``byte_offset`` is where the torn fragment starts, and ``fragment_length``
+    is its size in bytes. :func:`repair` moves the fragment aside.
+    """
+
+    def __init__(self, reason: str, *, fragment_length: int, **where: Any) -> None:
+        super().__init__(reason, **where)
+        self.fragment_length = fragment_length
+
+
+class LineTooLongError(LogReadError):
+    """A line longer than the configured cap. It was refused without being read whole."""
+
+    def __init__(self, reason: str, *, limit: int, **where: Any) -> None:
+        super().__init__(reason, **where)
+        self.limit = limit
+
+
+class UnsupportedFormatError(LogReadError):
+    """A log whose major format version this code cannot read or upcast."""
+
+    def __init__(self, reason: str, *, format: str, major: int, **where: Any) -> None:
+        super().__init__(reason, **where)
+        self.format = format
+        self.major = major
+
+
+class ChainError(LogReadError):
+    """A tamper-evidence chain that does not check out. ``seq`` is the first bad event."""
+
+
+class LogWriteError(MalformedInputError):
+    """An event that cannot be appended: wrong seq, wrong types, unencodable, and so on."""
+
+    def __init__(self, reason: str, *, path: str | None = None, seq: int | None = None) -> None:
+        super().__init__(f"{_where(path, None, None, seq)}: {reason}")
+        self.reason = reason
+        self.path = path
+        self.seq = seq
+
+
+class _Bad(Exception):
+    """One line's problem, before we know where it sits in the file.
+
+    ``kind`` is "utf8", "json" or "depth" when the bytes do not parse. Those
+    are the kinds that make an unterminated last line "torn". ``kind`` is
+    "shape" when the line parses but is not a valid event.
+    """
+
+    def __init__(self, kind: str, reason: str, offset: int = 0, seq: int | None = None) -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+        self.offset = offset
+        self.seq = seq
+
+
+_UNPARSABLE = frozenset({"utf8", "json", "depth"})
+
+
+# ---------------------------------------------------------------- one line
+
+
+def _brief(value: object, limit: int = 60) -> str:
+    # Hostile values can be megabytes long, so messages quote only a prefix.
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _json_kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    return {dict: "an object", list: "an array", str: "a string", int: "an integer",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _is_int(value: object) -> bool:
+    # bool is a subclass of int, but true is not a sequence number.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _too_deep(text: str, max_depth: int) -> int | None:
+    """Index where nesting first goes past ``max_depth``, or None."""
+    # Fast path: a line cannot nest deeper than the number of its opening brackets.
+    if text.count("[") + text.count("{") <= max_depth:
+        return None
+    depth = 0
+    in_string = False
+    for match in _DEPTH_TOKEN_RE.finditer(text):
+        token = match.group()
+        if token == '"':
+            in_string = not in_string
+        elif in_string or token[0] == "\\":
+            continue
+        elif token in "[{":
+            depth += 1
+            if depth > max_depth:
+                return match.start()
+        else:
+            depth -= 1
+    return None
+
+
+def _byte_index(text: str, char_index: int) -> int:
+    return len(text[:char_index].encode("utf-8", "surrogatepass"))
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        # json would silently keep the last value, and the others would be lost.
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"duplicate key {_brief(key)}")
+            seen.add(key)
+    return obj
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _parse_line(raw: bytes, max_depth: int) -> Event:
+    """Parse one line (without its newline) into an event, or raise :class:`_Bad`."""
+    if not raw or raw.isspace():
+        raise _Bad("json", "empty line")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Bad("utf8", f"not valid UTF-8 (byte {raw[exc.start:exc.start + 1]!r} "
+                   f"at line position {exc.start})", exc.start) from None
+    deep_at = _too_deep(text, max_depth)
+    if deep_at is not None:
+        raise _Bad("depth", f"JSON nested more than {max_depth} levels deep",
+                   _byte_index(text, deep_at))
+    try:
+        value = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise _Bad("json", f"invalid JSON: {exc.msg}", _byte_index(text, exc.pos)) from None
+    except RecursionError:
+        # The depth scan should have caught this. This is a backstop against a crash.
+        raise _Bad("depth", "JSON nested too deeply") from None
+    except ValueError as exc:  # duplicate keys, NaN/Infinity, integers beyond the digit limit
+        raise _Bad("json", f"invalid JSON: {_brief(str(exc), 120)}") from None
+    if not isinstance(value, dict):
+        raise _Bad("shape", f"an event must be a JSON object, not {_json_kind(value)}")
+    seq = value.get("seq")
+    known_seq = seq if _is_int(seq) else None
+    if "seq" not in value:
+        raise _Bad("shape", 'missing "seq"')
+    if known_seq is None:
+        raise _Bad("shape", f'"seq" must be an integer, not {_json_kind(seq)} {_brief(seq)}')
+    if "type" not in value:
+        raise _Bad("shape", 'missing "type"', seq=known_seq)
+    kind = value["type"]
+    if not isinstance(kind, str) or not kind:
+        raise _Bad("shape", f'"type" must be a non-empty string, not {_json_kind(kind)} '
+                   f"{_brief(kind)}", seq=known_seq)
+    return value
+
+
+def format_major(value: object) -> int:
+    """The major version in a ``format`` value such as ``"banakil-replay/1.2"``.
+
+    Raises :class:`LogReadError` when the value is not a banakil-replay format string.
+    """
+    try:
+        return _format_major(value)
+    except _Bad as bad:
+        raise LogReadError(bad.reason) from None
+
+
+def _format_major(value: object) -> int:
+    if not isinstance(value, str):
+        raise _Bad("shape", f'"format" must be a string like {FORMAT!r}, '
+                   f"not {_json_kind(value)} {_brief(value)}", seq=0)
+    match = _FORMAT_RE.fullmatch(value)
+    if match is None or match["name"] != FORMAT_NAME:
+        raise _Bad("shape", f'"format" {_brief(value)} is not a {FORMAT_NAME} format '
+                   f"(expected something like {FORMAT!r})", seq=0)
+    return int(match["major"])
+
+
+def _check_first(event: Mapping[str, Any]) -> int:
+    """Check the things only event 0 must satisfy. Returns its major version."""
+    if event["type"] != "match_started":
+        raise _Bad("shape", f'the first event must have type "match_started", '
+                   f"not {_brief(event['type'])}", seq=0)
+    if "format" not in event:
+        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT!r})', seq=0)
+    return _format_major(event["format"])
+
+
+def _missing_upcaster(major: int) -> int | None:
+    """The first major version with no way forward, or None if ``major`` is readable."""
+    if major > CURRENT_MAJOR:
+        return major
+    for step in range(major, CURRENT_MAJOR):
+        if step not in UPCASTERS:
+            return step
+    return None
+
+
+def _unsupported(fmt: str, major: int, **where: Any) -> UnsupportedFormatError:
+    if major > CURRENT_MAJOR:
+        why = (f"this banakil-replay reads major version {CURRENT_MAJOR}; the log is newer, "
+               f"upgrade banakil-replay to read it")
+    else:
+        why = (f"this banakil-replay reads major version {CURRENT_MAJOR} and has no upcaster "
+               f"from major version {_missing_upcaster(major)}")
+    return UnsupportedFormatError(f"unknown log format major version {major} "
+                                  f"(format {_brief(fmt)}): {why}",
+                                  format=fmt, major=major, **where)
+
+
+# --------------------------------------------------------------------- chain
+
+
+def canonical_json(obj: object) -> str:
+    """The canonical JSON used for chain hashing: sorted keys, compact, raw Unicode.
+
+    Keys sort by code point (Python string order), and floats use Python's
+    shortest round-trip ``repr``. Implementations in other languages must match both.
+    """
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def chain_hash(previous: str, event: Mapping[str, Any]) -> str:
+    """``sha256(previous + canonical_json(event without "chain"))`` as lowercase hex."""
+    body = {key: value for key, value in event.items() if key != "chain"}
+    # surrogatepass: a JSON "\\ud800" escape is legal and parses to a lone
+    # surrogate. The hash must still be defined for it.
+    data = (previous + canonical_json(body)).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(data).hexdigest()
+
+
+class _ChainCheck:
+    """Incremental chain verification, shared by the reader and verify_chain."""
+
+    def __init__(self) -> None:
+        self.head: str | None = None  # chain of the previous event, None if it had none
+
+    def check(self, event: Mapping[str, Any]) -> str | None:
+        """The reason this event breaks the chain, or None. Advances on success."""
+        if "chain" not in event:
+            if self.head is not None:
+                return ('no "chain" field, but the previous event is chained '
+                        "(once a log is chained every later event must be)")
+            return None
+        value = event["chain"]
+        if not isinstance(value, str) or _HEX64_RE.fullmatch(value) is None:
+            return f'"chain" must be 64 lowercase hex digits, not {_brief(value)}'
+        try:
+            expected = chain_hash(self.head or "", event)
+        except (TypeError, ValueError) as exc:
+            return f"event cannot be hashed: {exc}"
+        if value != expected:
+            return ("chain mismatch: this event, or an earlier one, was changed after it "
+                    f"was written (stored {value[:12]}..., computed {expected[:12]}...)")
+        self.head = value
+        return None
+
+
+def verify_chain(events: Iterable[Mapping[str, Any]]) -> str | None:
+    """Check the tamper-evidence chain wherever it is present.
+
+    Returns the chain head (the last event's ``chain``, or None if the last
+    event is unchained). Store that head elsewhere to detect truncation.
+    Raises :class:`ChainError` whose ``seq`` is the first event that fails.
+    """
+    checker = _ChainCheck()
+    for index, event in enumerate(events):
+        if not isinstance(event, Mapping):
+            raise ChainError(f"event #{index} is {_json_kind(event)}, not an object")
+        seq = event.get("seq")
+        reason = checker.check(event)
+        if reason is not None:
+            raise ChainError(reason, seq=seq if _is_int(seq) else None)
+    return checker.head
+
+
+# -------------------------------------------------------------------- reading
+
+
+def _raw_lines(f: Any, path: str, limit: int) -> Iterator[tuple[int, int, bytes, bool]]:
+    """Yield (line number, byte offset, bytes without newline, ended by newline)."""
+    buf = bytearray()
+    base = 0       # file offset of buf[0]
+    searched = 0   # leading bytes of buf already known to hold no newline
+    lineno = 0
+    while True:
+        start = 0
+        while (newline := buf.find(b"\n", max(start, searched))) >= 0:
+            lineno += 1
+            if newline - start > limit:
+                raise _too_long(path, lineno, base + start, limit)
+            yield lineno, base + start, bytes(buf[start:newline]), True
+            start = newline + 1
+        del buf[:start]
+        base += start
+        searched = len(buf)
+        # Refuse as soon as the partial line passes the cap, so the buffer never
+        # holds more than limit + one chunk.
+        if len(buf) > limit:
+            raise _too_long(path, lineno + 1, base, limit)
+        chunk = f.read(_CHUNK)
+        if not chunk and buf:
+            # An unterminated tail can be an append still in flight. Acquiring a
+            # shared lock waits for any writer that holds it. After that, a
+            # tail that is still unterminated really is torn.
+            with suppress(OSError):
+                fcntl.flock(f.fileno(), fcntl.LOCK_SH)
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+            chunk = f.read(_CHUNK)
+        if not chunk:
+            if buf:
+                yield lineno + 1, base, bytes(buf), False
+            return
+        buf += chunk
+
+
+def _too_long(path: str, line: int, offset: int, limit: int) -> LineTooLongError:
+    return LineTooLongError(f"line is longer than the {limit}-byte limit "
+                            f"(raise max_line_bytes if this log is trusted)",
+                            limit=limit, path=path, line=line, byte_offset=offset)
+
+
+def _torn(path: str, line: int | None, offset: int, fragment: bytes, why: str,
+          action: str = "") -> TornLineError:
+    return TornLineError(
+        f"torn final line: the log ends with {len(fragment)} bytes with no newline that do "
+        f"not parse ({why}), probably a crash mid-write{action}; run "
+        f"banakil_replay.store.repair({path!r}) to move them to {path + '.torn'!r}",
+        fragment_length=len(fragment), path=path, line=line, byte_offset=offset)
+
+
+class _ReadState:
+    """Checks that hold across lines: seq order, event 0, the chain."""
+
+    def __init__(self, path: str, check_chain: bool) -> None:
+        self.path = path
+        self.expected = 0
+        self.major: int | None = None
+        self.chain = _ChainCheck() if check_chain else None
+
+    def accept(self, event: Event, line: int, offset: int) -> None:
+        seq = event["seq"]
+        where = {"path": self.path, "line": line, "byte_offset": offset, "seq": seq}
+        if seq != self.expected:
+            where["seq"] = self.expected  # located by position: this line is where the log goes wrong
+            raise LogReadError(f"seq {seq} where {self.expected} was expected "
+                               f"(seq must count 0, 1, 2, ... with no gaps)", **where)
+        if seq == 0:
+            try:
+                self.major = _check_first(event)
+            except _Bad as bad:
+                raise LogReadError(bad.reason, **where) from None
+            if _missing_upcaster(self.major) is not None:
+                raise _unsupported(event["format"], self.major, **where)
+        if self.chain is not None:
+            reason = self.chain.check(event)
+            if reason is not None:
+                raise ChainError(reason, **where)
+        self.expected += 1
+
+
+def iter_events(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> Iterator[Event]:
+    """Stream the events of a log, checking each line as it goes.
+
+    Events before the first bad line are yielded, and then the error is raised.
+    An empty file yields nothing. A log of an older major version is read
+    whole and upcast, because upcasters see the complete log.
+    Raises :class:`LogReadError` or one of its subclasses.
+    """
+    name = os.fspath(path)
+    state = _ReadState(name, check_chain)
+    held: list[Event] = []  # used only when the log must be upcast
+    with open(name, "rb", buffering=0) as f:
+        for lineno, offset, raw, terminated in _raw_lines(f, name, max_line_bytes):
+            try:
+                event = _parse_line(raw, max_depth)
+            except _Bad as bad:
+                if not terminated and bad.kind in _UNPARSABLE:
+                    raise _torn(name, lineno, offset, raw, bad.reason) from None
+                raise LogReadError(bad.reason, path=name, line=lineno,
+                                   byte_offset=offset + bad.offset, seq=bad.seq) from None
+            state.accept(event, lineno, offset)
+            if state.major == CURRENT_MAJOR:
+                yield event
+            else:
+                held.append(event)
+    if held:
+        assert state.major is not None
+        yield from upcast(held, state.major)
+
+
+def read_events(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> list[Event]:
+    """All events of a log, as :func:`iter_events` yields them."""
+    return list(iter_events(path, max_line_bytes=max_line_bytes, max_depth=max_depth,
+                            check_chain=check_chain))
+
+
+def upcast(events: list[Event], major: int) -> list[Event]:
+    """Bring the events of a log at ``major`` up to :data:`CURRENT_MAJOR` with :data:`UPCASTERS`.
+
+    Chains are checked on the stored events, before upcasting. An upcaster that
+    changes events must decide what happens to their ``chain`` fields.
+    """
+    if _missing_upcaster(major) is not None:
+        fmt = events[0].get("format", "?") if events else "?"
+        raise _unsupported(str(fmt), major)
+    while major < CURRENT_MAJOR:
+        events = UPCASTERS[major](events)
+        major += 1
+        # Catch a buggy upcaster here, not later in the reducer.
+        got = events[0].get("format") if events and isinstance(events[0], dict) else None
+        try:
+            ok = _format_major(got) == major
+        except _Bad:
+            ok = False
+        if not ok:
+            raise LogReadError(f"upcaster from major version {major - 1} produced first-event "
+                               f"format {_brief(got)}, expected major version {major}")
+    return events
+
+
+# -------------------------------------------------------------------- writing
+
+
+def _pread_exact(fd: int, length: int, offset: int) -> bytes:
+    parts: list[bytes] = []
+    while length > 0:
+        chunk = os.pread(fd, length, offset)
+        if not chunk:
+            break
+        parts.append(chunk)
+        length -= len(chunk)
+        offset += len(chunk)
+    return b"".join(parts)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    # Only for files nobody else appends to (temporary file, .torn). Log lines
+    # use a single os.write instead.
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _fsync_dir(directory: str) -> None:
+    # A new directory entry is durable only after its directory is fsynced.
+    # Some filesystems refuse this, and then there is nothing more we can do.
+    with suppress(OSError):
+        dfd = os.open(directory or ".", os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _O_CLOEXEC)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+@dataclass
+class _Tail:
+    size: int
+    last: Event | None             # last complete event; None for an empty log
+    needs_newline: bool = False    # last line is complete but lacks its "\n"
+    torn_offset: int | None = None
+    torn: bytes | None = None      # the torn fragment, when there is one
+    torn_reason: str = ""
+
+
+def _line_start(fd: int, path: str, end: int, limit: int) -> int:
+    """Offset of the line that ends at ``end``. Reads back at most ``limit`` + one chunk."""
+    pos = end
+    while pos > 0:
+        if end - pos > limit:
+            raise LineTooLongError(f"last line is longer than the {limit}-byte limit",
+                                   limit=limit, path=path, byte_offset=pos)
+        step = min(_CHUNK, pos)
+        index = os.pread(fd, step, pos - step).rfind(b"\n")
+        if index >= 0:
+            pos = pos - step + index + 1
+            break
+        pos -= step
+    if end - pos > limit:
+        raise LineTooLongError(f"last line is longer than the {limit}-byte limit",
+                               limit=limit, path=path, byte_offset=pos)
+    return pos
+
+
+def _inspect_tail(fd: int, path: str, limit: int, max_depth: int) -> _Tail:
+    """Find the last complete event, or the torn fragment, by reading backwards."""
+    size = os.fstat(fd).st_size
+    if size == 0:
+        return _Tail(size=0, last=None)
+    terminated = _pread_exact(fd, 1, size - 1) == b"\n"
+    end = size - 1 if terminated else size
+    start = _line_start(fd, path, end, limit)
+    raw = _pread_exact(fd, end - start, start)
+    try:
+        event = _parse_line(raw, max_depth)
+    except _Bad as bad:
+        if not terminated and bad.kind in _UNPARSABLE:
+            return _Tail(size=size, last=None, torn_offset=start, torn=raw, torn_reason=bad.reason)
+        raise LogReadError(f"last line: {bad.reason}", path=path,
+                           byte_offset=start + bad.offset, seq=bad.seq) from None
+    return _Tail(size=size, last=event, needs_newline=not terminated)
+
+
+def _log_major(fd: int, path: str, limit: int, max_depth: int) -> int:
+    """Major format version of a non-empty log, read from its first line."""
+    buf = b""
+    while (newline := buf.find(b"\n")) < 0:
+        if len(buf) > limit:
+            raise LineTooLongError(f"first line is longer than the {limit}-byte limit",
+                                   limit=limit, path=path, line=1, byte_offset=0)
+        chunk = os.pread(fd, _CHUNK, len(buf))
+        if not chunk:
+            newline = len(buf)
+            break
+        buf += chunk
+    try:
+        first = _parse_line(buf[:newline], max_depth)
+        if first["seq"] != 0:
+            raise _Bad("shape", f"first line has seq {first['seq']}, not 0", seq=first["seq"])
+        return _check_first(first)
+    except _Bad as bad:
+        raise LogReadError(bad.reason, path=path, line=1, byte_offset=bad.offset,
+                           seq=bad.seq) from None
+
+
+def _check_keys(value: object) -> None:
+    # json.dumps quietly turns 1, True and None keys into strings. That changes
+    # the data (and can create duplicate keys), so refuse them. This runs only
+    # after json.dumps succeeded, so the structure is finite, and any
+    # RecursionError is reported by the caller.
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"object keys must be strings, not {_brief(key)}")
+            _check_keys(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _check_keys(item)
+
+
+def _dump(obj: Mapping[str, Any]) -> bytes:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"),
+                      allow_nan=False).encode("utf-8")
+
+
+def _encode(event: object, *, seq: int, prev: Event | None, chain: bool | None, path: str,
+            max_line_bytes: int, max_depth: int) -> tuple[bytes, Event]:
+    """The line to write for ``event`` as event number ``seq``, and the event as written."""
+
+    def fail(reason: str) -> LogWriteError:
+        return LogWriteError(reason, path=path, seq=seq)
+
+    if not isinstance(event, Mapping):
+        raise fail(f"an event must be a dict, not {type(event).__name__}")
+    if "seq" in event:
+        given = event["seq"]
+        if not _is_int(given):
+            raise fail(f'"seq" must be an integer, not {_json_kind(given)} {_brief(given)}')
+        if given != seq:
+            raise fail(f"event has seq {given} but the next seq in the log is {seq}")
+    supplied = event.get("chain")
+    order: list[Any] = [] if "seq" in event else ["seq"]
+    body: dict[Any, Any] = {} if "seq" in event else {"seq": seq}
+    for key, value in event.items():
+        order.append(key)
+        if key != "chain":
+            body[key] = value
+        if seq == 0 and key == "type" and "format" not in event:
+            # A new log states its format, so that later readers can upcast it.
+            order.append("format")
+            body["format"] = f"{FORMAT_NAME}/{CURRENT_MAJOR}"
+    try:
+        raw = _dump(body)  # first, so cycles and unserialisable values get json's message
+        _check_keys(body)
+        # Parse our own output with the reader's rules. We only ever write what
+        # we can read back, and the returned event is what a reader will see.
+        parsed = _parse_line(raw, max_depth)
+    except _Bad as bad:
+        raise fail(bad.reason) from None
+    except UnicodeEncodeError:
+        raise fail("contains a lone surrogate, which UTF-8 cannot encode") from None
+    except RecursionError:
+        raise fail("nested too deeply to encode") from None
+    except (TypeError, ValueError) as exc:
+        raise fail(f"not JSON-serialisable: {exc}") from None
+    if seq == 0:
+        try:
+            major = _check_first(parsed)
+        except _Bad as bad:
+            raise fail(bad.reason) from None
+        if major != CURRENT_MAJOR:
+            raise fail(f"this writer creates {FORMAT_NAME}/{CURRENT_MAJOR} logs, "
+                       f"not {_brief(parsed['format'])}")
+
+    head = prev.get("chain") if prev is not None else None
+    if head is not None:
+        if chain is False:
+            raise fail("the log is chained, so every new event must be too (chain=False refused)")
+        chaining = True
+    elif chain is None:
+        chaining = "chain" in event
+    else:
+        chaining = chain
+        if not chaining and "chain" in event:
+            raise fail('event carries a "chain" but chain=False')
+    if not chaining:
+        line = raw
+        written = parsed
+    else:
+        value = chain_hash(head or "", parsed)
+        if "chain" in event and supplied != value:
+            raise fail(f'supplied "chain" {_brief(supplied)} does not match the computed '
+                       f"{value}")
+        written = {key: (value if key == "chain" else parsed[key]) for key in order}
+        written.setdefault("chain", value)
+        line = _dump(written)
+    if len(line) > max_line_bytes:
+        raise fail(f"encoded event is {len(line)} bytes, over the {max_line_bytes}-byte "
+                   f"line limit readers enforce")
+    return line + b"\n", written
+
+
+def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, Any]], *,
+                  chain: bool | None = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                  max_depth: int = DEFAULT_MAX_DEPTH) -> list[Event]:
+    """Append several events under one lock. Each line is one ``os.write``, then one fsync.
+
+    ``seq`` is assigned when it is left out, and checked when it is given.
+    ``chain=None`` chains when the log's last event is chained (or the event
+    carries a chain). ``True`` always chains. ``False`` never does, and is
+    refused on a chained log. All events are validated before any is written.
+    If a write fails, the log is cut back to its size before the call.
+    Returns the events exactly as written.
+    """
+    batch = list(events)
+    name = os.fspath(path)
+    # O_APPEND: every write lands at the current end of the file, whatever the offset.
+    fd = os.open(name, os.O_RDWR | os.O_APPEND | _O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        tail = _inspect_tail(fd, name, max_line_bytes, max_depth)
+        if tail.torn is not None:
+            assert tail.torn_offset is not None
+            raise _torn(name, None, tail.torn_offset, tail.torn, tail.torn_reason,
+                        "; refusing to append after it")
+        if tail.last is not None:
+            major = _log_major(fd, name, max_line_bytes, max_depth)
+            if major != CURRENT_MAJOR:
+                raise LogWriteError(f"the log is format major version {major}; this writer only "
+                                    f"appends to major version {CURRENT_MAJOR} logs", path=name)
+        prev = tail.last
+        lines: list[bytes] = []
+        written: list[Event] = []
+        for event in batch:
+            seq = prev["seq"] + 1 if prev is not None else 0
+            line, out = _encode(event, seq=seq, prev=prev, chain=chain, path=name,
+                                max_line_bytes=max_line_bytes, max_depth=max_depth)
+            lines.append(line)
+            written.append(out)
+            prev = out
+        if lines and tail.needs_newline:
+            # A hand-written last line without its newline is complete (no proper
+            # prefix of a JSON object parses). Finish it in the same single write.
+            lines[0] = b"\n" + lines[0]
+        try:
+            for line in lines:
+                count = os.write(fd, line)
+                if count != len(line):
+                    raise OSError(errno.EIO, f"short write ({count} of {len(line)} bytes; "
+                                  f"disk full?)", name)
+        except BaseException:
+            # These bytes were never acknowledged, so removing them loses
+            # nothing, and the log stays free of a torn tail.
+            with suppress(OSError):
+                os.ftruncate(fd, tail.size)
+                os.fsync(fd)
+            raise
+        if lines:
+            # os.write has no userspace buffer to flush. fsync makes the lines durable.
+            os.fsync(fd)
+        return written
+    finally:
+        os.close(fd)  # closing the descriptor releases the flock
+
+
+def append_event(path: str | os.PathLike[str], event: Mapping[str, Any], *,
+                 chain: bool | None = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                 max_depth: int = DEFAULT_MAX_DEPTH) -> Event:
+    """Append one event (see :func:`append_events`). Returns the event as written."""
+    return append_events(path, [event], chain=chain, max_line_bytes=max_line_bytes,
+                         max_depth=max_depth)[0]
+
+
+def create_log(path: str | os.PathLike[str], first_event: Mapping[str, Any], *,
+               chain: bool | None = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+               max_depth: int = DEFAULT_MAX_DEPTH) -> Event:
+    """Create a new log holding ``first_event`` (seq 0, type ``match_started``).
+
+    ``format`` is filled in when it is missing. Raises :class:`FileExistsError`
+    if ``path`` exists, and never overwrites. ``chain=True`` starts a chained log.
+    Returns the event as written.
+    """
+    name = os.fspath(path)
+    line, written = _encode(first_event, seq=0, prev=None, chain=chain, path=name,
+                            max_line_bytes=max_line_bytes, max_depth=max_depth)
+    directory = os.path.dirname(os.path.abspath(name))
+    temp = os.path.join(directory, f".{os.path.basename(name)}.{secrets.token_hex(8)}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_CLOEXEC, 0o666)
+    try:
+        try:
+            _write_all(fd, line)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            # link() fails if the name exists. The log appears with its first
+            # line already in it, and is never overwritten.
+            os.link(temp, name)
+        except FileExistsError:
+            raise FileExistsError(errno.EEXIST, "refusing to overwrite an existing log",
+                                  name) from None
+        except OSError:
+            # No hard links here (some network or FUSE filesystems). O_EXCL still
+            # never overwrites, though a reader could briefly see an empty file.
+            _create_exclusive(name, line)
+    finally:
+        with suppress(FileNotFoundError):
+            os.unlink(temp)
+    _fsync_dir(directory)
+    return written
+
+
+def _create_exclusive(name: str, line: bytes) -> None:
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_CLOEXEC, 0o666)
+    except FileExistsError:
+        raise FileExistsError(errno.EEXIST, "refusing to overwrite an existing log",
+                              name) from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _write_all(fd, line)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------- repair
+
+
+@dataclass(frozen=True)
+class RepairReport:
+    """What :func:`repair` did. ``torn_offset`` is None when nothing needed doing."""
+
+    path: str
+    torn_offset: int | None
+    bytes_moved: int
+    torn_path: str | None
+
+    @property
+    def repaired(self) -> bool:
+        return self.torn_offset is not None
+
+
+def repair(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+           max_depth: int = DEFAULT_MAX_DEPTH) -> RepairReport:
+    """Move a torn final line into ``path + ".torn"`` and cut the log back to its last full line.
+
+    The fragment is appended to the ``.torn`` file, followed by a newline so
+    that several repairs stay apart. That file is fsynced before the log is
+    truncated, so a crash at any point loses nothing. A healthy log is left
+    alone. Only the tail is examined, so corruption elsewhere still needs
+    :func:`read_events` and a human. A final line that parses but is invalid
+    is not torn. It raises :class:`LogReadError`, and nothing is touched.
+    """
+    name = os.fspath(path)
+    fd = os.open(name, os.O_RDWR | _O_CLOEXEC)
+    try:
+        # Same lock as appenders: an append in flight is never mistaken for a torn line.
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        tail = _inspect_tail(fd, name, max_line_bytes, max_depth)
+        if tail.torn is None or tail.torn_offset is None:
+            return RepairReport(path=name, torn_offset=None, bytes_moved=0, torn_path=None)
+        torn_path = name + ".torn"
+        existed = os.path.exists(torn_path)
+        afd = os.open(torn_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | _O_CLOEXEC, 0o666)
+        try:
+            _write_all(afd, tail.torn + b"\n")
+            os.fsync(afd)
+        finally:
+            os.close(afd)
+        if not existed:
+            _fsync_dir(os.path.dirname(os.path.abspath(torn_path)))
+        # Only now that the bytes are safely aside is the log truncated.
+        os.ftruncate(fd, tail.torn_offset)
+        os.fsync(fd)
+        return RepairReport(path=name, torn_offset=tail.torn_offset,
+                            bytes_moved=len(tail.torn), torn_path=torn_path)
+    finally:
+        os.close(fd)
