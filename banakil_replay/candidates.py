@@ -1,0 +1,111 @@
+"""Fast enumeration of the new melds a hand can make.
+
+Used by the options list and the go-out solver. Every candidate is a card
+tuple in layout order; legality is still decided by ``melds.verify_meld`` (and
+by the reducer), this module only proposes.
+
+What is enumerated: every run window of length 3..``max_len`` inside the
+rule set's bounds whose missing positions the hand's wild cards can fill (at
+most one 2 and one joker), with extra wilds placed at either end; and every
+set of 3s or aces of distinct suits, with or without the joker. Two choices
+are left out on purpose, because they can never be better and would swamp a
+learner's list: a wild standing in a spot whose natural card the hand holds
+(meld the natural and keep the wild), and a second copy of the same 2 (all 2s
+play alike; the first in hand order stands for them).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .cards import ACE_RANK, JOKER, SUITS, Card
+from .rules import Ruleset
+
+SET_RANKS = (3, ACE_RANK)
+
+
+def _representative_two(hand: Sequence[Card]) -> Card | None:
+    twos = sorted(c for c in hand if c.is_two)
+    return twos[0] if twos else None
+
+
+def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = None,
+                   must_use: Iterable[Card] = (), every_two: bool = False) -> list[tuple[Card, ...]]:
+    """Runs the hand can lay, in layout order (naturals never replaced by a wild).
+
+    ``every_two`` tries each distinct 2 the hand holds (the solver needs that,
+    since two 2s can serve two melds); otherwise one 2 stands for them all.
+    """
+    if every_two:
+        twos = sorted({c for c in hand if c.is_two})
+        if len(twos) > 1:
+            out: list[tuple[Card, ...]] = []
+            for two in twos:
+                rest = [c for c in hand if not c.is_two or c == two]
+                out.extend(run_candidates(rest, rules, max_len, must_use))
+            return out
+    two = _representative_two(hand)
+    joker = JOKER if JOKER in hand else None
+    wilds = [w for w in (two, joker) if w is not None]
+    limit = min(max_len or rules.max_run_length, rules.max_run_length)
+    low = rules.low_rank
+    out = []
+    for suit in SUITS:
+        ranks = {c.rank for c in hand if c.is_natural and c.suit == suit}
+        if not ranks:
+            continue
+        positions = set(ranks)
+        if ACE_RANK in ranks and rules.ace_low:
+            positions.add(1)
+        if len(positions) + len(wilds) < 3:
+            continue
+        for lo in range(low, ACE_RANK - 1):
+            for length in range(3, limit + 1):
+                hi = lo + length - 1
+                if hi > ACE_RANK:
+                    break
+                if 1 in range(lo, hi + 1) and ACE_RANK in range(lo, hi + 1):
+                    break  # one ace cannot play both low and high
+                window = range(lo, hi + 1)
+                missing = [p for p in window if p not in positions]
+                if len(missing) > len(wilds) or len(missing) == length:
+                    continue
+                naturals = {p: Card(ACE_RANK if p == 1 else p, suit) for p in window if p in positions}
+                for assign in _assignments(missing, wilds):
+                    layout = tuple(assign.get(p) or naturals[p] for p in window)
+                    out.append(layout)
+    if must_use:
+        need = set(must_use)
+        out = [c for c in out if need & set(c)]
+    return out
+
+
+def _assignments(missing: list[int], wilds: list[Card]) -> list[dict[int, Card]]:
+    if not missing:
+        return [{}]
+    if len(missing) == 1:
+        return [{missing[0]: w} for w in wilds]
+    a, b = missing
+    return [{a: wilds[0], b: wilds[1]}, {a: wilds[1], b: wilds[0]}]
+
+
+def set_candidates(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Sets of 3s or aces of distinct suits the hand can lay, with or without its joker."""
+    out: list[tuple[Card, ...]] = []
+    has_joker = JOKER in hand
+    for rank in SET_RANKS:
+        suits = sorted({c.suit for c in hand if c.rank == rank})
+        cards = [Card(rank, s) for s in suits]
+        for k in (3, 4):
+            out.extend(combinations(cards, k))
+        if has_joker:
+            for k in (2, 3):
+                out.extend(tuple(c) + (JOKER,) for c in combinations(cards, k))
+    return out
+
+
+def meld_candidates(hand: Sequence[Card], rules: Ruleset, max_run: int | None = None,
+                    every_two: bool = False) -> list[tuple[Card, ...]]:
+    """Every candidate new meld (runs then sets), in layout order."""
+    return run_candidates(hand, rules, max_run, every_two=every_two) + set_candidates(hand)

@@ -1,0 +1,100 @@
+"""A transparent heuristic that ranks legal options, with the reason in words.
+
+Each option gets a score from a few plain facts a player can check: points
+taken off the hand (melded cards can no longer count against you), the first
+meld (no flat -20), jokers and 2s kept safe, deadwood left, and what taking
+from the pile brings. Going out always ranks first. The heuristic is meant to
+teach, not to be strong; the reasons are the point.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .candidates import meld_candidates
+from .cards import Card
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .options import Option
+
+GO_OUT = 100.0
+
+
+def _neighbours(card: Card, hand: Sequence[Card]) -> int:
+    """Cards in hand within two ranks of ``card`` in its suit, or of its rank when 3 or ace."""
+    if not card.is_natural:
+        return 0
+    near = sum(1 for c in hand if c.is_natural and c.suit == card.suit and c != card
+               and abs(c.rank - card.rank) <= 2)
+    if card.rank in (3, 14):
+        near += sum(1 for c in hand if c.rank == card.rank and c.suit != card.suit)
+    return near
+
+
+def _score(state: GameState, opt: "Option") -> tuple[float, str]:
+    rules = state.rules
+    assert rules is not None
+    seat = state.turn
+    hand = state.hands[seat]
+    ev = opt.event
+    if opt.goes_out:
+        return GO_OUT, "it ends the hand with you out"
+    if opt.kind == "draw":
+        return 0.5, "an unseen card: no information given away, nothing taken you must keep"
+    if opt.kind == "reshuffle":
+        return 0.5, "the only way to draw from the stock again"
+    if opt.kind == "take":
+        taken = [c for c in state.discard[len(state.discard) - ev["count"]:]]
+        uses = [m for m in meld_candidates(list(hand) + taken, rules) if set(m) & set(taken)]
+        useful = {c for m in uses for c in m if c in taken}
+        gain = sum(rules.value(c) for c in useful) + sum(2.0 for c in taken if c.is_wild)
+        dead = sum(rules.value(c) for c in taken if c not in useful and not c.is_wild)
+        score = gain - 0.5 * dead - 0.1 * len(taken)
+        return score, (f"{len(useful)} taken card(s) fit melds, {dead:g} points of taken cards fit nothing"
+                       + (", and it brings a wild card" if any(c.is_wild for c in taken) else ""))
+    if opt.kind == "meld":
+        cards = [c for c in hand if c.code in ev["cards"]]
+        pts = sum(rules.value(c) for c in cards)
+        score = pts + (10.0 if not state.opened[seat] else 0.0) + sum(1.5 for c in cards if c.is_joker)
+        reason = f"{pts:g} points melded"
+        if not state.opened[seat]:
+            reason += ", and a first meld removes the flat -20"
+        if any(c.is_joker for c in cards):
+            reason += ", and your joker is no longer at risk"
+        return score, reason
+    if opt.kind == "lay_off":
+        (code,) = ev["cards"]
+        card = next(c for c in hand if c.code == code)
+        bonus = 1.0 if state.melds and _owner(state, ev["meld"]) != seat else 0.0
+        return rules.value(card) + bonus, (f"{rules.value(card):g} points off your hand"
+                                           + (", feeding your partner's meld" if bonus else ""))
+    if opt.kind == "joker_swap":
+        return 1.0, "a joker in hand is flexible, but costs 4 if you are caught with it"
+    if opt.kind == "discard":
+        card = next(c for c in hand if c.code == ev["card"])
+        if card.is_wild:
+            return -5.0, "wild cards are worth keeping; the next player may take it"
+        near = _neighbours(card, hand)
+        score = rules.value(card) - 0.8 * near
+        return score, (f"{rules.value(card):g} points of deadwood gone"
+                       + (f", but it works with {near} card(s) in your hand" if near else ", and it fits nothing"))
+    return 0.0, ""
+
+
+def _owner(state: GameState, meld_id: int) -> int | None:
+    m = state.meld_by_id(meld_id)
+    return m.owner if m else None
+
+
+def rank_options(state: GameState, opts: Sequence["Option"]) -> list["Option"]:
+    """Options with ``rank`` (1 = best within its phase), ``score`` and ``why_rank`` filled in."""
+    from dataclasses import replace
+
+    scored: list[Any] = []
+    for o in opts:
+        score, why = _score(state, o)
+        scored.append((score, why, o))
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    ranks = {i: r + 1 for r, i in enumerate(order)}
+    return [replace(o, rank=ranks[i], score=round(s, 2), why_rank=why) for i, (s, why, o) in enumerate(scored)]

@@ -1,0 +1,284 @@
+"""Every legal next event at any state, explained for a newcomer, and ranked.
+
+``options(state)`` lists the events the player to act could append to the log,
+grouped by kind (draw, take, reshuffle, meld, lay_off, joker_swap, discard).
+Every option is checked with the reducer's own handler, so each one replays
+legally when appended; the tempting moves the rules forbid at that moment are
+listed apart in ``not_allowed`` with the reducer's own reason.
+
+What is listed: drawing from the stock; taking the top k cards of the pile for
+every k; each distinct new meld the hand can lay (see ``candidates.py`` for the
+two choices left out as never better); each single card that can be laid off
+onto each meld within reach; each joker swap; each card that may be discarded.
+
+>>> from .reducer import replay
+>>> # see tests/test_options.py for worked uses
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .candidates import meld_candidates
+from .cards import Card
+from .errors import IllegalMoveError
+from .events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
+from .hints import rank_options
+from .melds import verify_joker_swap, verify_lay_off
+from .reducer import HANDLERS, verify_meld_access
+from .state import GameState
+
+KINDS = ("draw", "take", "reshuffle", "meld", "lay_off", "joker_swap", "discard")
+RULE_TEXT = {
+    "draw": "000 (Play), 004 (draw and discard): draw the top card of the stock",
+    "take": "000 (Play), 004 (draw and discard), 002 (your turn), 003 (how a turn works): take from the pile, "
+            "every card above the one you want comes too",
+    "reshuffle": "002 (closed pile runs out): the pile but its top card becomes the stock, twice a hand at most",
+    "meld": "000 (Play), 004 (runs and sets): a run or a set of 3s or aces, one 2 and one joker at most",
+    "lay_off": "000 (Play), 004 (adding cards): add to your own or your partner's melds",
+    "joker_swap": "000 (FAQ), 004 (exchanging a joker): a natural card takes a joker's place",
+    "discard": "000 (Play), 004 (draw and discard): one discard ends the turn",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal next event, with a plain-words explanation and the rule behind it."""
+
+    event: dict[str, Any]
+    kind: str
+    explain: str
+    rule: str
+    rank: int | None = None
+    score: float = 0.0
+    why_rank: str = ""
+    goes_out: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.event, "explain": self.explain, "rule": self.rule, "rank": self.rank}
+
+
+@dataclass(frozen=True, slots=True)
+class NotAllowed:
+    """A tempting event the rules forbid now, with the reducer's reason."""
+
+    event: dict[str, Any]
+    why: str
+    rule: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.event, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Options:
+    seat: int | None
+    phase: str
+    options: tuple[Option, ...] = ()
+    not_allowed: tuple[NotAllowed, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def of_kind(self, kind: str) -> list[Option]:
+        return [o for o in self.options if o.kind == kind]
+
+    def counts(self) -> dict[str, int]:
+        return {k: n for k in KINDS if (n := len(self.of_kind(k)))}
+
+    def best(self) -> Option | None:
+        ranked = [o for o in self.options if o.rank is not None]
+        return min(ranked, key=lambda o: o.rank or 0) if ranked else None
+
+    def find(self, event: dict[str, Any]) -> Option | None:
+        """The option equal to ``event`` (ignoring seq and unknown fields), if listed."""
+        key = _key(event)
+        return next((o for o in self.options if _key(o.event) == key), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "phase": self.phase, "options": [o.to_json() for o in self.options],
+                "not_allowed": [n.to_json() for n in self.not_allowed]}
+
+
+def _key(event: dict[str, Any]) -> tuple[Any, ...]:
+    """A comparable identity of an event: type, seat and the cards as a multiset."""
+    from .cards import parse_card
+
+    def norm(v: Any) -> Any:
+        if isinstance(v, list):
+            return tuple(sorted(parse_card(c).code for c in v))
+        if isinstance(v, str) and event.get("type") in ("discarded", "joker_swapped", "drew"):
+            return parse_card(v).code
+        return v
+
+    keep = ("type", "seat", "count", "meld", "cards", "card")
+    return tuple((k, norm(event[k])) for k in keep if k in event and event[k] is not None)
+
+
+def _names(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def _try(state: GameState, event: Event) -> tuple[GameState | None, str, str]:
+    """Apply with the reducer's handler: (new state, "", "") or (None, reason, rule source)."""
+    try:
+        return HANDLERS[type(event)](state, event), "", ""
+    except IllegalMoveError as e:
+        return None, str(e), e.source
+
+
+def options(state: GameState, *, rank: bool = True) -> Options:
+    """Every legal next event for the player to act, explained, with the tempting illegal ones."""
+    if not state.in_hand or state.rules is None:
+        why = "the match is over" if state.match_over else "no hand is in play"
+        return Options(None, "over", notes=(why,))
+    seat = state.turn
+    seq = state.seq + 1
+    opts: list[Option] = []
+    banned: list[NotAllowed] = []
+    if state.phase == "draw":
+        _draw_options(state, seat, seq, opts, banned)
+    else:
+        _meld_options(state, seat, seq, opts, banned)
+    ranked = rank_options(state, opts) if rank else opts
+    return Options(seat, state.phase, tuple(ranked), tuple(banned))
+
+
+# --------------------------------------------------------------- draw phase
+def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], banned: list[NotAllowed]) -> None:
+    rules = state.rules
+    assert rules is not None
+    if state.stock_count:
+        # the card stays unnamed: only the log's stock order (or the draw itself) knows it
+        opts.append(Option({"type": "drew", "seat": seat}, "draw",
+                           f"Draw the top card of the stock ({state.stock_count} left), unseen by the others.",
+                           RULE_TEXT["draw"]))
+    elif state.rules.empty_stock == "reshuffle_then_scored":
+        new, why, _ = _try(state, Reshuffled(seq))
+        if new is not None:
+            opts.append(Option({"type": "reshuffled"}, "reshuffle",
+                               f"The stock is empty: turn the pile but its top card into a new stock "
+                               f"(reshuffle {state.reshuffles + 1} of {rules.max_reshuffles}).", RULE_TEXT["reshuffle"]))
+    hand = state.hands[seat]
+    pile = state.discard
+    for k in range(1, len(pile) + 1):
+        taken = pile[len(pile) - k:]
+        new, why, _ = _try(state, Took(seq, seat, k))
+        if new is None:
+            banned.append(NotAllowed({"type": "took", "seat": seat, "count": k}, why))
+            continue
+        text = f"Take the top {k} card{'s' if k > 1 else ''} of the pile ({_names(reversed(taken))})"
+        uses = [m for m in meld_candidates(hand + taken, rules) if set(m) & set(taken)]
+        if uses:
+            best = max(uses, key=lambda m: sum(rules.value(c) for c in m))
+            text += f": with them you could meld {_names(best)} this turn"
+        restricted = new.this_turn.restricted
+        if restricted:
+            text += (f"; you may not throw {_names(dict.fromkeys(restricted))} back this turn"
+                     if len(restricted) <= 3 else "; none of the taken cards may be thrown back this turn")
+        opts.append(Option({"type": "took", "seat": seat, "count": k, "cards": [c.code for c in taken]},
+                           "take", text + ".", RULE_TEXT["take"]))
+
+
+# --------------------------------------------------------------- meld phase
+def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], banned: list[NotAllowed]) -> None:
+    rules = state.rules
+    assert rules is not None
+    hand = state.hands[seat]
+    seen: set[tuple[Card, ...]] = set()
+    for cards in meld_candidates(hand, rules):
+        if cards in seen:
+            continue
+        seen.add(cards)
+        new, why, _ = _try(state, Melded(seq, seat, cards))
+        event = {"type": "melded", "seat": seat, "cards": [c.code for c in cards]}
+        if new is None:
+            if "one card must stay" in why:
+                banned.append(NotAllowed(event, why))
+            continue
+        meld = new.melds[-1].meld
+        pts = sum(rules.value(c) for c in cards)
+        text = f"Meld {meld.describe()} ({'a run' if meld.kind == 'run' else 'a set'}, {pts:g} points off your hand)"
+        if not state.opened[seat]:
+            text += "; your first meld, so you no longer risk the flat -20"
+        out = not new.in_hand
+        if out:
+            text += ", and you go out"
+        opts.append(Option(event, "meld", text + ".", RULE_TEXT["meld"], goes_out=out))
+    distinct = list(dict.fromkeys(hand))
+    for table in state.melds:
+        try:
+            verify_meld_access(state, seat, table.id)
+            reachable, access_why = True, ""
+        except IllegalMoveError as e:
+            reachable, access_why = False, str(e)
+        has_joker = any(c.is_joker for c in table.cards)
+        for card in distinct:
+            event = {"type": "laid_off", "seat": seat, "meld": table.id, "cards": [card.code]}
+            if not reachable:
+                # tempting only when the cards would fit were the meld ours
+                if _fits(table.meld, card, rules):
+                    banned.append(NotAllowed(event, access_why))
+                if has_joker and card.is_natural and _swaps(table.meld, card, rules):
+                    banned.append(NotAllowed({"type": "joker_swapped", "seat": seat, "meld": table.id,
+                                              "card": card.code}, access_why))
+                continue
+            new, why, _ = _try(state, LaidOff(seq, seat, table.id, (card,)))
+            if new is None:
+                if card.is_wild and "only one" in why:
+                    banned.append(NotAllowed(event, why))
+            else:
+                out = not new.in_hand
+                whose = "your" if table.owner == seat else "your partner's"
+                text = (f"Add {card.symbol} to {whose} meld #{table.id}, making "
+                        f"{new.meld_by_id(table.id).meld.describe() if new.in_hand else 'it longer'}")
+                if out:
+                    text += ", and you go out"
+                opts.append(Option(event, "lay_off", text + ".", RULE_TEXT["lay_off"], goes_out=out))
+            if has_joker and card.is_natural:
+                new, why, _ = _try(state, JokerSwapped(seq, seat, table.id, card))
+                sw_event = {"type": "joker_swapped", "seat": seat, "meld": table.id, "card": card.code}
+                if new is not None:
+                    opts.append(Option(sw_event, "joker_swap",
+                                       f"Put {card.symbol} into meld #{table.id} in place of the joker and take "
+                                       "the joker into your hand.", RULE_TEXT["joker_swap"]))
+    for card in distinct:
+        event = {"type": "discarded", "seat": seat, "card": card.code}
+        new, why, _ = _try(state, Discarded(seq, seat, card))
+        if new is None:
+            banned.append(NotAllowed(event, why))
+            continue
+        out = new.went_out == seat and new.phase == "over"
+        text = f"Discard {card.symbol}"
+        if out:
+            text += ": your last card, so you go out"
+        elif card.is_wild:
+            text += f" (a wild card: it would cost you {rules.value(card):g} if caught, but helps whoever takes it)"
+        else:
+            text += f" ({rules.value(card):g} point{'s' if rules.value(card) != 1 else ''} out of your hand)"
+        if new.phase == "over" and not out:
+            text += "; the stock is empty, so the hand ends"
+        opts.append(Option(event, "discard", text + ".", RULE_TEXT["discard"], goes_out=out))
+
+
+def _fits(meld: Any, card: Card, rules: Any) -> bool:
+    try:
+        verify_lay_off(meld, [card], rules)
+        return True
+    except IllegalMoveError:
+        return False
+
+
+def _swaps(meld: Any, card: Card, rules: Any) -> bool:
+    try:
+        verify_joker_swap(meld, card, rules)
+        return True
+    except IllegalMoveError:
+        return False
+
+
+def option_events(state: GameState) -> list[dict[str, Any]]:
+    """Just the events (unranked), with the seq they would take."""
+    return [{"seq": state.seq + 1, **o.event} for o in options(state, rank=False).options]
+
+
+__all__ = ["Option", "NotAllowed", "Options", "options", "option_events", "event_to_json"]
