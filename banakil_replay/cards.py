@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
@@ -50,46 +49,66 @@ def rank_code(rank: int) -> str:
     return "A" if rank == 1 else RANK_CODES[rank]
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One playing card. ``rank`` is 2..14 (ace 14) or 0 for a joker."""
+    """One playing card. ``rank`` is 2..14 (ace 14) or 0 for a joker.
+
+    Cards are immutable and interned: ``Card(7, "H") is Card(7, "H")``. Equal
+    cards are the same object, so hashing and comparing them costs what it does
+    for any object, which matters on the replay's hot path; the flags below are
+    computed once per card kind.
+    """
+
+    __slots__ = ("rank", "suit", "code", "symbol", "is_joker", "is_two", "is_wild", "is_natural", "_key")
+    _interned: dict[tuple[int, str], "Card"] = {}
 
     rank: int
-    suit: str = ""
+    suit: str
+    code: str
+    symbol: str
+    is_joker: bool
+    is_two: bool
+    is_wild: bool
+    is_natural: bool
 
-    def __post_init__(self) -> None:
-        if self.rank == JOKER_RANK:
-            if self.suit:
-                raise MalformedInputError(f"a joker has no suit, got {self.suit!r}")
-        elif self.rank not in RANK_CODES or self.suit not in SUITS:
-            raise MalformedInputError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+    def __new__(cls, rank: int, suit: str = "") -> "Card":
+        key = (rank, suit)
+        card = cls._interned.get(key)
+        if card is not None:
+            return card
+        if rank == JOKER_RANK:
+            if suit:
+                raise MalformedInputError(f"a joker has no suit, got {suit!r}")
+        elif rank not in RANK_CODES or suit not in SUITS:
+            raise MalformedInputError(f"no such card: rank {rank!r}, suit {suit!r}")
+        card = object.__new__(cls)
+        joker, two = rank == JOKER_RANK, rank == TWO_RANK
+        for name, value in (("rank", rank), ("suit", suit), ("_key", key),
+                            ("code", "JK" if joker else RANK_CODES[rank] + suit),
+                            # Unicode rendering for display, such as 10♥ or 🃏
+                            ("symbol", "🃏" if joker else RANK_CODES[rank] + SUIT_SYMBOLS[suit]),
+                            ("is_joker", joker), ("is_two", two), ("is_wild", joker or two),
+                            ("is_natural", not (joker or two))):
+            object.__setattr__(card, name, value)
+        cls._interned[key] = card
+        return card
 
-    @property
-    def code(self) -> str:
-        return "JK" if self.rank == JOKER_RANK else RANK_CODES[self.rank] + self.suit
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cards are immutable; cannot set {name!r}")
 
-    @property
-    def is_joker(self) -> bool:
-        return self.rank == JOKER_RANK
+    def __reduce__(self) -> tuple[type, tuple[int, str]]:
+        return (Card, (self.rank, self.suit))  # copies and pickles come back as the interned card
 
-    @property
-    def is_two(self) -> bool:
-        return self.rank == TWO_RANK
+    def __lt__(self, other: "Card") -> bool:
+        return self._key < other._key  # type: ignore[no-any-return]
 
-    @property
-    def is_wild(self) -> bool:
-        return self.rank in (JOKER_RANK, TWO_RANK)
+    def __le__(self, other: "Card") -> bool:
+        return self._key <= other._key  # type: ignore[no-any-return]
 
-    @property
-    def is_natural(self) -> bool:
-        return not self.is_wild
+    def __gt__(self, other: "Card") -> bool:
+        return self._key > other._key  # type: ignore[no-any-return]
 
-    @property
-    def symbol(self) -> str:
-        """Unicode rendering for display, such as ``10♥`` or ``🃏``."""
-        if self.is_joker:
-            return "🃏"
-        return RANK_CODES[self.rank] + SUIT_SYMBOLS[self.suit]
+    def __ge__(self, other: "Card") -> bool:
+        return self._key >= other._key  # type: ignore[no-any-return]
 
     @property
     def is_red(self) -> bool:
@@ -150,6 +169,20 @@ def full_deck() -> Counter[Card]:
             deck[Card(rank, suit)] = 2
     deck[JOKER] = 2
     return deck
+
+
+#: Every distinct card once (52 naturals and 2s, then the joker), and each card's index in it:
+#: a multiset of cards fits in a tuple of 53 counts (fast to copy, hashable).
+CARD_KINDS: tuple[Card, ...] = tuple(sorted(full_deck()))
+CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARD_KINDS)}
+
+
+def counts_of(cards: Iterable[Card]) -> tuple[int, ...]:
+    """A multiset of cards as a tuple of counts indexed by :data:`CARD_INDEX`."""
+    out = [0] * len(CARD_KINDS)
+    for c in cards:
+        out[CARD_INDEX[c]] += 1
+    return tuple(out)
 
 
 def deck_list() -> list[Card]:

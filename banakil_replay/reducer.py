@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .cards import JOKER, Card, full_deck
+from .cards import CARD_INDEX, JOKER, Card, counts_of, full_deck
 from .errors import BanakilError, IllegalMoveError
 from .events import (
     Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
@@ -156,7 +156,7 @@ def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
     return state.evolve(
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
         hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
-        stock=ev.stock, stock_count=sum(unseen.values()), unseen=tuple(sorted(unseen.items())),
+        stock=ev.stock, stock_count=sum(unseen.values()), unseen=counts_of(unseen.elements()),
         this_turn=Turn(), opened=no, laid_any=no, reshuffles=0, first_turn=True,
         went_out=None, hand_score=None)
 
@@ -165,7 +165,6 @@ def verify_drew(state: GameState, ev: Drew) -> GameState:
     verify_draw_phase(state, ev.seat)
     if state.stock_count == 0:
         raise _no("the stock is empty", "empty stock", "000 (Ending), 002")
-    unseen = state.unseen_counter()
     stock = state.stock
     if stock is not None:
         card = stock[0]
@@ -177,13 +176,14 @@ def verify_drew(state: GameState, ev: Drew) -> GameState:
                   "docs/event-log.md")
     else:
         card = ev.card
-        if unseen[card] == 0:
+        if state.unseen[CARD_INDEX[card]] == 0:
             raise _no(f"{card.symbol} cannot come from the stock: every copy is already accounted for",
                       "card conservation", "000, 004 (106 cards)")
-    unseen[card] -= 1
+    i = CARD_INDEX[card]
+    unseen = state.unseen[:i] + (state.unseen[i] - 1,) + state.unseen[i + 1:]
     hands = _set(state.hands, ev.seat, state.hands[ev.seat] + (card,))
     return state.evolve(hands=hands, stock=stock, stock_count=state.stock_count - 1,
-                        unseen=tuple(sorted((+unseen).items())), phase="meld",
+                        unseen=unseen, phase="meld",
                         this_turn=Turn(drew=True, laid_before=state.laid_any[ev.seat]))
 
 
@@ -340,7 +340,7 @@ def verify_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     if ev.stock is not None and Counter(ev.stock) != new_stock:
         raise _no("the stock given is not the pile less its top card", "reshuffle", src)
     return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
-                        unseen=tuple(sorted(new_stock.items())), reshuffles=state.reshuffles + 1)
+                        unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
 
 
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
@@ -418,7 +418,11 @@ def apply(state: GameState, event: Event) -> GameState:
         new = HANDLERS[type(event)](state, event)
     except IllegalMoveError as e:
         raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=e.source) from None
-    return new.evolve(seq=event.seq)
+    if new is state:
+        return state.evolve(seq=event.seq)
+    # ``new`` was made by the handler for this event alone and is not yet shared with anyone
+    object.__setattr__(new, "seq", event.seq)
+    return new
 
 
 def _typed(events: Iterable[Event | Mapping[str, Any]]) -> Iterable[Event]:

@@ -8,10 +8,10 @@ the order they arrived in; the discard pile lists its top card last.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .cards import Card
+from .cards import CARD_KINDS, Card
 from .melds import Meld
 from .rules import Ruleset
 from .scoring import HandScore, sides_of, tidy
@@ -44,7 +44,7 @@ class Turn:
     laid_before: bool = False  # had this seat laid anything before this turn started?
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     """The whole game after some prefix of the log."""
 
@@ -60,7 +60,7 @@ class GameState:
     discard: tuple[Card, ...] = ()
     stock: tuple[Card, ...] | None = None  # known order, top first
     stock_count: int = 0
-    unseen: tuple[tuple[Card, int], ...] = ()  # the stock as a multiset (always known)
+    unseen: tuple[int, ...] = ()  # the stock as a multiset, counts by cards.CARD_INDEX (always known)
     this_turn: Turn = field(default_factory=Turn)
     opened: tuple[bool, ...] = ()  # laid a new meld of his own this hand
     laid_any: tuple[bool, ...] = ()  # laid any card this hand (meld, lay-off or swap)
@@ -91,7 +91,7 @@ class GameState:
         return None
 
     def unseen_counter(self) -> Counter[Card]:
-        return Counter(dict(self.unseen))
+        return Counter({CARD_KINDS[i]: k for i, k in enumerate(self.unseen) if k})
 
     def partner(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.n == 4 else None
@@ -119,4 +119,10 @@ class GameState:
         }
 
     def evolve(self, **changes: Any) -> "GameState":
-        return replace(self, **changes)
+        """A copy with some fields changed (a hand-rolled ``dataclasses.replace``: this is the
+        reducer's hot path, and replace() re-runs __init__ with every field)."""
+        new = object.__new__(GameState)
+        attrs = new.__dict__
+        attrs.update(self.__dict__)
+        attrs.update(changes)
+        return new
