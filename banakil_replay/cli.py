@@ -218,6 +218,23 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_bulk(args: argparse.Namespace) -> int:
+    from . import bulk
+
+    paths = bulk.find_logs(args.source)
+    if not paths:
+        raise MalformedInputError(f"no logs found for {args.source!r}")
+    t0 = __import__("time").perf_counter()
+    hand_rows, match_rows = bulk.run(paths, engine=args.engine, scheduler=args.scheduler, workers=args.workers)
+    hands, matches = bulk.frames(hand_rows, match_rows)
+    out_hands, out_matches = bulk.write_parquet(args.out, hands, matches)
+    dt = __import__("time").perf_counter() - t0
+    failed = sum(1 for m in match_rows if m["error"])
+    print(f"{len(paths)} logs ({failed} failed to replay), {len(hands)} hands in {dt:.1f} s "
+          f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}")
+    return EXIT_INVALID if failed else EXIT_OK
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from importlib.resources import files
 
@@ -228,7 +245,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
-    "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve,
+    "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
 }
 
 
@@ -277,6 +294,14 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("log", metavar="LOG")
     o.add_argument("--at", type=int, metavar="SEQ")
     o.add_argument("--json", action="store_true")
+
+    b = sub.add_parser("bulk", help="replay and score many logs into Parquet tables")
+    b.add_argument("source", metavar="DIR|GLOB")
+    b.add_argument("--out", required=True, metavar="OUT.parquet")
+    b.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help="local process pool (default) or a Dask distributed cluster")
+    b.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address (default: a LocalCluster)")
+    b.add_argument("--workers", type=int, metavar="N", help="processes (default: one per core)")
 
     so = sub.add_parser("solve", help="best partition of cards into melds, and whether they go out")
     with_rules(so)

@@ -158,7 +158,7 @@ def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
         hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
         stock=ev.stock, stock_count=sum(unseen.values()), unseen=counts_of(unseen.elements()),
         this_turn=Turn(), opened=no, laid_any=no, reshuffles=0, first_turn=True,
-        went_out=None, hand_score=None)
+        went_out=None, all_at_once=False, hand_score=None)
 
 
 def verify_drew(state: GameState, ev: Drew) -> GameState:
@@ -357,7 +357,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
         seats.append(SeatInput(float(melded), float(in_hand), state.opened[seat]))
     all_at_once = went_out is not None and not state.this_turn.laid_before
     score = score_hand(rules, HandInput(n, went_out, all_at_once, tuple(seats)))
-    return _record(state.evolve(phase="over", went_out=went_out), score)
+    return _record(state.evolve(phase="over", went_out=went_out, all_at_once=all_at_once), score)
 
 
 def _record(state: GameState, score: HandScore) -> GameState:

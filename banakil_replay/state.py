@@ -67,6 +67,7 @@ class GameState:
     reshuffles: int = 0
     first_turn: bool = False  # the starter's first action (no draw under starter_19)
     went_out: int | None = None
+    all_at_once: bool = False  # the hand's out-goer laid his whole hand in that one turn
     hand_score: HandScore | None = None
     history: tuple[tuple[Any, ...], ...] = ()  # side scores of each finished hand
     totals: tuple[Any, ...] = ()
