@@ -30,7 +30,8 @@ def find_logs(spec: str | os.PathLike[str]) -> list[str]:
     """A folder (every ``*.jsonl`` below it), a glob, or one file; sorted, so runs are reproducible."""
     p = Path(spec)
     if p.is_dir():
-        return sorted(str(f) for f in p.rglob("*.jsonl"))
+        # annotation sidecars (<game>.notes.jsonl) sit beside games but are not games
+        return sorted(str(f) for f in p.rglob("*.jsonl") if not f.name.endswith(".notes.jsonl"))
     if p.is_file():
         return [str(p)]
     return sorted(glob.glob(str(spec), recursive=True))
@@ -58,9 +59,11 @@ def replay_rows(path: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     match.update(rules=final.rules.name if final.rules else None, players=final.n, events=len(rp),
                  hands=final.hand_no, totals=[tidy(t) for t in final.totals], winner=final.winner,
                  over=final.match_over)
-    prev_phase = None
+    finished = 0
     for ev, state in zip(rp.events, rp.states):
-        if state.phase == "over" and prev_phase != "over" and state.hand_score is not None:
+        # a hand has ended exactly when the match history grows (a result-only hand included)
+        if len(state.history) > finished and state.hand_score is not None:
+            finished = len(state.history)
             score = state.hand_score
             hands.append({
                 "file": path, "rules": match["rules"], "players": final.n, "hand": state.hand_no,
@@ -69,7 +72,6 @@ def replay_rows(path: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
                 "dead": score.dead, "side_scores": [tidy(s) for s in score.sides],
                 "seq": ev.seq,
             })
-        prev_phase = state.phase
     return hands, match
 
 

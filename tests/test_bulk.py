@@ -65,3 +65,11 @@ def test_cli_writes_parquet(archive: Path, tmp_path: Path, capsys: pytest.Captur
     assert len(matches) == 70 and matches["file"].is_unique and len(hands) >= 70
     code = main(["bulk", str(archive / "nothing-here"), "--out", str(out)])
     assert code == 2
+
+
+def test_result_only_hand_counted_and_sidecars_skipped(tmp_path: Path) -> None:
+    hands, _ = bulk.replay_rows(str(SAMPLES / "classic_annotated.jsonl"))
+    assert [(h["hand"], h["ended"]) for h in hands] == [(1, "went out"), (2, "result only")]
+    shutil.copy(SAMPLES / "classic_annotated.jsonl", tmp_path / "g.jsonl")
+    (tmp_path / "g.notes.jsonl").write_text("{}\n", encoding="utf-8")
+    assert bulk.find_logs(tmp_path) == [str(tmp_path / "g.jsonl")]

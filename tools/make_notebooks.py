@@ -21,6 +21,11 @@ def code(text: str) -> dict:
             "source": text.strip("\n")}
 
 
+SETUP = code("""
+import banakil_replay.display as bd
+bd.setup_notebook()  # charts drawn offline as SVG; cards, melds and states drawn as cards
+""")
+
 START_HERE = [
     md("""
 # Start here: cards, wilds, runs and sets
@@ -29,6 +34,7 @@ Banakil is played with 106 cards: two ordinary packs and two jokers. Every **2**
 **jokers** are wild; 3 up to ace are natural cards. Sources are cited by file name
 (`000`, `002`, `003`, `004` in `shared/seeds`).
 """),
+    SETUP,
     code("""
 from banakil_replay import parse_cards, analyze_meld, get_ruleset, RULESETS
 from banakil_replay.cards import full_deck, point_value
@@ -36,18 +42,46 @@ deck = full_deck()
 print(sum(deck.values()), "cards;", "rule sets:", ", ".join(RULESETS))
 """),
     md("""
+## The cards
+
+Hearts and diamonds are red, clubs and spades black. A gold border marks a wild card: every 2
+and the joker. Points count at the end of a hand: 3-6 half a point, 7-K one, an ace 1.5 (1 in the
+apps), a 2 two points and a joker four.
+"""),
+    code("""
+bd.show("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+"""),
+    code("""
+bd.show("2C 2D 2H 2S JK")
+"""),
+    code("""
+{card.symbol: point_value(card) for card in parse_cards("3H 7S KD AC 2C JK")}
+"""),
+    md("""
 ## Melds
 
 A **run** is three or more cards of one suit in order (3 lowest, ace highest); a **set** is three or
 four 3s or aces of different suits. A meld holds at most one 2 and one joker, and at least one
-natural card. Try your own cards in the cell below: the checker says what each wild stands for, or
-exactly why the cards are not a meld.
+natural card. Under each wild you see the card it stands for.
 """),
     code("""
 classic = get_ruleset("classic")
+analyze_meld("KS AS 2S".split(), classic)  # engine objects draw themselves after setup_notebook()
+"""),
+    code("""
 for cards in ["7H 8H 9H", "KS AS 2S", "10C JK 2H", "AD 2D 3D", "3C 3H 3H", "AH AS JK"]:
     check = analyze_meld(cards.split(), classic)
     print(f"{cards:12} ->", check.meld.describe() if check.valid else "not a meld: " + check.reason)
+"""),
+    md("""
+## Try it yourself
+
+Click cards (or type codes such as `KS AS 2S`) and pick a rule set: the checker says whether the
+cards make a meld, how they lie, what each wild stands for, or exactly why not.
+"""),
+    code("""
+from banakil_replay.widgets import MeldChecker
+MeldChecker(cards="10C JK 2H")
 """),
     md("""
 ## Rule sets differ
@@ -55,12 +89,282 @@ for cards in ["7H 8H 9H", "KS AS 2S", "10C JK 2H", "AD 2D 3D", "3C 3H 3H", "AH A
 The ERAM app lets an ace play low, so A-2-3 is a run there.
 """),
     code("""
-print(analyze_meld("AD 2D 3D".split(), get_ruleset("eram")).to_json())
+bd.show(analyze_meld("AD 2D 3D".split(), get_ruleset("eram")))
 """),
 ]
 
+REPLAY_A_HAND = [
+    md("""
+# Replay a hand
+
+A game is stored as a log of events: the deal, every draw, meld and discard. Replaying the log
+rebuilds the table after every event. Step through Dana and Ravi's hand (the worked example of
+source `000`) with the buttons or the slider; the options panel lists what the player to act may
+do, and why other moves are not allowed.
+"""),
+    SETUP,
+    code("""
+from banakil_replay.widgets import ReplayStepper, load_replay
+dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
+ReplayStepper(dana_ravi)
+"""),
+    md("Every event in words, as a table:"),
+    code("""
+bd.events_frame(dana_ravi)
+"""),
+    md("""
+## Four players, one seat's view
+
+At four players partners sit opposite (seats 0 and 2 against 1 and 3). Choose a view to see the
+table as one player does: the other hands are face down, with only their card counts.
+"""),
+    code("""
+ReplayStepper("../sample_games/classic_4p_partnership.jsonl", seat_view=0)
+"""),
+    md("A single moment can be drawn without the widget too (here after the first meld):"),
+    code("""
+four = load_replay("../sample_games/classic_4p_partnership.jsonl")
+bd.show(four.at(4), seat_view=0)
+"""),
+    md("""
+## Quiz
+
+In quiz mode the next move stays hidden at every decision. Pick the move you would make, press
+**Reveal**, and compare with the move played and the ranked options.
+"""),
+    code("""
+ReplayStepper(dana_ravi, quiz=True, start=1)
+"""),
+]
+
+SCORING_EXAMPLES = [
+    md("""
+# Scoring, checked against the sources
+
+Every worked example in the rule sources is stored as data and recomputed by the engine. The
+verdict is `match`, or `source slip` when one number in the source is a typo (the explanation
+names it), or `mismatch` (which would be an engine bug).
+"""),
+    SETUP,
+    code("""
+examples = bd.examples_frame()
+examples.verdict.value_counts()
+"""),
+    code("""
+examples[["source", "case", "stated", "computed", "verdict"]]
+"""),
+    md("## The slips, explained"),
+    code("""
+for row in examples[examples.verdict == "source slip"].itertuples():
+    print(f"{row.source}, {row.case}:\\n  {row.explanation}\\n")
+"""),
+    md("""
+## Dana and Ravi, card by card
+
+Dana went out: her melds count for her, plus 20 for going out. Ravi's melds count for him and the
+cards left in his hand count against him. Each card's points are under it.
+"""),
+    code("""
+from banakil_replay.widgets import load_replay
+end = load_replay("../sample_games/classic_dana_ravi.jsonl").final
+bd.show_score(end)
+"""),
+    code("""
+cards = bd.card_points_frame(end)
+cards.groupby(["player", "where"]).points.sum()
+"""),
+]
+
+RULE_VARIANTS = [
+    md("""
+# One game, five rule sets
+
+The presets differ in a handful of knobs (scoring above all). Here each played-out hand of the
+four-player sample games is scored again under every preset, from the same hand-end facts: who
+went out, what each seat laid, what each still held. The play itself is not re-checked under the
+other rules.
+"""),
+    SETUP,
+    code("""
+bd.rules_frame()
+"""),
+    code("""
+games, problems = bd.load_games("../sample_games")
+four_player = {name: rp for name, rp in games.items() if rp.final.n == 4}
+rescored = bd.rescore_frame(four_player)
+rescored.pivot_table(index=["game", "hand"], columns="rules", values=["side_0", "side_1"])
+"""),
+    md("""
+What a seat is credited with depends on the rule set too: classic counts a seat's meld area
+(its melds, with the cards its partner added), ERAM and Kroot the cards it laid itself.
+"""),
+    code("""
+import pandas as pd
+end = four_player["classic_4p_partnership.jsonl"].final
+pd.DataFrame({rules: bd.card_points_frame(end, rules).query("where == 'melded'").groupby("player").points.sum()
+              for rules in ("classic", "kroot")})
+"""),
+    md("Running totals of the Jawaker sample (two cold hands) under each rule set:"),
+    code("""
+bd.totals_chart(rescored[rescored.game == "jawaker_hand.jsonl"], title="Jawaker sample, rescored")
+"""),
+    md("The four sample hands played as one evening, under each rule set:"),
+    code("""
+bd.totals_chart(rescored, across_games=True, title="Four hands as one evening")
+"""),
+    code("""
+bd.points_chart(rescored)
+"""),
+    md("""
+A **cold hand** is going out all at once, with nothing laid before. Classic scores a flat 40 for
+the player (when no one else has melded); Jawaker and Kroot give the side 51, or 101/102 when the
+opponents melded nothing.
+"""),
+    code("""
+bd.cold_hands_chart(rescored)
+"""),
+    md("Two-player hands can only be rescored under the presets played by two:"),
+    code("""
+two_player = {name: rp for name, rp in games.items() if rp.final.n == 2}
+bd.rescore_frame(two_player)[["game", "hand", "rules", "side_0", "side_1"]]
+"""),
+]
+
+ANNOTATE = [
+    md("""
+# Annotate a game
+
+Notes are stored as `annotated` events appended to the game log (nothing already written
+changes), or in a sidecar file next to a log that must stay untouched. This notebook works on
+temporary copies of a sample game.
+"""),
+    SETUP,
+    code("""
+import shutil, tempfile
+from pathlib import Path
+from banakil_replay.widgets import Annotator
+work = Path(tempfile.mkdtemp())
+game = Path(shutil.copy("../sample_games/classic_dana_ravi.jsonl", work / "dana_ravi.jsonl"))
+notes = Annotator(game, author="coach")
+notes
+"""),
+    md("Step to a moment and write a note in the box, or from code:"),
+    code("""
+notes.stepper.go(3)
+notes.add("A long run early tells Ravi a lot about Dana's hand.")
+notes.notes()
+"""),
+    code("""
+print(notes.export("md").read_text())
+"""),
+    md("""
+## Notes in a sidecar
+
+With `sidecar=True` notes go to `<game>.notes.jsonl`, tied to the log's SHA-256: if the log
+changes, the sidecar is refused, since its event numbers might point at other moments.
+"""),
+    code("""
+golden = Path(shutil.copy("../sample_games/classic_4p_partnership.jsonl", work / "partnership.jsonl"))
+side = Annotator(golden, sidecar=True, author="coach")
+side.add("Layla may add to Nadia's melds only after melding her own.", at=10)
+side.sidecar.path.name, side.notes()
+"""),
+    md("Export to CSV and import it back: the notes come back exactly."),
+    code("""
+from banakil_replay.annotations import import_notes
+csv_file = side.export("csv")
+import_notes(csv_file) == side.notes()
+"""),
+    code("""
+from banakil_replay.annotations import Sidecar, SidecarMismatchError
+with open(golden, "a", encoding="utf-8") as log:
+    log.write('{"seq":23,"type":"annotated","at":1,"text":"changed"}\\n')
+try:
+    Sidecar.attach(golden)
+except SidecarMismatchError as e:
+    print("refused:", str(e)[:160], "...")
+"""),
+    md("""
+## Review one seat's play
+
+Every decision Dana made, compared with the ranked options at that moment. The ranking is a
+teaching heuristic: a "questionable" verdict is a prompt to look again, not proof of a mistake.
+"""),
+    code("""
+from banakil_replay.widgets import review_function
+review = review_function()
+if review is None:
+    print("Skipped: this version of banakil-replay has no review(), so there is no review of a seat's play.")
+else:
+    verdicts = review(notes.replay, seat=0)
+    display(bd.review_frame(verdicts, notes.replay))
+"""),
+]
+
+MANY_GAMES = [
+    md("""
+# Many games at once
+
+Point `FOLDERS` at any folders of game logs: the hand-made sample games and the matches the bots
+played against themselves (`sample_games/selfplay`), or your own. Every log is replayed; a log
+that fails is listed with its reason, not silently skipped.
+"""),
+    SETUP,
+    code("""
+FOLDERS = ["../sample_games", "../sample_games/selfplay"]
+games, problems = bd.load_games(FOLDERS)
+print(len(games), "games;", len(problems), "could not be replayed:", problems)
+"""),
+    code("""
+bd.matches_frame(games)
+"""),
+    code("""
+hands = bd.hands_frame(games)
+hands[["game", "rules", "hand", "ended", "out_player", "side_0", "side_1"]]
+"""),
+    code("""
+bd.endings_chart(hands)
+"""),
+    code("""
+bd.stock_chart(hands)
+"""),
+    code("""
+bd.points_chart(hands[hands.ended != "result only"])
+"""),
+    code("""
+bd.totals_chart(hands[hands.game.str.startswith("selfplay/")], title="Self-played matches")
+"""),
+    code("""
+bd.cold_hands_chart(hands)
+"""),
+    md("""
+## Thousands of games
+
+For a big archive, the bulk replay spreads the work over processes (or a Dask cluster) and
+writes Parquet; see `docs/scaling.md`. Its tables chart the same way. It reads subfolders too,
+so here the deliberately broken logs in `sample_games/broken/` show up as error rows.
+"""),
+    code("""
+from banakil_replay import bulk
+hand_rows, match_rows = bulk.run(bulk.find_logs(FOLDERS[0]), progress=None)
+bulk_hands, bulk_matches = bulk.frames(hand_rows, match_rows)
+print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors")
+bd.endings_chart(bulk_hands, title="How hands end (bulk replay)")
+"""),
+]
+
+NOTEBOOK_CELLS: dict[str, list[dict]] = {
+    "01_start_here": START_HERE,
+    "02_replay_a_hand": REPLAY_A_HAND,
+    "03_scoring_examples": SCORING_EXAMPLES,
+    "04_rule_variants": RULE_VARIANTS,
+    "05_annotate": ANNOTATE,
+    "06_many_games": MANY_GAMES,
+}
+
 
 def write(name: str, cells: list[dict]) -> None:
+    cells = [dict(c) for c in cells]  # SETUP is shared between notebooks; ids differ per notebook
     nb = {
         "cells": cells,
         "metadata": {
@@ -77,4 +381,5 @@ def write(name: str, cells: list[dict]) -> None:
 
 if __name__ == "__main__":
     NOTEBOOKS.mkdir(exist_ok=True)
-    write("01_start_here", START_HERE)
+    for name, cells in NOTEBOOK_CELLS.items():
+        write(name, cells)

@@ -1,0 +1,333 @@
+"""Annotations: notes in the game log itself, or in a sidecar file keyed by the log's hash.
+
+Two places a note can live:
+
+* **in the log** (the default): an ``annotated`` event appended with
+  :func:`banakil_replay.store.append_event`; nothing already written changes;
+* **in a sidecar** ``<game>.notes.jsonl`` next to a log that must stay
+  untouched (a golden game, a log owned by an app). The sidecar's first line
+  names the SHA-256 of the game log's bytes; a sidecar is refused when the log
+  no longer has that hash, because its ``at`` numbers would point at the wrong
+  events.
+
+Notes export to CSV (and back, exactly) and to Markdown (for reading only).
+The CSV guards against spreadsheet formula injection reversibly: a field that
+starts with ``= + - @``, a tab, a carriage return or ``'`` gets one ``'`` in
+front on export, and loses it on import.
+
+No ipywidgets here: the widgets call this module, and the tests drive it directly.
+
+>>> notes = [Note(4, '=SUM(A1) "quoted", two\\nlines', "Bilal")]
+>>> notes_from_csv(notes_to_csv(notes)) == notes
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import errno
+import fcntl
+import hashlib
+import html
+import io
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from .errors import MalformedInputError
+from .events import MAX_ANNOTATION, MAX_NAME, Annotated
+
+__all__ = [
+    "Note", "SidecarMismatchError", "Sidecar", "NOTES_FORMAT", "game_hash", "sidecar_path",
+    "inline_notes", "append_note", "notes_to_csv", "notes_from_csv", "notes_to_markdown",
+    "export_notes", "import_notes",
+]
+
+NOTES_FORMAT = "banakil-notes/1"
+CSV_COLUMNS = ("at", "author", "text")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+_DIGITS = re.compile(r"^[0-9]{1,9}$")
+
+
+class SidecarMismatchError(MalformedInputError):
+    """A sidecar written for another version of the game log (its hash differs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One note on a game: the event it refers to, its text and its author."""
+
+    at: int
+    text: str
+    author: str = ""
+
+    def checked(self, events: int | None = None) -> "Note":
+        """This note, or :class:`MalformedInputError` saying which field is wrong.
+
+        The limits are the log's own (``events.MAX_ANNOTATION``, ``MAX_NAME``),
+        so a note that fits a sidecar also fits the log. ``events`` is the
+        number of events in the game: ``at`` must name one of them.
+        """
+        if isinstance(self.at, bool) or not isinstance(self.at, int) or self.at < 0:
+            raise MalformedInputError(f"a note's 'at' must be an event number (0 or more), got {self.at!r}")
+        if events is not None and self.at >= events:
+            raise MalformedInputError(f"a note's 'at' is {self.at}, but the game has events 0..{events - 1}")
+        if not isinstance(self.text, str):
+            raise MalformedInputError(f"a note's text must be a string, got {type(self.text).__name__}")
+        if len(self.text) > MAX_ANNOTATION:
+            raise MalformedInputError(f"a note is {len(self.text)} characters long; the limit is {MAX_ANNOTATION}")
+        if not isinstance(self.author, str) or len(self.author) > MAX_NAME:
+            raise MalformedInputError(f"a note's author must be a string of at most {MAX_NAME} characters")
+        try:
+            self.text.encode("utf-8")
+            self.author.encode("utf-8")
+        except UnicodeEncodeError:
+            raise MalformedInputError("a note contains a lone surrogate, which UTF-8 cannot store") from None
+        return self
+
+
+def game_hash(path: str | os.PathLike[str]) -> str:
+    """SHA-256 (hex) of a game log's bytes: the key a sidecar is tied to."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 16), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def sidecar_path(game: str | os.PathLike[str]) -> Path:
+    """``games/x.jsonl`` -> ``games/x.notes.jsonl``."""
+    p = Path(game)
+    stem = p.name[:-len(".jsonl")] if p.name.endswith(".jsonl") else p.name
+    return p.with_name(stem + ".notes.jsonl")
+
+
+def _count_events(game: Path) -> int:
+    """Replay the game (a sidecar is only for a log that replays) and count its events."""
+    from .reducer import replay
+    from .store import read_events
+
+    return len(replay(read_events(game)))
+
+
+def _dump(obj: Mapping[str, Any]) -> bytes:
+    return (json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode("utf-8")
+
+
+class Sidecar:
+    """The notes file of one game log, tied to the log's exact bytes by their SHA-256.
+
+    Use :meth:`attach`; lines are appended with one locked write and an fsync,
+    like the game log itself, so two kernels annotating at once never tear a line.
+    """
+
+    def __init__(self, path: Path, game: Path, game_sha256: str, events: int) -> None:
+        self.path, self.game, self.game_sha256, self.events = path, game, game_sha256, events
+
+    @classmethod
+    def attach(cls, game: str | os.PathLike[str], path: str | os.PathLike[str] | None = None, *,
+               create: bool = True) -> "Sidecar":
+        """Open (or create) the sidecar of ``game``; :class:`SidecarMismatchError` if the hashes differ."""
+        game_p = Path(game)
+        side = Path(path) if path is not None else sidecar_path(game_p)
+        digest = game_hash(game_p)
+        events = _count_events(game_p)
+        if not side.exists():
+            if not create:
+                raise FileNotFoundError(errno.ENOENT, "no sidecar for this game", str(side))
+            header = {"type": "notes_started", "format": NOTES_FORMAT, "game": game_p.name, "game_sha256": digest}
+            try:
+                fd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                pass  # another kernel made it first: fall through and check its header
+            else:
+                try:
+                    os.write(fd, _dump(header))
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+        found = cls._header(side)["game_sha256"]
+        if found != digest:
+            raise SidecarMismatchError(
+                f"{side} belongs to a game log with SHA-256 {found}, but {game_p} now has {digest}: "
+                "the log changed since these notes were written, so their event numbers may point at the "
+                "wrong moments; refusing to attach it")
+        return cls(side, game_p, digest, events)
+
+    @staticmethod
+    def _header(side: Path) -> dict[str, Any]:
+        with open(side, "rb") as f:
+            first = f.readline()
+        try:
+            header = json.loads(first.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise MalformedInputError(f"{side}: line 1 is not a JSON object") from None
+        if not isinstance(header, dict) or header.get("format") != NOTES_FORMAT \
+                or not isinstance(header.get("game_sha256"), str):
+            raise MalformedInputError(f"{side}: line 1 must be a {NOTES_FORMAT} header naming the game's sha256")
+        return header
+
+    def notes(self) -> list[Note]:
+        """Every note, in the order written; a bad line is an error naming it."""
+        out: list[Note] = []
+        with open(self.path, "rb") as f:
+            for lineno, raw in enumerate(f, start=1):
+                if lineno == 1:
+                    continue
+                try:
+                    obj = json.loads(raw.decode("utf-8"))
+                except (UnicodeDecodeError, json.JSONDecodeError):
+                    raise MalformedInputError(f"{self.path}: line {lineno} is not valid JSON") from None
+                if not isinstance(obj, dict) or obj.get("type") != "annotated":
+                    raise MalformedInputError(f"{self.path}: line {lineno} is not an annotated note")
+                try:
+                    note = Note(obj.get("at"), obj.get("text"), obj.get("author", ""))  # type: ignore[arg-type]
+                    out.append(note.checked(self.events))
+                except MalformedInputError as e:
+                    raise MalformedInputError(f"{self.path}: line {lineno}: {e}") from None
+        return out
+
+    def notes_at(self, seq: int) -> list[Note]:
+        return [n for n in self.notes() if n.at == seq]
+
+    def add(self, note: Note) -> Note:
+        """Append one note (checked first; the game must still have the sidecar's hash)."""
+        return self.add_many([note])[0]
+
+    def add_many(self, notes: Iterable[Note]) -> list[Note]:
+        """Append several notes under one lock, in one write."""
+        batch = [n.checked(self.events) for n in notes]
+        if game_hash(self.game) != self.game_sha256:
+            raise SidecarMismatchError(f"{self.game} changed after its sidecar was attached; refusing to add notes")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            with open(self.path, "rb") as f:  # under the lock, so the count cannot go stale
+                start = sum(1 for _ in f)  # lines so far, header included
+            data = b"".join(_dump({"seq": start + i, "type": "annotated", "at": n.at, "text": n.text,
+                                   "author": n.author}) for i, n in enumerate(batch))
+            if data:
+                os.write(fd, data)
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        return batch
+
+
+# ------------------------------------------------------------- in the log
+def inline_notes(events: Iterable[Any]) -> list[Note]:
+    """The notes held in a log as ``annotated`` events (typed events or dicts), in log order."""
+    out = []
+    for ev in events:
+        if isinstance(ev, Annotated):
+            out.append(Note(ev.at, ev.text, ev.author))
+        elif isinstance(ev, Mapping) and ev.get("type") == "annotated":
+            out.append(Note(ev["at"], ev["text"], ev.get("author", "")))
+    return out
+
+
+def append_note(path: str | os.PathLike[str], note: Note) -> dict[str, Any]:
+    """Append a note to the game log as an ``annotated`` event; nothing already written changes.
+
+    The log must replay first (a note on a broken log helps nobody), and the
+    event passes the same checks the reader applies. Returns the event as written.
+    """
+    from .events import parse_event
+    from .store import append_event
+
+    events = _count_events(Path(path))
+    note.checked(events)
+    event = {"type": "annotated", "at": note.at, "text": note.text, "author": note.author}
+    parse_event({"seq": events, **event}, events)
+    return dict(append_event(path, event))
+
+
+# ----------------------------------------------------------------- export
+def _guard(field: str) -> str:
+    """Spreadsheet-safe and reversible: see the module docstring."""
+    return "'" + field if field.startswith(_FORMULA_START) else field
+
+
+def _unguard(field: str) -> str:
+    return field[1:] if field.startswith("'") else field
+
+
+def notes_to_csv(notes: Iterable[Note]) -> str:
+    """Notes as CSV with a header ``at,author,text``; :func:`notes_from_csv` reads it back exactly."""
+    buf = io.StringIO(newline="")
+    writer = csv.writer(buf, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
+    writer.writerow(CSV_COLUMNS)
+    for n in notes:
+        writer.writerow([n.at, _guard(n.author), _guard(n.text)])
+    return buf.getvalue()
+
+
+def notes_from_csv(text: str, events: int | None = None) -> list[Note]:
+    """Read notes written by :func:`notes_to_csv`; errors name the row."""
+    rows = csv.reader(io.StringIO(text, newline=""))
+    header = next(rows, None)
+    if header is None or tuple(header) != CSV_COLUMNS:
+        raise MalformedInputError(f"a notes CSV starts with the header {','.join(CSV_COLUMNS)}, got {header!r}")
+    out = []
+    for i, row in enumerate(rows, start=2):
+        if len(row) != 3:
+            raise MalformedInputError(f"notes CSV row {i}: expected 3 fields (at, author, text), got {len(row)}")
+        at, author, body = row
+        if not _DIGITS.match(at):
+            raise MalformedInputError(f"notes CSV row {i}: 'at' must be an event number, got {at!r}")
+        try:
+            out.append(Note(int(at), _unguard(body), _unguard(author)).checked(events))
+        except MalformedInputError as e:
+            raise MalformedInputError(f"notes CSV row {i}: {e}") from None
+    return out
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|#])")
+
+
+def _md(text: str) -> str:
+    """Text for a Markdown table cell: HTML escaped (a note's markup shows as text), specials escaped."""
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False)).replace("\r\n", "\n").replace("\n", "<br>")
+
+
+def notes_to_markdown(notes: Sequence[Note], replay: Any = None, title: str = "Notes") -> str:
+    """Notes as a Markdown table, each with the moment it refers to (from ``replay``) in words.
+
+    For reading; the CSV is the form that imports back.
+    """
+    from .display import event_text
+
+    lines = [f"# {_md(title)}", "", "| event | moment | author | note |", "|---|---|---|---|"]
+    for n in notes:
+        moment = ""
+        if replay is not None and 0 <= n.at < len(replay):
+            moment = event_text(replay.events[n.at], replay.states[n.at])
+        lines.append(f"| {n.at} | {_md(moment)} | {_md(n.author or 'anonymous')} | {_md(n.text)} |")
+    return "\n".join(lines) + "\n"
+
+
+def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], replay: Any = None,
+                 title: str = "Notes") -> Path:
+    """Write notes to ``path``: CSV for ``.csv``, Markdown for ``.md``. Returns the path."""
+    p = Path(path)
+    if p.suffix == ".csv":
+        with open(p, "w", encoding="utf-8", newline="") as f:
+            f.write(notes_to_csv(notes))
+    elif p.suffix == ".md":
+        with open(p, "w", encoding="utf-8") as f:
+            f.write(notes_to_markdown(notes, replay, title=title))
+    else:
+        raise MalformedInputError(f"export to .csv or .md, not {p.suffix or 'no suffix'!r}")
+    return p
+
+
+def import_notes(path: str | os.PathLike[str], events: int | None = None) -> list[Note]:
+    """Notes from a CSV written by :func:`export_notes`."""
+    p = Path(path)
+    if p.suffix != ".csv":
+        raise MalformedInputError(f"notes import back from CSV only (Markdown is for reading), not {p.name}")
+    with open(p, encoding="utf-8", newline="") as f:  # newline="": quoted \r\n inside a note survives
+        return notes_from_csv(f.read(), events)
