@@ -12,11 +12,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from . import cli_bots
 from .errors import BanakilError, IllegalMoveError, MalformedInputError
 from .rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
     from .reducer import Replay
+    from .state import GameState
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -118,6 +120,18 @@ def load_replay(path: str) -> "Replay":
         raise MalformedInputError(f"cannot read {path}: {e.strerror or e}") from None
 
 
+def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
+    """The replayed log, the seq asked for (default: the last) and the state after it."""
+    rp = load_replay(path)
+    if not len(rp):
+        raise MalformedInputError(f"{path} holds no events")
+    seq = len(rp) - 1 if at is None else at
+    try:
+        return rp, seq, rp.at(seq)
+    except IndexError as e:
+        raise MalformedInputError(str(e)) from None
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     failed = 0
     for path in args.logs:
@@ -134,14 +148,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .textview import state_text
 
-    rp = load_replay(args.log)
-    if not len(rp):
-        raise MalformedInputError(f"{args.log} holds no events")
-    seq = len(rp) - 1 if args.at is None else args.at
-    try:
-        state = rp.at(seq)
-    except IndexError as e:
-        raise MalformedInputError(str(e)) from None
+    rp, seq, state = _state_at(args.log, args.at)
     if args.json:
         _dump(state.to_json())
     else:
@@ -181,14 +188,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
 def cmd_options(args: argparse.Namespace) -> int:
     from .options import options
 
-    rp = load_replay(args.log)
-    if not len(rp):
-        raise MalformedInputError(f"{args.log} holds no events")
-    seq = len(rp) - 1 if args.at is None else args.at
-    try:
-        state = rp.at(seq)
-    except IndexError as e:
-        raise MalformedInputError(str(e)) from None
+    rp, seq, state = _state_at(args.log, args.at)
     opts = options(state)
     if args.json:
         _dump(opts.to_json())
@@ -246,6 +246,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
     "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
+    **cli_bots.COMMANDS,
 }
 
 
@@ -306,6 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
     so = sub.add_parser("solve", help="best partition of cards into melds, and whether they go out")
     with_rules(so)
     so.add_argument("cards", nargs="+", metavar="CARD")
+
+    cli_bots.add_parsers(sub)  # selfplay, review
     return p
 
 

@@ -35,7 +35,7 @@ from .errors import BanakilError, MalformedInputError
 from .events import Event, HandScored, event_to_json
 from .melds import Meld, MeldCheck, analyze_meld
 from .reducer import Replay
-from .rules import RULESETS, Ruleset, differences, get_ruleset
+from .rules import RULESETS, Ruleset, differences, format_knob, get_ruleset
 from .scoring import HandInput, SeatInput, score_hand, side_of, sides_of, tidy
 from .state import GameState, TableMeld
 
@@ -833,20 +833,10 @@ def examples_frame() -> "pd.DataFrame":
     return pd.DataFrame([{k: getattr(r, k) for k in cols} for r in check_all()], columns=cols)
 
 
-def _cell(v: Any) -> str:
-    if isinstance(v, tuple) and v and isinstance(v[0], tuple):
-        return ", ".join(f"{a}p: {b}" for a, b in v)
-    if isinstance(v, tuple):
-        return ", ".join(_cell(x) for x in v)
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v)
-
-
 def rules_frame(names: Sequence[str] = tuple(RULESETS)) -> "pd.DataFrame":
     """The rule knobs on which the presets differ, one row per knob, with the sources."""
     pd = _pd()
-    rows = [{k: (_cell(v) if k != "knob" else v) for k, v in row.items()} for row in differences(tuple(names))]
+    rows = [{k: (format_knob(v) if k != "knob" else v) for k, v in row.items()} for row in differences(tuple(names))]
     return pd.DataFrame(rows, columns=["knob", *names, "source"]).set_index("knob")
 
 

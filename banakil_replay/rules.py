@@ -262,11 +262,12 @@ def differences(names: tuple[str, ...] = tuple(RULESETS)) -> list[dict[str, Any]
     return rows
 
 
-def _cell(v: Any) -> str:
+def format_knob(v: Any) -> str:
+    """A knob value as table text: (2, 150) pairs as '2p: 150', whole floats without '.0'."""
     if isinstance(v, tuple) and v and isinstance(v[0], tuple):
         return ", ".join(f"{a}p: {b}" for a, b in v)
     if isinstance(v, tuple):
-        return ", ".join(_cell(x) for x in v)
+        return ", ".join(format_knob(x) for x in v)
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v)
@@ -276,5 +277,5 @@ def differences_markdown(names: tuple[str, ...] = tuple(RULESETS)) -> str:
     """The knobs on which the presets differ, as a Markdown table (kept in the README)."""
     lines = ["| knob | " + " | ".join(names) + " | sources |", "|" + "---|" * (len(names) + 2)]
     for row in differences(names):
-        lines.append(f"| `{row['knob']}` | " + " | ".join(_cell(row[n]) for n in names) + f" | {row['source']} |")
+        lines.append(f"| `{row['knob']}` | " + " | ".join(format_knob(row[n]) for n in names) + f" | {row['source']} |")
     return "\n".join(lines)

@@ -91,6 +91,17 @@ class GameState:
                 return m
         return None
 
+    def census(self) -> Counter[Card]:
+        """Every card of the hand in play: hands, melds, pile and stock (106 while a hand is on)."""
+        cards: Counter[Card] = Counter()
+        for hand in self.hands:
+            cards.update(hand)
+        for m in self.melds:
+            cards.update(m.cards)
+        cards.update(self.discard)
+        cards.update(self.unseen_counter())
+        return cards
+
     def unseen_counter(self) -> Counter[Card]:
         return Counter({CARD_KINDS[i]: k for i, k in enumerate(self.unseen) if k})
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,14 +18,7 @@ PRESETS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic-sum", 4), (
 
 
 def conserved(state: GameState) -> bool:
-    seen: Counter = Counter()
-    for h in state.hands:
-        seen.update(h)
-    for m in state.melds:
-        seen.update(m.cards)
-    seen.update(state.discard)
-    seen.update(state.unseen_counter())
-    return seen == DECK
+    return state.census() == DECK
 
 
 @pytest.mark.parametrize("rules, players", PRESETS)
