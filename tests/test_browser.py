@@ -1,0 +1,89 @@
+"""Notebook 2 in a real browser: JupyterLab and a standalone Voila page.
+
+Runs the notebook's cells in headless Chromium (Debian's ``chromium``, driven by
+Playwright), clicks the replay stepper's Next button and checks that the hand
+drawn and the event text change; screenshots go to ``test-artifacts/``.
+
+Skipped only when /usr/bin/chromium is missing and CI is not set; under CI
+(``.ci/run`` exports CI=1) a missing chromium or playwright fails the test.
+Helpers: ``tests/browser_helpers.py`` (also used by ``tools/screenshots.py``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import browser_helpers as bh
+
+NOTEBOOK = "notebooks/02_replay_a_hand.ipynb"
+CLICKS = 3  # event 0 -> 3: the deal, Dana's draw, Dana's first meld
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    problem = bh.browser_problem()
+    if problem is not None:
+        if bh.ci() or Path(bh.CHROMIUM).exists():
+            pytest.fail(f"browser test cannot run: {problem}")
+        pytest.skip(f"no browser: {problem} (CI is not set, so this is a skip; under CI it fails)")
+    with bh.chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return bh.make_workdir(tmp_path_factory.mktemp("browser"))
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    with bh.new_page(browser) as pg:
+        yield pg
+
+
+def _check_stepper(page: Any) -> list[tuple[int, list[str], str]]:
+    step = bh.stepper(page, 0)
+    table = step.locator(f"{bh.TABLE} .banakil-state")
+    table.wait_for(timeout=60_000)  # the first stepper's table is drawn: its cell ran
+    assert bh.shown_seq(step) == 0
+    seen = bh.step_through(step, CLICKS)
+    bh.assert_changes(seen)
+    assert step.locator(f"{bh.TABLE} .banakil-card").count() >= len(seen[-1][1])  # drawn as cards
+    return seen
+
+
+def test_notebook2_jupyterlab(page: Any, workdir: Path) -> None:
+    bh.ARTIFACTS.mkdir(exist_ok=True)
+    with bh.jupyter_lab(workdir) as lab:
+        try:
+            bh.lab_run_all(page, lab.url(NOTEBOOK))
+            bh.stepper(page, 0).wait_for(timeout=60_000)
+            bh.lab_wait_idle(page)
+            seen = _check_stepper(page)
+            assert "Dana lays a new meld" in seen[-1][2]
+            assert not bh.page_errors(page)
+            bh.lab_tidy(page)
+            bh.stepper(page, 0).scroll_into_view_if_needed()
+            page.screenshot(path=str(bh.ARTIFACTS / "notebook2-lab.png"))
+        except Exception:
+            page.screenshot(path=str(bh.ARTIFACTS / "notebook2-lab-failed.png"))
+            raise
+
+
+def test_notebook2_voila(page: Any, workdir: Path) -> None:
+    bh.ARTIFACTS.mkdir(exist_ok=True)
+    with bh.voila(workdir, NOTEBOOK) as url:
+        try:
+            page.goto(url, timeout=90_000)  # Voila runs the notebook while it serves the page
+            seen = _check_stepper(page)
+            assert "Dana lays a new meld" in seen[-1][2]
+            # every stepper of the notebook rendered (the last cell's too: the whole notebook ran)
+            bh.stepper(page, 2).wait_for(timeout=60_000)
+            assert not bh.page_errors(page)
+            page.screenshot(path=str(bh.ARTIFACTS / "notebook2-voila.png"), full_page=True)
+        except Exception:
+            page.screenshot(path=str(bh.ARTIFACTS / "notebook2-voila-failed.png"), full_page=True)
+            raise
