@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .candidates import meld_candidates
-from .cards import Card
+from .cards import Card, parse_card
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -54,7 +54,8 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
         return score, (f"{len(useful)} taken card(s) fit melds, {dead:g} points of taken cards fit nothing"
                        + (", and it brings a wild card" if any(c.is_wild for c in taken) else ""))
     if opt.kind == "meld":
-        cards = [c for c in hand if c.code in ev["cards"]]
+        # the event's own cards: filtering the hand by code would count a second copy held twice
+        cards = [parse_card(c) for c in ev["cards"]]
         pts = sum(rules.value(c) for c in cards)
         score = pts + (10.0 if not state.opened[seat] else 0.0) + sum(1.5 for c in cards if c.is_joker)
         reason = f"{pts:g} points melded"

@@ -1,0 +1,292 @@
+"""Bots that play Banakil through the engine's own options, and a match driver.
+
+A bot sees what its seat may see (its hand, the table, the pile; the options
+list) and picks one of the legal options the options generator lists. Bots
+never look at ``state.stock`` or the other hands, even though the state holds
+them: the driver records the stock order only so that ``drew`` needs no card.
+
+:func:`play_match` deals from a seeded shuffle, asks the bots, applies every
+event through the reducer as it is made and returns the whole log, so the
+same seed and the same bots always give the same log::
+
+    log = play_match("kroot", 2, [HeuristicBot(), HeuristicBot()], seed=1)
+    fold(log).match_over   # True: played to the target (a few seconds)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Protocol, Sequence
+
+from .candidates import meld_candidates
+from .cards import ACE_RANK, JOKER, Card, deck_list
+from .errors import IllegalMoveError
+from .events import FORMAT, parse_event
+from .options import Option, Options, options
+from .reducer import apply, verify_meld_access
+from .melds import Meld
+from .rules import Ruleset, get_ruleset
+from .solver import Partition, go_out
+from .state import GameState
+
+MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
+
+
+class Bot(Protocol):
+    """Anything that picks one of the listed options for the seat to act."""
+
+    name: str
+
+    def choose(self, state: GameState, opts: Options) -> Option:
+        """One of ``opts.options`` (the driver refuses anything the reducer rejects)."""
+        ...
+
+
+# ------------------------------------------------------------------ helpers
+def after(state: GameState, event: dict[str, Any]) -> GameState:
+    """The state after ``event`` (given without seq); raises the reducer's error if illegal."""
+    return apply(state, parse_event({"seq": state.seq + 1, **event}))
+
+
+def keeps_a_discard(state: GameState, opt: Option) -> bool:
+    """False when the move would leave the seat holding only cards it may not discard.
+
+    The reducer allows melding down to a lone card taken from the pile, but the
+    turn could then never end (that card may not go straight back), so a bot
+    must not walk into it.
+    """
+    if opt.kind not in ("meld", "lay_off", "joker_swap") or opt.goes_out or not state.this_turn.restricted:
+        return True  # with nothing restricted every card left may be discarded
+    new = after(state, opt.event)
+    if not new.in_hand:
+        return True
+    hand, restricted = new.hands[new.turn], new.this_turn.restricted
+    return any(hand.count(c) > restricted.count(c) for c in hand)
+
+
+def playable(state: GameState, opts: Options) -> list[Option]:
+    """The listed options that cannot leave the seat stuck (all of them if none qualify)."""
+    return [o for o in opts.options if keeps_a_discard(state, o)] or list(opts.options)
+
+
+def _key(event: dict[str, Any]) -> tuple[Any, ...]:
+    """An event's identity with every 2 alike (options list one 2 for all; the solver may pick another)."""
+    def norm(v: Any) -> Any:
+        if isinstance(v, list):
+            return tuple(sorted("2" if c.startswith("2") else c for c in v))
+        return v
+    return tuple((k, norm(event[k])) for k in ("type", "seat", "count", "meld", "cards", "card") if k in event)
+
+
+def plan_events(seat: int, plan: Partition) -> list[dict[str, Any]]:
+    """A go-out partition as events, in the order the solver assumed: swaps, melds, lay-offs, discard."""
+    evs: list[dict[str, Any]] = [{"type": "joker_swapped", "seat": seat, "meld": mid, "card": c.code}
+                                 for mid, c in plan.swaps]
+    evs += [{"type": "melded", "seat": seat, "cards": m.codes} for m in plan.melds]
+    evs += [{"type": "laid_off", "seat": seat, "meld": mid, "cards": [c.code]} for mid, c in plan.lay_offs]
+    evs += [{"type": "discarded", "seat": seat, "card": c.code} for c in plan.left]
+    return evs
+
+
+def reachable_melds(state: GameState, seat: int) -> list[tuple[int, Meld]]:
+    """(id, meld) of the table melds ``seat`` may add to now."""
+    out = []
+    for m in state.melds:
+        try:
+            verify_meld_access(state, seat, m.id)
+        except IllegalMoveError:
+            continue
+        out.append((m.id, m.meld))
+    return out
+
+
+def could_go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> bool:
+    """A cheap necessary condition for :func:`solver.go_out` (which costs milliseconds).
+
+    Going out leaves at most one card, so at most one card may be neither in some
+    candidate meld of the hand nor plausibly addable to a table meld. "Plausibly"
+    is generous on purpose, so this never rules out a real way out: a wild fits
+    any meld, a natural any set of its rank, and any run of its suit it could
+    reach with the other cards of that suit and the wilds in hand as steps
+    (inside the run it could take a wild's place; a wild of the run may move to
+    bridge a gap, so the run's own wilds count as steps too).
+    """
+    jokers_on_table = any(JOKER in m.cards for _, m in table)
+    pool = list(hand) + ([JOKER] if jokers_on_table else [])  # a swap would bring a joker into the hand
+    in_melds = {c for m in meld_candidates(pool, rules) for c in m}
+    set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
+    wilds = sum(c.is_wild for c in hand) + int(jokers_on_table)
+    spans: dict[str, list[tuple[int, int, int]]] = {}
+    for _, m in table:
+        if m.kind == "run":
+            pos = [p for p in m.positions if p is not None]
+            spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
+
+    def reaches(c: Card) -> bool:
+        steps = wilds + sum(1 for d in hand if d.is_natural and d.suit == c.suit) - 1
+        ranks = (c.rank, 1) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)
+        return any(lo - 1 - steps - own <= r <= hi + 1 + steps + own
+                   for lo, hi, own in spans.get(c.suit, ()) for r in ranks)
+
+    stray = 0
+    for c in hand:
+        if c in in_melds or (c.is_wild and table) or (c.is_natural and (c.rank in set_ranks or reaches(c))):
+            continue
+        stray += 1
+        if stray > 1:
+            return False
+    return True
+
+
+def go_out_plan(state: GameState) -> list[dict[str, Any]] | None:
+    """Events that empty the hand of the seat to act this turn, checked by the reducer, or None.
+
+    The solver does not know the discard limit or the order constraints of the
+    rule set, so its plan is played through the reducer before it is trusted.
+    """
+    rules = state.rules
+    if rules is None or state.phase != "meld":
+        return None
+    seat = state.turn
+    hand, table = state.hands[seat], reachable_melds(state, seat)
+    if not could_go_out(hand, rules, table):
+        return None
+    out, plan = go_out(hand, rules, table)
+    if not out:
+        return None
+    steps = plan_events(seat, plan)
+    s = state
+    try:
+        for ev in steps:
+            s = after(s, ev)
+    except IllegalMoveError:
+        return None
+    return steps if (not s.in_hand and s.went_out == seat) else None
+
+
+# --------------------------------------------------------------------- bots
+class RandomBot:
+    """Uniform over the legal options at every step (a meld or lay-off shrinks the hand, so turns end)."""
+
+    name = "random"
+    wants_ranks = False  # ranking costs time and a random bot ignores it
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, opts: Options) -> Option:
+        return self.rng.choice(playable(state, opts))
+
+
+class HeuristicBot:
+    """Plays the best-ranked option, but goes out (solver.go_out) whenever the hand allows it.
+
+    In the draw phase it takes from the pile when the taken cards let it go out
+    at once; otherwise the hints' ranking decides everything.
+    """
+
+    name = "heuristic"
+    wants_ranks = True
+
+    def choose(self, state: GameState, opts: Options) -> Option:
+        legal = playable(state, opts)
+        if state.phase == "meld":
+            steps = go_out_plan(state)
+            if steps:
+                move = _listed(legal, steps[0])
+                if move is not None:
+                    return move
+        else:
+            for opt in legal:
+                if opt.kind == "take" and go_out_plan(after(state, opt.event)):
+                    return opt
+        return min(legal, key=lambda o: (o.rank is None, o.rank or 0))
+
+
+def _listed(opts: Iterable[Option], event: dict[str, Any]) -> Option | None:
+    key = _key(event)
+    return next((o for o in opts if _key(o.event) == key), None)
+
+
+# ------------------------------------------------------------------- driver
+def deal_event(rules_name: str, players: int, hand: int, rng: random.Random) -> dict[str, Any]:
+    """A ``hand_started`` event from a fresh shuffle, with the stock order recorded (top first)."""
+    rules = get_ruleset(rules_name)
+    deck: list[Card] = deck_list()
+    rng.shuffle(deck)
+    dealer = (hand - 2) % players  # hand 1 is dealt by the last seat, so seat 0 plays first
+    first = (dealer + 1) % players
+    hands = []
+    for seat in range(players):
+        k = 19 if (rules.opening == "starter_19" and seat == first) else 18
+        hands.append([c.code for c in deck[:k]])
+        deck = deck[k:]
+    ev: dict[str, Any] = {"type": "hand_started", "hand": hand, "dealer": dealer, "hands": hands}
+    if rules.opening == "upcard":
+        ev["upcard"] = deck[0].code
+        deck = deck[1:]
+    ev["stock"] = [c.code for c in deck]
+    return ev
+
+
+def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_hands: int = 100,
+               names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Play a whole match (until a side wins, or ``max_hands`` hands) and return its log.
+
+    Each event is a dict with its ``seq``, applied through the reducer as it is
+    made. Deals and ERAM reshuffles come from ``random.Random(seed)``; a dead
+    hand (stock run out) is simply followed by the next deal.
+    """
+    ruleset = get_ruleset(rules)
+    ruleset.check_players(players)
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} seats")
+    rng = random.Random(seed)
+    names = list(names) if names is not None else [f"{b.name}-{i}" for i, b in enumerate(bots)]
+    log: list[dict[str, Any]] = []
+    state = GameState()
+
+    def push(event: dict[str, Any]) -> None:
+        nonlocal state
+        full = {"seq": state.seq + 1, **event}
+        state = apply(state, parse_event(full))
+        log.append(full)
+
+    push({"type": "match_started", "format": FORMAT, "rules": rules, "players": names})
+    while not state.match_over and state.hand_no < max_hands:
+        push(deal_event(rules, players, state.hand_no + 1, rng))
+        start = len(log)
+        while state.in_hand:
+            if len(log) - start > MAX_EVENTS_PER_HAND:
+                raise RuntimeError(f"hand {state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
+            bot = bots[state.turn]
+            opts = options(state, rank=getattr(bot, "wants_ranks", True))
+            push(_recorded(bot.choose(state, opts).event, state, rng))
+    return log
+
+
+def _recorded(event: dict[str, Any], state: GameState, rng: random.Random) -> dict[str, Any]:
+    """The event as the log records it: a reshuffle gets its new stock order from the match's rng."""
+    if event.get("type") != "reshuffled":
+        return dict(event)
+    pile = list(state.discard[:-1])
+    rng.shuffle(pile)
+    return {"type": "reshuffled", "stock": [c.code for c in pile]}
+
+
+def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
+    """Bots for one game: all ``heuristic``, all ``random``, or ``mixed`` (seat parity, flipped on odd seeds)."""
+    if kind == "heuristic":
+        return [HeuristicBot() for _ in range(players)]
+    if kind == "random":
+        return [RandomBot(seed * 8 + s) for s in range(players)]
+    if kind == "mixed":
+        return [HeuristicBot() if (s + seed) % 2 == 0 else RandomBot(seed * 8 + s) for s in range(players)]
+    raise ValueError(f"unknown bot kind {kind!r}; known: heuristic, random, mixed")
+
+
+BOT_KINDS = ("heuristic", "random", "mixed")
+
+
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "go_out_plan",
+           "keeps_a_discard", "after", "deal_event"]

@@ -1,0 +1,107 @@
+"""The ``selfplay`` and ``review`` subcommands (kept apart from ``cli.py`` to keep each module small).
+
+Same conventions as ``cli.py``: exit 0 success, 1 invalid or failing, 2 bad
+input (unknown rule set, player count the rule set does not allow, unreadable
+file), with the message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, Callable
+
+from .errors import MalformedInputError
+from .rules import DEFAULT_RULESET, RULESETS, get_ruleset
+
+EXIT_OK, EXIT_INVALID = 0, 1
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .bots import make_bots, play_match
+    from .progress import Progress
+    from .reducer import fold
+    from .store import append_events, create_log
+
+    get_ruleset(args.rules).check_players(args.players)  # bad rules or player count: exit 2
+    if args.games < 1 or args.max_hands < 1:
+        raise MalformedInputError("--games and --max-hands must be at least 1")
+    paths = [os.path.join(args.out, f"game-{i + 1:04d}.jsonl") for i in range(args.games)]
+    taken = [p for p in paths if os.path.exists(p)]
+    if taken:  # checked up front: failing after half the games were played would waste them
+        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+        raise MalformedInputError(f"refusing to overwrite {taken[0]}{more}")
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as e:
+        raise MalformedInputError(f"cannot create {args.out}: {e.strerror or e}") from None
+    bar = Progress(args.games)
+    unfinished = 0
+    for i, path in enumerate(paths):
+        seed = args.seed + i
+        log = play_match(args.rules, args.players, make_bots(args.bots, args.players, seed), seed,
+                         max_hands=args.max_hands)
+        create_log(path, log[0])
+        append_events(path, log[1:])
+        unfinished += not fold(log).match_over
+        bar.step()
+    rate = args.games / bar.elapsed if bar.elapsed > 0 else 0.0
+    bar.done(f"selfplay: {args.games} games ({args.rules}, {args.players} players, {args.bots} bots) "
+             f"written to {args.out} in {bar.elapsed:.1f} s, {rate:.1f} games/s")
+    if unfinished:
+        print(f"banakil-replay selfplay: {unfinished} game(s) reached no winner within {args.max_hands} hands",
+              file=sys.stderr)
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .cli import load_replay
+    from .review import format_verdicts, review, verdict_events
+    from .store import append_events
+    from .textview import safe
+
+    rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
+    if not len(rp):
+        raise MalformedInputError(f"{args.log} holds no events")
+    if args.seat is not None and not 0 <= args.seat < rp.final.n:
+        raise MalformedInputError(f"--seat {args.seat}: the game has seats 0..{rp.final.n - 1}")
+    verdicts = review(rp, args.seat, args.margin)
+    if args.json:
+        print(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False))
+    else:
+        print(format_verdicts(verdicts, [safe(p) for p in rp.final.players]))
+    if args.append and verdicts:
+        written = append_events(args.log, verdict_events(verdicts))
+        print(f"appended {len(written)} annotated events (seq {written[0]['seq']}..{written[-1]['seq']}) "
+              f"to {args.log}", file=sys.stderr)
+    return EXIT_OK
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"selfplay": cmd_selfplay, "review": cmd_review}
+
+
+def add_parsers(sub: Any) -> None:
+    """Add the subcommands to the ``banakil-replay`` parser's subparsers."""
+    sp = sub.add_parser("selfplay", help="bots play whole matches; writes DIR/game-0001.jsonl ...")
+    sp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
+                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
+    sp.add_argument("--players", type=int, required=True, metavar="N")
+    sp.add_argument("--games", type=int, default=1, metavar="K")
+    sp.add_argument("--seed", type=int, default=0, metavar="S", help="game i (from 0) uses seed S+i")
+    sp.add_argument("--out", required=True, metavar="DIR")
+    sp.add_argument("--bots", choices=("heuristic", "random", "mixed"), default="heuristic",
+                    help="mixed: heuristic and random bots on alternate seats, swapped every other game")
+    sp.add_argument("--max-hands", type=int, default=100, metavar="M",
+                    help="stop a match after M hands (exit 1 if a match has no winner by then)")
+
+    rv = sub.add_parser("review", help="judge every decision against the ranked options")
+    rv.add_argument("log", metavar="LOG")
+    rv.add_argument("--seat", type=int, metavar="N", help="only this seat's decisions")
+    rv.add_argument("--margin", type=float, default=1.0, metavar="POINTS",
+                    help="hint-score gap still judged acceptable (default 1)")
+    rv.add_argument("--json", action="store_true", help="a list of {seq, seat, played, verdict, better, why}")
+    rv.add_argument("--append", action="store_true",
+                    help="append the verdicts as annotated events by 'reviewer' (nothing is rewritten)")
