@@ -192,7 +192,7 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         new, why, _ = _try(state, Melded(seq, seat, cards))
         event = {"type": "melded", "seat": seat, "cards": [c.code for c in cards]}
         if new is None:
-            if "one card must stay" in why:
+            if "one card must stay" in why or "keep a card you may discard" in why:
                 banned.append(NotAllowed(event, why))
             continue
         meld = new.melds[-1].meld
@@ -224,7 +224,7 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
                 continue
             new, why, _ = _try(state, LaidOff(seq, seat, table.id, (card,)))
             if new is None:
-                if card.is_wild and "only one" in why:
+                if (card.is_wild and "only one" in why) or "keep a card you may discard" in why:
                     banned.append(NotAllowed(event, why))
             else:
                 out = not new.in_hand

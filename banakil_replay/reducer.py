@@ -248,16 +248,31 @@ def _check_not_empty(rules: Ruleset, hand: tuple[Card, ...]) -> None:
                   "in hand", "go out with a discard", "003 (going out)")
 
 
+def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
+    """A player who still holds cards must hold one he may discard, or his turn could never end.
+
+    The discard rules (000, 004, 003) forbid throwing back cards just taken; melding all the
+    others away would leave a turn with no legal end, so that meld is refused instead. Melding
+    the taken cards first is always possible.
+    """
+    if hand and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
+        raise _no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
+                  "and it may not be discarded: keep a card you may discard, or go out",
+                  "keep a legal discard", "000 (Play), 004 (draw and discard), 003 (how a turn works)")
+
+
 def verify_melded(state: GameState, ev: Melded) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
     meld = verify_meld(ev.cards, rules, ev.arrangement)
     _check_not_empty(rules, hand)
+    turn = _after_cards_leave(state, ev.seat, hand)
+    verify_keeps_a_discard(turn, hand)
     table = TableMeld(len(state.melds) + 1, ev.seat, meld, tuple(ev.seat for _ in meld.cards))
     new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=state.melds + (table,),
                        opened=_set(state.opened, ev.seat, True), laid_any=_set(state.laid_any, ev.seat, True),
-                       this_turn=_after_cards_leave(state, ev.seat, hand))
+                       this_turn=turn)
     return _end_hand(new, ev.seat) if not hand else new
 
 
@@ -274,11 +289,12 @@ def verify_laid_off(state: GameState, ev: LaidOff) -> GameState:
     hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
     meld = verify_lay_off(target.meld, ev.cards, rules, ev.arrangement)
     _check_not_empty(rules, hand)
+    turn = _after_cards_leave(state, ev.seat, hand)
+    verify_keeps_a_discard(turn, hand)
     table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
     melds = tuple(table if m.id == target.id else m for m in state.melds)
     new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=melds,
-                       laid_any=_set(state.laid_any, ev.seat, True),
-                       this_turn=_after_cards_leave(state, ev.seat, hand))
+                       laid_any=_set(state.laid_any, ev.seat, True), this_turn=turn)
     return _end_hand(new, ev.seat) if not hand else new
 
 

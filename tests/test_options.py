@@ -138,3 +138,18 @@ def test_over_state_has_no_options() -> None:
     final = replay(events).final
     opts = options(final)
     assert opts.phase == "over" and not opts.options
+
+
+def test_meld_leaving_only_the_taken_top_card_is_not_allowed() -> None:
+    from banakil_replay.errors import IllegalMoveError as Illegal
+
+    events = [json.loads(line) for line in (SAMPLES / "classic_dana_ravi.jsonl").read_text().splitlines()]
+    state = replay(events).at(1)
+    took = apply(state, parse_event({"seq": 2, "type": "took", "seat": 0, "count": 1}))  # the lone 8D
+    hand = [c for c in took.hands[0] if c.code != "8D"]
+    # meld everything but the taken card, where the hand allows: strip cards until a meld would leave 8D alone
+    from banakil_replay.reducer import verify_keeps_a_discard
+
+    with pytest.raises(Illegal, match="keep a card you may discard"):
+        verify_keeps_a_discard(took.this_turn, tuple(c for c in took.hands[0] if c.code == "8D"))
+    verify_keeps_a_discard(took.this_turn, tuple(hand[:1]) + tuple(c for c in took.hands[0] if c.code == "8D"))
