@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from functools import lru_cache
+
 from .candidates import meld_candidates
 from .cards import Card, parse_card
+from .rules import Ruleset
+from .solver import best_partition
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -59,6 +63,10 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
         pts = sum(rules.value(c) for c in cards)
         score = pts + (10.0 if not state.opened[seat] else 0.0) + sum(1.5 for c in cards if c.is_joker)
         reason = f"{pts:g} points melded"
+        if _shape(cards) in _best_shapes(hand, rules):
+            # greedy melds spend wilds that a better split of the hand needs elsewhere
+            score += 3.0
+            reason += ", part of the best split of your hand into melds"
         if not state.opened[seat]:
             reason += ", and a first meld removes the flat -20"
         if any(c.is_joker for c in cards):
@@ -68,8 +76,10 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
         (code,) = ev["cards"]
         card = next(c for c in hand if c.code == code)
         bonus = 1.0 if state.melds and _owner(state, ev["meld"]) != seat else 0.0
-        return rules.value(card) + bonus, (f"{rules.value(card):g} points off your hand"
-                                           + (", feeding your partner's meld" if bonus else ""))
+        keep = 3.0 if card.is_wild and len(hand) > 3 else 0.0  # a wild in hand can still finish a new meld
+        return rules.value(card) + bonus - keep, (
+            f"{rules.value(card):g} points off your hand" + (", feeding your partner's meld" if bonus else "")
+            + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
     if opt.kind == "joker_swap":
         return 1.0, "a joker in hand is flexible, but costs 4 if you are caught with it"
     if opt.kind == "discard":
@@ -81,6 +91,20 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
         return score, (f"{rules.value(card):g} points of deadwood gone"
                        + (f", but it works with {near} card(s) in your hand" if near else ", and it fits nothing"))
     return 0.0, ""
+
+
+def _shape(cards: Sequence[Card]) -> tuple[str, ...]:
+    """A meld's cards as a multiset in which every 2 is alike (they play the same)."""
+    return tuple(sorted("2" if c.is_two else c.code for c in cards))
+
+
+@lru_cache(maxsize=256)
+def _best_shapes_cached(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[tuple[str, ...]]:
+    return frozenset(_shape(m.cards) for m in best_partition(hand, rules).melds)
+
+
+def _best_shapes(hand: Sequence[Card], rules: Ruleset) -> frozenset[tuple[str, ...]]:
+    return _best_shapes_cached(tuple(sorted(hand)), rules)
 
 
 def _owner(state: GameState, meld_id: int) -> int | None:
