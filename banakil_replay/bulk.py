@@ -11,14 +11,15 @@ See docs/scaling.md.
 from __future__ import annotations
 
 import glob
+import io
 import os
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .errors import BanakilError
+from .progress import Progress
 from .reducer import replay
 from .scoring import tidy
 from .store import read_events
@@ -79,31 +80,24 @@ def _batch(paths: Sequence[str]) -> list[tuple[list[dict[str, Any]], dict[str, A
     return [replay_rows(p) for p in paths]
 
 
-def _progress(done: int, total: int, started: float, stream: Any = sys.stderr) -> None:
-    if not getattr(stream, "isatty", lambda: False)():
-        return
-    rate = done / max(time.perf_counter() - started, 1e-9)
-    width = 30
-    filled = int(width * done / max(total, 1))
-    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:,.0f} games/s")
-    if done == total:
-        stream.write("\n")
-    stream.flush()
-
-
 def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = None,
-        workers: int | None = None, progress: Callable[[int, int, float], None] | None = _progress
+        workers: int | None = None, progress: bool = True
         ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Replay and score every log; returns (hand rows, match rows) in file order."""
+    """Replay and score every log; returns (hand rows, match rows) in file order.
+
+    ``progress`` draws a bar on stderr when it is a terminal (one summary line otherwise).
+    """
     batches = [list(paths[i:i + BATCH]) for i in range(0, len(paths), BATCH)]
     results: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
-    started = time.perf_counter()
+    bar = Progress(len(paths), "games", live=None if progress else False,
+                   stream=sys.stderr if progress else io.StringIO())
 
     def collect(batch_result: list[tuple[list[dict[str, Any]], dict[str, Any]]]) -> None:
+        fresh = 0
         for hands, match in batch_result:
+            fresh += match["file"] not in results
             results[match["file"]] = (hands, match)  # keyed by file: a retried task cannot double-count
-        if progress:
-            progress(len(results), len(paths), started)
+        bar.step(fresh)
 
     if engine == "local":
         if (workers or os.cpu_count() or 1) == 1 or len(batches) <= 1:
@@ -131,6 +125,7 @@ def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = 
                 cluster.close()
     else:
         raise BanakilError(f"unknown engine {engine!r}; use 'local' or 'dask'")
+    bar.done(f"replayed {len(results)}/{len(paths)} games in {bar.elapsed:.1f} s")
     missing = set(paths) - set(results)
     if missing:  # every file is accounted for, or the run fails loudly
         raise BanakilError(f"{len(missing)} logs produced no result, e.g. {sorted(missing)[0]}")

@@ -40,8 +40,8 @@ def test_rows_of_one_log() -> None:
 def test_local_pool_matches_serial(archive: Path) -> None:
     paths = bulk.find_logs(archive)
     assert len(paths) == 75
-    serial = bulk.run(paths, workers=1, progress=None)
-    pooled = bulk.run(paths, workers=2, progress=None)
+    serial = bulk.run(paths, workers=1, progress=False)
+    pooled = bulk.run(paths, workers=2, progress=False)
     assert serial == pooled
     hands, matches = bulk.frames(*pooled)
     assert list(matches["file"]) == paths  # every game once, in file order
@@ -53,7 +53,7 @@ def test_dask_local_cluster_matches_local(archive: Path) -> None:
     import dask.distributed  # noqa: F401  (in the test extra: a missing install fails, never skips)
 
     paths = bulk.find_logs(archive)
-    assert bulk.run(paths, engine="dask", workers=2, progress=None) == bulk.run(paths, workers=1, progress=None)
+    assert bulk.run(paths, engine="dask", workers=2, progress=False) == bulk.run(paths, workers=1, progress=False)
 
 
 def test_cli_writes_parquet(archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
