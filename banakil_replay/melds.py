@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations, product
 from typing import Iterable, Literal, Sequence
 
@@ -278,10 +279,17 @@ def _layouts(cards: Sequence[Card], rules: Ruleset) -> tuple[MeldKind, list[Meld
     naturals = [c for c in cards if c.is_natural]
     if _looks_like_set(naturals):
         return "set", [_set_arrangements(cards, rules)]
-    layouts = _run_layouts(cards, rules)
+    layouts = _run_layouts_of(tuple(sorted(cards)), rules)
     if not layouts:
         raise _run_failure(cards, rules)
-    return "run", layouts
+    return "run", list(layouts)
+
+
+@lru_cache(maxsize=8192)
+def _run_layouts_of(cards: tuple[Card, ...], rules: Ruleset) -> tuple[Meld, ...]:
+    # Runs do not depend on the order cards are given in, and replays, options and
+    # the solver ask about the same multisets again and again.
+    return tuple(_run_layouts(cards, rules))
 
 
 def _canonical_key(m: Meld) -> tuple[int, ...]:
@@ -392,7 +400,10 @@ def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Rule
 
 def _choose(old: Meld, layouts: list[Meld], added: Sequence[Card], rules: Ruleset,
             arrangement: Sequence[Card] | None) -> Meld:
-    allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
+    if rules.two_movement == "free" and rules.joker_movement == "free":
+        allowed = layouts  # classic: any layout is reachable by moving the wilds
+    else:
+        allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
     if arrangement is not None:
         pinned = _match_order(layouts, arrangement)
         if pinned is None:

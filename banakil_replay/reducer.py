@@ -231,6 +231,8 @@ def verify_meld_access(state: GameState, seat: int, meld_id: int) -> TableMeld:
 
 def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> Turn:
     """Keep the discard restriction no larger than the copies still held."""
+    if not state.this_turn.restricted:
+        return state.this_turn  # nothing restricted: the turn record does not change
     restricted = list(state.this_turn.restricted)
     counts = Counter(hand)
     kept: list[Card] = []
@@ -331,14 +333,15 @@ def verify_discarded(state: GameState, ev: Discarded) -> GameState:
     verify_meld_phase(state, ev.seat)
     verify_discard_allowed(state, ev.seat, ev.card)
     hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
-    new = state.evolve(hands=_set(state.hands, ev.seat, hand), discard=state.discard + (ev.card,))
+    hands, discard = _set(state.hands, ev.seat, hand), state.discard + (ev.card,)
     if not hand:
-        return _end_hand(new, ev.seat)
-    if new.stock_count == 0 and not (rules.empty_stock == "reshuffle_then_scored"
-                                     and new.reshuffles < rules.max_reshuffles):
-        return _end_hand(new, None)
+        return _end_hand(state.evolve(hands=hands, discard=discard), ev.seat)
+    if state.stock_count == 0 and not (rules.empty_stock == "reshuffle_then_scored"
+                                       and state.reshuffles < rules.max_reshuffles):
+        return _end_hand(state.evolve(hands=hands, discard=discard), None)
     nxt = (ev.seat + 1) % state.n
-    return new.evolve(turn=nxt, phase="draw", first_turn=False, this_turn=Turn(laid_before=new.laid_any[nxt]))
+    return state.evolve(hands=hands, discard=discard, turn=nxt, phase="draw", first_turn=False,
+                        this_turn=Turn(laid_before=state.laid_any[nxt]))
 
 
 def verify_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
