@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Sequence
 
 from .candidates import meld_candidates
@@ -31,6 +30,8 @@ from .melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
 from .rules import Ruleset
 
 MAX_RUN_IN_PARTITION = 5
+FIELD = 5  # bits per card kind in the search's packed multiset: counts up to 15 (eight 2s fit)
+GUARD = 1 << (FIELD - 1)
 
 
 @dataclass(frozen=True)
@@ -67,43 +68,43 @@ def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool) -> t
     order = sorted(set(hand))
     index = {c: i for i, c in enumerate(order)}
     cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
-    need = []
-    for m in cands:
-        vec = [0] * len(order)
-        for c in m:
-            vec[index[c]] += 1
-        need.append(tuple(vec))
-    value = [sum(rules.value(c) for c in m) for m in cands]
+    # The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
+    # top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
+    # lacked a card. The search spends its time there, so this is its hot path.
+    guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
+    need: list[int] = []
     by_card: list[list[int]] = [[] for _ in order]
-    for k, vec in enumerate(need):
-        first = next(i for i, v in enumerate(vec) if v)
-        by_card[first].append(k)  # a meld is tried when its lowest card is the first card left
-    start = [0] * len(order)
-    for c in hand:
-        start[index[c]] += 1
+    for k, m in enumerate(cands):
+        need.append(sum(1 << (FIELD * index[c]) for c in m))
+        by_card[min(index[c] for c in m)].append(k)  # tried when its lowest card is the first left
+    value = [sum(rules.value(c) for c in m) for m in cands]
+    start = guards + sum(1 << (FIELD * index[c]) for c in hand)
+    leave = (-1.0, 0.0) if prefer_fewest_left else (0.0, 0.0)
+    memo: dict[int, tuple[tuple[float, float], tuple[int, ...]]] = {}
 
-    @lru_cache(maxsize=None)
-    def best(counts: tuple[int, ...]) -> tuple[tuple[float, float], tuple[int, ...]]:
-        i = next((j for j, v in enumerate(counts) if v), None)
-        if i is None:
+    def best(left: int) -> tuple[tuple[float, float], tuple[int, ...]]:
+        found = memo.get(left)
+        if found is not None:
+            return found
+        counts = left & ~guards
+        if not counts:
             return (0.0, 0.0), ()
+        i = ((counts & -counts).bit_length() - 1) // FIELD
         # leave one copy of card i in hand ...
-        rest = list(counts)
-        rest[i] -= 1
-        (a, b), picks = best(tuple(rest))
-        left_cost = (-1.0, 0.0) if prefer_fewest_left else (0.0, 0.0)
-        top = ((a + left_cost[0], b), picks)
+        (a, b), picks = best(left - (1 << (FIELD * i)))
+        top = ((a + leave[0], b), picks)
         # ... or lay a meld whose lowest card is card i
         for k in by_card[i]:
-            vec = need[k]
-            if all(v <= c for v, c in zip(vec, counts)):
-                (a2, b2), p2 = best(tuple(c - v for c, v in zip(counts, vec)))
+            rest = left - need[k]
+            if rest & guards == guards:
+                (a2, b2), p2 = best(rest)
                 score = (a2, b2 + value[k]) if prefer_fewest_left else (a2 + value[k], b2)
                 if score > top[0]:
                     top = (score, (k,) + p2)
+        memo[left] = top
         return top
 
-    _, picks = best(tuple(start))
+    _, picks = best(start)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
     left = Counter(c for c in hand if not c.is_two)
