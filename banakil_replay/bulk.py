@@ -112,15 +112,15 @@ def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = 
 
         cluster = None
         if scheduler is None:
-            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
-        client = Client(scheduler or cluster)
+            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1,  # type: ignore[no-untyped-call]
+                                   threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(scheduler or cluster)  # type: ignore[no-untyped-call]
         try:
             futures = client.map(_batch, batches, pure=True, retries=2)
-            for fut in dask_completed(futures):
+            for fut in dask_completed(futures):  # type: ignore[no-untyped-call]
                 collect(fut.result())
         finally:
-            client.close()
+            client.close()  # type: ignore[no-untyped-call]
             if cluster is not None:
                 cluster.close()
     else:

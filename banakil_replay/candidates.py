@@ -45,9 +45,8 @@ def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = N
                 rest = [c for c in hand if not c.is_two or c == two]
                 out.extend(run_candidates(rest, rules, max_len, must_use))
             return out
-    two = _representative_two(hand)
     joker = JOKER if JOKER in hand else None
-    wilds = [w for w in (two, joker) if w is not None]
+    wilds = [w for w in (_representative_two(hand), joker) if w is not None]
     limit = min(max_len or rules.max_run_length, rules.max_run_length)
     low = rules.low_rank
     out = []

@@ -69,6 +69,7 @@ class Card:
     is_two: bool
     is_wild: bool
     is_natural: bool
+    _key: tuple[int, str]
 
     def __new__(cls, rank: int, suit: str = "") -> "Card":
         key = (rank, suit)
@@ -99,16 +100,16 @@ class Card:
         return (Card, (self.rank, self.suit))  # copies and pickles come back as the interned card
 
     def __lt__(self, other: "Card") -> bool:
-        return self._key < other._key  # type: ignore[no-any-return]
+        return self._key < other._key
 
     def __le__(self, other: "Card") -> bool:
-        return self._key <= other._key  # type: ignore[no-any-return]
+        return self._key <= other._key
 
     def __gt__(self, other: "Card") -> bool:
-        return self._key > other._key  # type: ignore[no-any-return]
+        return self._key > other._key
 
     def __ge__(self, other: "Card") -> bool:
-        return self._key >= other._key  # type: ignore[no-any-return]
+        return self._key >= other._key
 
     @property
     def is_red(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import cli_bots
 from .errors import BanakilError, IllegalMoveError, MalformedInputError
@@ -24,7 +24,7 @@ EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's own usage errors are bad input too
+    def error(self, message: str) -> NoReturn:  # argparse's own usage errors are bad input too
         self.print_usage(sys.stderr)
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 

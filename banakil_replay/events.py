@@ -152,7 +152,7 @@ class _Reader:
     def fail(self, msg: str) -> EventError:
         return EventError(f"{self.obj.get('type')}: {msg}", self.seq)
 
-    def int(self, key: str, *, minimum: int = 0, optional: bool = False) -> Any:
+    def integer(self, key: str, *, minimum: int = 0, optional: bool = False) -> Any:
         val = self.obj.get(key)
         if val is None and optional:
             return None
@@ -162,7 +162,7 @@ class _Reader:
             raise self.fail(f"field {key!r} must be at least {minimum}, got {val}")
         return val
 
-    def str(self, key: str, *, optional: bool = False, limit: int = MAX_NAME) -> Any:
+    def text(self, key: str, *, optional: bool = False, limit: int = MAX_NAME) -> Any:
         val = self.obj.get(key)
         if val is None and optional:
             return None
@@ -176,6 +176,10 @@ class _Reader:
         val = self.obj.get(key)
         if val is None and optional:
             return None
+        return self.required_card(key)
+
+    def required_card(self, key: str) -> Card:
+        val: Any = self.obj.get(key)  # parse_card names whatever is wrong with it
         try:
             return parse_card(val)
         except MalformedInputError as e:
@@ -199,9 +203,9 @@ class _Reader:
 
 
 def _match_started(r: _Reader) -> MatchStarted:
-    fmt = r.str("format")
+    fmt = r.text("format")
     check_format(fmt, r.seq)
-    rules = r.str("rules", optional=True) or "classic"
+    rules = r.text("rules", optional=True) or "classic"
     players = r.obj.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise r.fail("field 'players' must be a list of player names")
@@ -220,7 +224,7 @@ def _hand_started(r: _Reader) -> HandStarted:
     if not isinstance(hands, list) or not 2 <= len(hands) <= 4:
         raise r.fail("field 'hands' must be a list with one list of card codes per seat")
     dealt = tuple(r.cards(f"hands[{i}]", value=h) or () for i, h in enumerate(hands))
-    return HandStarted(r.seq, r.int("hand", minimum=1), r.int("dealer"), dealt,
+    return HandStarted(r.seq, r.integer("hand", minimum=1), r.integer("dealer"), dealt,
                        r.card("upcard", optional=True), r.cards("stock", optional=True))
 
 
@@ -235,17 +239,17 @@ def _scores(r: _Reader) -> HandScored:
 _PARSERS: dict[str, Callable[[_Reader], Event]] = {
     "match_started": _match_started,
     "hand_started": _hand_started,
-    "drew": lambda r: Drew(r.seq, r.int("seat"), r.card("card", optional=True)),
-    "took": lambda r: Took(r.seq, r.int("seat"), r.int("count", minimum=1), r.cards("cards", optional=True)),
-    "melded": lambda r: Melded(r.seq, r.int("seat"), r.cards("cards") or (), r.cards("arrangement", optional=True)),
-    "laid_off": lambda r: LaidOff(r.seq, r.int("seat"), r.int("meld", minimum=1), r.cards("cards") or (),
+    "drew": lambda r: Drew(r.seq, r.integer("seat"), r.card("card", optional=True)),
+    "took": lambda r: Took(r.seq, r.integer("seat"), r.integer("count", minimum=1), r.cards("cards", optional=True)),
+    "melded": lambda r: Melded(r.seq, r.integer("seat"), r.cards("cards") or (), r.cards("arrangement", optional=True)),
+    "laid_off": lambda r: LaidOff(r.seq, r.integer("seat"), r.integer("meld", minimum=1), r.cards("cards") or (),
                                   r.cards("arrangement", optional=True)),
-    "joker_swapped": lambda r: JokerSwapped(r.seq, r.int("seat"), r.int("meld", minimum=1), r.card("card")),
-    "discarded": lambda r: Discarded(r.seq, r.int("seat"), r.card("card")),
+    "joker_swapped": lambda r: JokerSwapped(r.seq, r.integer("seat"), r.integer("meld", minimum=1), r.required_card("card")),
+    "discarded": lambda r: Discarded(r.seq, r.integer("seat"), r.required_card("card")),
     "reshuffled": lambda r: Reshuffled(r.seq, r.cards("stock", optional=True)),
     "hand_scored": _scores,
-    "annotated": lambda r: Annotated(r.seq, r.int("at"), r.str("text", limit=MAX_ANNOTATION),
-                                     r.str("author", optional=True) or ""),
+    "annotated": lambda r: Annotated(r.seq, r.integer("at"), r.text("text", limit=MAX_ANNOTATION),
+                                     r.text("author", optional=True) or ""),
     "match_banked": lambda r: MatchBanked(r.seq),
 }
 EVENT_TYPES = tuple(_PARSERS)

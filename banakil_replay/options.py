@@ -152,7 +152,7 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         opts.append(Option({"type": "drew", "seat": seat}, "draw",
                            f"Draw the top card of the stock ({state.stock_count} left), unseen by the others.",
                            RULE_TEXT["draw"]))
-    elif state.rules.empty_stock == "reshuffle_then_scored":
+    elif rules.empty_stock == "reshuffle_then_scored":
         new, why, _ = _try(state, Reshuffled(seq))
         if new is not None:
             opts.append(Option({"type": "reshuffled"}, "reshuffle",
@@ -229,8 +229,9 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             else:
                 out = not new.in_hand
                 whose = "your" if table.owner == seat else "your partner's"
+                grown = new.meld_by_id(table.id)
                 text = (f"Add {card.symbol} to {whose} meld #{table.id}, making "
-                        f"{new.meld_by_id(table.id).meld.describe() if new.in_hand else 'it longer'}")
+                        f"{grown.meld.describe() if grown is not None and new.in_hand else 'it longer'}")
                 if out:
                     text += ", and you go out"
                 opts.append(Option(event, "lay_off", text + ".", RULE_TEXT["lay_off"], goes_out=out))

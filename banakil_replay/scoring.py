@@ -77,7 +77,7 @@ class HandInput:
         built = []
         for s in seats:
             melded, in_hand = float(s[0]), float(s[1])
-            opened = bool(s[2]) if len(s) > 2 else melded > 0  # type: ignore[misc]
+            opened = bool(s[2]) if len(s) > 2 else melded > 0
             built.append(SeatInput(melded, in_hand, opened))
         return cls(players, went_out, all_at_once, tuple(built)).checked()
 
@@ -268,7 +268,7 @@ def _cold_hand(rules: Ruleset, hand: HandInput, raw: list[float],
     opponents = [i for i in range(n) if side_of(i, n) != mine]
     melded = _others_melded(hand, opponents)
     value = rules.cold_hand_values[0 if melded else 1]
-    new = [0 for _ in sides]
+    new: list[Number] = [0 for _ in sides]
     best: Number = tidy(value)
     if rules.cold_hand_at_least and sides[mine] > value:
         best = sides[mine]

@@ -63,8 +63,8 @@ def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool) -> t
     one card kind (a far smaller space) and real 2s are handed out at the end.
     """
     real_twos = sorted(c for c in hand if c.is_two)
-    token = real_twos[0] if real_twos else None
-    hand = [token if c.is_two else c for c in hand]
+    if real_twos:
+        hand = [real_twos[0] if c.is_two else c for c in hand]
     order = sorted(set(hand))
     index = {c: i for i, c in enumerate(order)}
     cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
