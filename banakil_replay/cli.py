@@ -275,10 +275,12 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="replay logs; one line per failing log: FILE: seq N: reason")
     v.add_argument("logs", nargs="+", metavar="LOG")
 
-    rp = sub.add_parser("replay", help="the state of a game after an event (default: the end)")
-    rp.add_argument("log", metavar="LOG")
-    rp.add_argument("--at", type=int, metavar="SEQ")
-    rp.add_argument("--json", action="store_true")
+    def with_log_at(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("log", metavar="LOG")
+        sp.add_argument("--at", type=int, metavar="SEQ", help="after this event (default: the last)")
+        sp.add_argument("--json", action="store_true")
+
+    with_log_at(sub.add_parser("replay", help="the state of a game after an event (default: the end)"))
 
     a = sub.add_parser("annotate", help="append a note on an earlier event (nothing is rewritten)")
     a.add_argument("log", metavar="LOG")
@@ -291,10 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("schema", help="print the JSON Schema of the event log format")
 
-    o = sub.add_parser("options", help="every legal next event, explained and ranked")
-    o.add_argument("log", metavar="LOG")
-    o.add_argument("--at", type=int, metavar="SEQ")
-    o.add_argument("--json", action="store_true")
+    with_log_at(sub.add_parser("options", help="every legal next event, explained and ranked"))
 
     b = sub.add_parser("bulk", help="replay and score many logs into Parquet tables")
     b.add_argument("source", metavar="DIR|GLOB")

@@ -11,11 +11,11 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from banakil_replay.cards import Card, deck_list
+from banakil_replay.bots import deal_event
+from banakil_replay.cards import Card
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import FORMAT, parse_event
 from banakil_replay.reducer import apply
-from banakil_replay.rules import get_ruleset
 from banakil_replay.state import GameState
 
 
@@ -53,7 +53,6 @@ def _try(state: GameState, event: dict[str, Any]) -> GameState | None:
 def random_game(rules_name: str, players: int, seed: int, max_hands: int = 1,
                 max_steps: int = 3000) -> list[dict[str, Any]]:
     rng = random.Random(seed)
-    rules = get_ruleset(rules_name)
     log: list[dict[str, Any]] = []
     state = GameState()
 
@@ -67,21 +66,7 @@ def random_game(rules_name: str, players: int, seed: int, max_hands: int = 1,
           "players": [f"P{i}" for i in range(players)]})
     steps = 0
     while not state.match_over and state.hand_no < max_hands and steps < max_steps:
-        deck = deck_list()
-        rng.shuffle(deck)
-        dealer = state.hand_no % players
-        first = (dealer + 1) % players
-        hands = []
-        for s in range(players):
-            k = 19 if (rules.opening == "starter_19" and s == first) else 18
-            hands.append([c.code for c in deck[:k]])
-            deck = deck[k:]
-        ev: dict[str, Any] = {"type": "hand_started", "hand": state.hand_no + 1, "dealer": dealer, "hands": hands}
-        if rules.opening == "upcard":
-            ev["upcard"] = deck[0].code
-            deck = deck[1:]
-        ev["stock"] = [c.code for c in deck]
-        push(ev)
+        push(deal_event(rules_name, players, state.hand_no + 1, rng))
         while state.in_hand and steps < max_steps:
             steps += 1
             seat = state.turn
