@@ -929,11 +929,15 @@ def totals_chart(hands: "pd.DataFrame", *, across_games: bool = False, title: st
     alt_ = _alt()
     data = side_points(hands, across_games=across_games)
     lines: dict[str, Any] = {} if across_games else {"detail": "game:N"}  # one line per game, unless chained
-    chart: alt.Chart = alt_.Chart(data, title=title).mark_line(point=True).encode(
+    # the points drawn on the lines blank out a dash legend, so the subtitle says which is which
+    sides = sorted(data["side"].unique()) if len(data) else []
+    key = ", ".join(f"{side}: {style}" for side, style in zip(sides, ("solid", "dashed", "dotted", "dash-dot")))
+    chart: alt.Chart = alt_.Chart(data, title=alt_.TitleParams(title, subtitle=key)).mark_line(point=True).encode(
         x=alt_.X("hand:O", title="hand in the evening" if across_games else "hand"),
         y=alt_.Y("total:Q", title="running total"),
         color=alt_.Color("rules:N", title="rule set"),
-        strokeDash=alt_.StrokeDash("side:N", title="side"),
+        strokeDash=alt_.StrokeDash("side:N", title="side", legend=None,
+                                   scale=alt_.Scale(range=[[1, 0], [6, 3], [2, 2], [6, 2, 2, 2]])),
         tooltip=["game:N", "rules:N", "side:N", "hand:O", "points:Q", "total:Q"],
         **lines,
     ).properties(width=360, height=240)
