@@ -390,10 +390,13 @@ def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Rule
             if after not in (lo, hi):
                 return "the displaced 2 must slide to an open end of the run"
         elif mode == "low_or_high_end":
-            has_three = any(c.rank == 3 for c in new.cards if c.is_natural)
-            want = hi if has_three else lo
+            # 004 Jawaker 3: low end, unless the run holds a 3 (nothing can go below it). A joker
+            # standing for the 3 blocks the low end just the same, so the test is the position.
+            others = [p for c, p in zip(new.cards, new.positions) if c != wild and p is not None]
+            low_blocked = min(others) <= rules.low_rank
+            want = hi if low_blocked else lo
             if after != want:
-                side = "high end (the run holds a 3)" if has_three else "low end"
+                side = "high end (the run starts at its lowest card)" if low_blocked else "low end"
                 return f"the displaced 2 must move to the {side}"
     return None
 

@@ -886,3 +886,16 @@ def test_common_meld_needs_a_natural(ruleset: str) -> None:
         verify_meld(parse_cards("2C JK"), rs(ruleset))
     check = analyze_meld(parse_cards("2C JK 2D"), rs(ruleset))
     assert not check.valid
+
+
+def test_jawaker_two_goes_high_when_a_joker_holds_the_three() -> None:
+    # 004 Jawaker 3 names a natural 3; a joker standing for 3 blocks the low end the same way,
+    # so the displaced 2 goes to the high end rather than the move being refused.
+    from banakil_replay.melds import verify_lay_off, verify_meld
+    from banakil_replay.rules import get_ruleset
+
+    jawaker = get_ruleset("jawaker")
+    meld = verify_meld(["JK", "2C", "5C"], jawaker, arrangement=["JK", "2C", "5C"])
+    assert meld.stands_for_codes() == {0: "3C", 1: "4C"}
+    grown = verify_lay_off(meld, ["4C"], jawaker)
+    assert grown.codes == ["JK", "4C", "5C", "2C"] and grown.stands_for_codes() == {0: "3C", 3: "6C"}
