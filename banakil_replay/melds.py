@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import permutations, product
 from typing import Iterable, Literal, Sequence
 
-from .cards import ACE_RANK, SUIT_NAMES, SUITS, Card, parse_cards, rank_code
+from .cards import ACE_RANK, CARD_INDEX, SUIT_NAMES, SUITS, Card, parse_cards, rank_code
 from .errors import IllegalMoveError, MalformedInputError
 from .rules import Ruleset
 
@@ -279,10 +279,13 @@ def _layouts(cards: Sequence[Card], rules: Ruleset) -> tuple[MeldKind, list[Meld
     naturals = [c for c in cards if c.is_natural]
     if _looks_like_set(naturals):
         return "set", [_set_arrangements(cards, rules)]
-    layouts = _run_layouts_of(tuple(sorted(cards)), rules)
+    layouts = _run_layouts_of(tuple(sorted(cards, key=_ORDER)), rules)  # C-level key: no __lt__ calls
     if not layouts:
         raise _run_failure(cards, rules)
     return "run", list(layouts)
+
+
+_ORDER = CARD_INDEX.__getitem__
 
 
 @lru_cache(maxsize=8192)
