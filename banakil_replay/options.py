@@ -11,8 +11,17 @@ every k; each distinct new meld the hand can lay (see ``candidates.py`` for the
 two choices left out as never better); each single card that can be laid off
 onto each meld within reach; each joker swap; each card that may be discarded.
 
+>>> import json
+>>> from importlib.resources import files
 >>> from .reducer import replay
->>> # see tests/test_options.py for worked uses
+>>> path = files("banakil_replay").parent / "sample_games" / "classic_dana_ravi.jsonl"
+>>> state = replay([json.loads(line) for line in open(path)]).at(2)  # Dana has drawn
+>>> opts = options(state)
+>>> opts.counts()
+{'meld': 20, 'discard': 19}
+>>> best = opts.best()
+>>> best.kind, best.rank, "first meld" in best.explain
+('meld', 1, True)
 """
 
 from __future__ import annotations
