@@ -22,7 +22,7 @@ from .candidates import meld_candidates
 from .cards import ACE_RANK, JOKER, Card, deck_list
 from .errors import IllegalMoveError
 from .events import FORMAT, parse_event
-from .options import Option, Options, options
+from .options import Option, Options, find_move, options
 from .reducer import apply, verify_meld_access
 from .melds import Meld
 from .rules import Ruleset, get_ruleset
@@ -67,15 +67,6 @@ def keeps_a_discard(state: GameState, opt: Option) -> bool:
 def playable(state: GameState, opts: Options) -> list[Option]:
     """The listed options that cannot leave the seat stuck (all of them if none qualify)."""
     return [o for o in opts.options if keeps_a_discard(state, o)] or list(opts.options)
-
-
-def _key(event: dict[str, Any]) -> tuple[Any, ...]:
-    """An event's identity with every 2 alike (options list one 2 for all; the solver may pick another)."""
-    def norm(v: Any) -> Any:
-        if isinstance(v, list):
-            return tuple(sorted("2" if c.startswith("2") else c for c in v))
-        return v
-    return tuple((k, norm(event[k])) for k in ("type", "seat", "count", "meld", "cards", "card") if k in event)
 
 
 def plan_events(seat: int, plan: Partition) -> list[dict[str, Any]]:
@@ -204,8 +195,7 @@ class HeuristicBot:
 
 
 def _listed(opts: Iterable[Option], event: dict[str, Any]) -> Option | None:
-    key = _key(event)
-    return next((o for o in opts if _key(o.event) == key), None)
+    return find_move(opts, event)
 
 
 # ------------------------------------------------------------------- driver

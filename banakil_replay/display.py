@@ -507,13 +507,9 @@ def same_move(option_event: Mapping[str, Any], actual: Event | Mapping[str, Any]
     An option may leave fields out (a draw from the stock does not know the
     card); cards compare as multisets; ``seq`` and ``arrangement`` are ignored.
     """
-    act = _event_dict(actual)
-    for key, value in option_event.items():
-        if key in ("seq", "arrangement", "chain"):
-            continue
-        if key not in act or _cards_key(act[key]) != _cards_key(value):
-            return False
-    return True
+    from .options import move_key
+
+    return move_key(option_event) == move_key(_event_dict(actual))
 
 
 # ---------------------------------------------------------------- rich display

@@ -27,10 +27,10 @@ onto each meld within reach; each joker swap; each card that may be discarded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .candidates import meld_candidates
-from .cards import Card
+from .cards import Card, parse_card
 from .errors import IllegalMoveError
 from .events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
 from .hints import rank_options
@@ -98,29 +98,45 @@ class Options:
         ranked = [o for o in self.options if o.rank is not None]
         return min(ranked, key=lambda o: o.rank or 0) if ranked else None
 
-    def find(self, event: dict[str, Any]) -> Option | None:
-        """The option equal to ``event`` (ignoring seq and unknown fields), if listed."""
-        key = _key(event)
-        return next((o for o in self.options if _key(o.event) == key), None)
+    def find(self, event: Mapping[str, Any]) -> Option | None:
+        """The listed option that is the same move as ``event`` (see :func:`move_key`), if any."""
+        return find_move(self.options, event)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "phase": self.phase, "options": [o.to_json() for o in self.options],
                 "not_allowed": [n.to_json() for n in self.not_allowed]}
 
 
-def _key(event: dict[str, Any]) -> tuple[Any, ...]:
-    """A comparable identity of an event: type, seat and the cards as a multiset."""
-    from .cards import parse_card
+def _alike(codes: Iterable[str]) -> tuple[str, ...]:
+    # every 2 plays alike, so options list one 2 for all; a log may have used another
+    return tuple(sorted("2" if c.is_two else c.code for c in (parse_card(x) for x in codes)))
 
-    def norm(v: Any) -> Any:
-        if isinstance(v, list):
-            return tuple(sorted(parse_card(c).code for c in v))
-        if isinstance(v, str) and event.get("type") in ("discarded", "joker_swapped", "drew"):
-            return parse_card(v).code
-        return v
 
-    keep = ("type", "seat", "count", "meld", "cards", "card")
-    return tuple((k, norm(event[k])) for k in keep if k in event and event[k] is not None)
+def move_key(event: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What makes two events the same move, for matching a log's events against options.
+
+    Type, seat, meld and count, and the cards as a multiset in which every 2 is
+    alike; a draw from the stock is the same move whatever card it brought, and
+    ``seq``, ``arrangement`` and unknown fields do not count.
+    """
+    kind = event.get("type")
+    key: list[tuple[str, Any]] = [("type", kind), ("seat", event.get("seat"))]
+    for field_name in ("meld", "count"):
+        if event.get(field_name) is not None:
+            key.append((field_name, event[field_name]))
+    if kind == "took":
+        return tuple(key)  # the count says which cards; "cards" only repeats them
+    if event.get("cards") is not None:
+        key.append(("cards", _alike(event["cards"])))
+    if event.get("card") is not None and kind != "drew":
+        key.append(("card", _alike([event["card"]])))
+    return tuple(key)
+
+
+def find_move(opts: Iterable[Option], event: Mapping[str, Any]) -> Option | None:
+    """The option among ``opts`` that is the same move as ``event``."""
+    key = move_key(event)
+    return next((o for o in opts if move_key(o.event) == key), None)
 
 
 def _names(cards: Iterable[Card]) -> str:

@@ -53,32 +53,10 @@ class Verdict:
 
 
 # ------------------------------------------------------------------ matching
-def _two_blind(cards: Sequence[str]) -> tuple[str, ...]:
-    # options list one 2 for all (they play alike); a log may have used another
-    return tuple(sorted("2" if c.startswith("2") else c for c in cards))
-
-
 def find_played(opts: Options, played: dict[str, Any]) -> Option | None:
-    """The listed option that is the move played, if the options list it.
-
-    A ``drew`` matches the unnamed draw option whether or not the log names the
-    card (a log without the stock order must name it); a ``took`` matches by
-    count; melds and lay-offs match with every 2 alike.
-    """
-    kind = KIND[played["type"]]
-    for o in opts.of_kind(kind):
-        ev = o.event
-        if kind in ("draw", "reshuffle"):
-            return o
-        if kind == "take" and ev["count"] == played["count"]:
-            return o
-        if kind in ("meld", "lay_off") and ev.get("meld") == played.get("meld") \
-                and _two_blind(ev["cards"]) == _two_blind(played["cards"]):
-            return o
-        if kind in ("joker_swap", "discard") and ev.get("meld") == played.get("meld") \
-                and ev["card"] == played["card"]:
-            return o
-    return None
+    """The listed option that is the move played, if the options list it (see options.move_key:
+    a draw matches whatever card it brought, a take matches by count, every 2 plays alike)."""
+    return opts.find(played)
 
 
 def _unlisted(state: GameState, played: dict[str, Any], goes_out: bool) -> Option:
