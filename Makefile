@@ -13,8 +13,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# JupyterLab refuses to run as root (containers, CI boxes) unless told it may
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 tutorial: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=. notebooks/01_start_here.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=. notebooks/01_start_here.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
