@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .cards import CARD_KINDS, Card
 from .melds import Meld
@@ -33,9 +33,12 @@ class TableMeld:
         return self.meld.cards
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """What the player to act has done so far this turn (for the discard rule and cold hands)."""
+class Turn(NamedTuple):
+    """What the player to act has done so far this turn (for the discard rule and cold hands).
+
+    A named tuple rather than a dataclass: one is made for nearly every event, and tuples are
+    built in C.
+    """
 
     drew: bool = False
     taken: tuple[Card, ...] = ()  # cards taken from the pile this turn
