@@ -20,7 +20,7 @@ from typing import Any, Iterable, Sequence
 
 from .errors import BanakilError
 from .progress import Progress
-from .reducer import replay
+from .reducer import ALL_AT_ONCE, WENT_OUT, hand_ends, replay
 from .scoring import tidy
 from .store import read_events
 
@@ -38,14 +38,6 @@ def find_logs(spec: str | os.PathLike[str]) -> list[str]:
     return sorted(glob.glob(str(spec), recursive=True))
 
 
-def _how_ended(state: Any, event_type: str) -> str:
-    if event_type == "hand_scored":
-        return "result only"
-    if state.went_out is None:
-        return "stock ran out"
-    return "went out"
-
-
 def replay_rows(path: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """One log -> (one row per finished hand, one row for the match). Errors become a row field."""
     match: dict[str, Any] = {"file": path, "rules": None, "players": None, "events": 0, "hands": 0,
@@ -60,19 +52,17 @@ def replay_rows(path: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     match.update(rules=final.rules.name if final.rules else None, players=final.n, events=len(rp),
                  hands=final.hand_no, totals=[tidy(t) for t in final.totals], winner=final.winner,
                  over=final.match_over)
-    finished = 0
-    for ev, state in zip(rp.events, rp.states):
-        # a hand has ended exactly when the match history grows (a result-only hand included)
-        if len(state.history) > finished and state.hand_score is not None:
-            finished = len(state.history)
-            score = state.hand_score
-            hands.append({
-                "file": path, "rules": match["rules"], "players": final.n, "hand": state.hand_no,
-                "ended": _how_ended(state, ev.type), "went_out": state.went_out,
-                "all_at_once": state.all_at_once,
-                "dead": score.dead, "side_scores": [tidy(s) for s in score.sides],
-                "seq": ev.seq,
-            })
+    for end in hand_ends(rp, path):
+        state, score = end.state, end.state.hand_score
+        assert score is not None  # every hand end is scored
+        hands.append({
+            # the tables keep "all at once" as its own flag column (display.normalize_hands folds it in)
+            "file": path, "rules": match["rules"], "players": final.n, "hand": state.hand_no,
+            "ended": WENT_OUT if end.ended == ALL_AT_ONCE else end.ended, "went_out": state.went_out,
+            "all_at_once": state.all_at_once,
+            "dead": score.dead, "side_scores": [tidy(s) for s in score.sides],
+            "seq": end.seq,
+        })
     return hands, match
 
 

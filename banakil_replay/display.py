@@ -32,11 +32,13 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .cards import RANK_CODES, SUIT_SYMBOLS, Card, parse_card
 from .errors import BanakilError, MalformedInputError
-from .events import Event, HandScored, event_to_json
+from .events import Event, event_to_json
 from .melds import Meld, MeldCheck, analyze_meld
-from .reducer import Replay
+from .reducer import (  # the hand endings are defined with the reducer; re-exported here
+    ALL_AT_ONCE, ENDINGS, RESULT_ONLY, STOCK_OUT, WENT_OUT, HandEnd, Replay, hand_ends, seat_inputs,
+)
 from .rules import RULESETS, Ruleset, differences, format_knob, get_ruleset
-from .scoring import HandInput, SeatInput, score_hand, side_of, sides_of, tidy
+from .scoring import HandInput, score_hand, side_of, sides_of, tidy
 from .state import GameState, TableMeld
 
 if TYPE_CHECKING:  # only for annotations: the real imports are lazy
@@ -55,13 +57,6 @@ __all__ = [
     # charts
     "totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart",
 ]
-
-# How each hand ended, in the words used by the tables and charts.
-WENT_OUT = "went out"
-ALL_AT_ONCE = "all at once"
-STOCK_OUT = "stock ran out"
-RESULT_ONLY = "result only"
-ENDINGS: tuple[str, ...] = (WENT_OUT, ALL_AT_ONCE, STOCK_OUT, RESULT_ONLY)
 
 RED = "#c0392b"
 BLACK = "#1f2328"
@@ -667,52 +662,11 @@ def _rules_of(state: GameState, rules: Ruleset | str | None) -> Ruleset:
 def hand_end_input(state: GameState, rules: Ruleset | str | None = None) -> HandInput:
     """What a finished hand's score depends on, read off the state where it ended, under any rule set.
 
-    The same inputs the reducer scores: each seat's credited cards (its meld
-    area, or the cards it laid itself, per ``meld_credit``), the cards left in
-    hand, whether it opened, who went out and whether all at once. Scoring them
+    The same inputs the reducer scores (:func:`reducer.seat_inputs`). Scoring them
     under another rule set answers "what would this hand be worth under Kroot?"
     (the play itself is not re-checked under those rules).
     """
-    rs = _rules_of(state, rules)
-    seats = []
-    for seat in range(state.n):
-        if rs.meld_credit == "meld_area":
-            credited = tuple(c for m in state.melds if m.owner == seat for c in m.cards)
-        else:
-            credited = tuple(c for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
-        held = state.hands[seat]
-        seats.append(SeatInput(float(sum(map(rs.value, credited))), float(sum(map(rs.value, held))),
-                               state.opened[seat], credited, held))
-    return HandInput(state.n, state.went_out, state.all_at_once, tuple(seats))
-
-
-@dataclass(frozen=True)
-class HandEnd:
-    """One hand of a game, as it ended: the event and state where it was scored."""
-
-    game: str
-    seq: int
-    state: GameState
-    ended: str  # one of ENDINGS
-
-
-def hand_ends(replay: Replay, game: str = "game") -> list[HandEnd]:
-    """Every hand of a replay, at the event that scored it, with how it ended."""
-    out = []
-    recorded = 0
-    for ev, st in zip(replay.events, replay.states):
-        if len(st.history) > recorded:
-            recorded = len(st.history)
-            if isinstance(ev, HandScored):
-                ended = RESULT_ONLY
-            elif st.went_out is None:
-                ended = STOCK_OUT
-            elif st.all_at_once:
-                ended = ALL_AT_ONCE
-            else:
-                ended = WENT_OUT
-            out.append(HandEnd(game, ev.seq, st, ended))
-    return out
+    return HandInput(state.n, state.went_out, state.all_at_once, seat_inputs(state, _rules_of(state, rules)))
 
 
 def _pd() -> Any:

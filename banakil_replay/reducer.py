@@ -362,20 +362,30 @@ def verify_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
 
 
+def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
+    """What each seat's hand score depends on, read off the table under ``rules``.
+
+    Credited cards are the seat's meld area, or the cards it laid itself, per
+    ``meld_credit``; the reducer scores hands with this, and the notebooks use it
+    to rescore a finished hand under another rule set.
+    """
+    seats = []
+    for seat in range(state.n):
+        if rules.meld_credit == "meld_area":
+            credited = tuple(c for m in state.melds if m.owner == seat for c in m.cards)
+        else:
+            credited = tuple(c for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
+        held = state.hands[seat]
+        seats.append(SeatInput(float(sum(map(rules.value, credited))), float(sum(map(rules.value, held))),
+                               state.opened[seat], credited, held))
+    return tuple(seats)
+
+
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
     """Score the finished hand and update the match (000 Scoring, 004, 002, 003)."""
     rules = _rules(state)
-    n = state.n
-    seats = []
-    for seat in range(n):
-        if rules.meld_credit == "meld_area":
-            melded = sum(rules.value(c) for m in state.melds if m.owner == seat for c in m.cards)
-        else:
-            melded = sum(rules.value(c) for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
-        in_hand = sum(rules.value(c) for c in state.hands[seat])
-        seats.append(SeatInput(float(melded), float(in_hand), state.opened[seat]))
     all_at_once = went_out is not None and not state.this_turn.laid_before
-    score = score_hand(rules, HandInput(n, went_out, all_at_once, tuple(seats)))
+    score = score_hand(rules, HandInput(state.n, went_out, all_at_once, seat_inputs(state, rules)))
     return _record(state.evolve(phase="over", went_out=went_out, all_at_once=all_at_once), score)
 
 
@@ -474,6 +484,44 @@ class Replay:
 
     def __len__(self) -> int:
         return len(self.states)
+
+
+# How each hand ended, in the words used by tables and charts.
+WENT_OUT = "went out"
+ALL_AT_ONCE = "all at once"
+STOCK_OUT = "stock ran out"
+RESULT_ONLY = "result only"
+ENDINGS: tuple[str, ...] = (WENT_OUT, ALL_AT_ONCE, STOCK_OUT, RESULT_ONLY)
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """One hand of a game, as it ended: the event and state where it was scored."""
+
+    game: str
+    seq: int
+    state: GameState
+    ended: str  # one of ENDINGS
+
+
+def hand_ends(rp: Replay, game: str = "game") -> list[HandEnd]:
+    """Every hand of a replay, at the event that scored it, with how it ended."""
+    out = []
+    recorded = 0
+    for ev, st in zip(rp.events, rp.states):
+        # a hand has ended exactly when the match history grows (a result-only hand included)
+        if len(st.history) > recorded:
+            recorded = len(st.history)
+            if isinstance(ev, HandScored):
+                ended = RESULT_ONLY
+            elif st.went_out is None:
+                ended = STOCK_OUT
+            elif st.all_at_once:
+                ended = ALL_AT_ONCE
+            else:
+                ended = WENT_OUT
+            out.append(HandEnd(game, ev.seq, st, ended))
+    return out
 
 
 def replay(events: Iterable[Event | Mapping[str, Any]]) -> Replay:
