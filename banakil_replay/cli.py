@@ -315,6 +315,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
+    except MalformedInputError as e:  # before IllegalMoveError: a log's bad rule options are both
+        print(f"banakil-replay {args.command}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except IllegalMoveError as e:
         print(f"banakil-replay {args.command}: {e}", file=sys.stderr)
         return EXIT_INVALID

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .cards import CARD_INDEX, JOKER, Card, counts_of, full_deck
-from .errors import BanakilError, IllegalMoveError
+from .errors import IllegalMoveError, MalformedInputError
 from .events import (
     Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     MatchStarted, Melded, Reshuffled, Took, parse_event,
@@ -42,6 +42,14 @@ class ReplayError(IllegalMoveError):
         where = f" [{rule}: {source}]" if rule and source else (f" [{rule}]" if rule else "")
         super().__init__(f"seq {seq}: {event_type}: {reason}{where}", rule=rule, source=source)
         self.seq, self.event_type, self.bare_reason = seq, event_type, reason
+
+
+class MalformedEventError(ReplayError, MalformedInputError):
+    """An event this engine cannot read at all (a bad rule set or rule option), located by seq.
+
+    Both kinds at once: ``validate`` reports it as an invalid log at its seq, while commands that
+    need a game to work on treat it as bad input.
+    """
 
 
 def _no(reason: str, rule: str, source: str = SRC_TURN) -> IllegalMoveError:
@@ -105,11 +113,8 @@ def verify_match_started(state: GameState, ev: MatchStarted) -> GameState:
     if state.seq != -1:
         raise _no("a log holds one match_started event, as its first event", "log starts with match_started",
                   "docs/event-log.md")
-    try:
-        rules = get_ruleset(ev.rules, ev.options)
-        rules.check_players(len(ev.players))
-    except BanakilError as e:
-        raise _no(str(e), "rule set", "docs/event-log.md") from None
+    rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
+    rules.check_players(len(ev.players))
     n = len(ev.players)
     return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(n)))
 
@@ -125,6 +130,7 @@ def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
         raise _no(f"expected hand {state.hand_no + 1}, got hand {ev.hand}", "hands numbered in order")
     if ev.dealer >= n:
         raise _no(f"dealer {ev.dealer} is not a seat of {n}", "seats")
+    verify_dealer(state, rules, ev)
     if len(ev.hands) != n:
         raise _no(f"{len(ev.hands)} hands dealt to {n} players", "deal")
     first = (ev.dealer + 1) % n
@@ -157,8 +163,19 @@ def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
         hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
         stock=ev.stock, stock_count=sum(unseen.values()), unseen=counts_of(unseen.elements()),
-        this_turn=Turn(), opened=no, laid_any=no, reshuffles=0, first_turn=True,
+        this_turn=Turn(), opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
         went_out=None, all_at_once=False, hand_score=None)
+
+
+def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
+    """Each deal passes to the next seat in turn order, a dead hand's fresh deal included."""
+    if rules.dealer_order != "next_seat" or state.dealer is None:
+        return  # the first deal's dealer is decided by a cut, which the log does not record
+    want = (state.dealer + 1) % state.n
+    if ev.dealer != want:
+        raise _no(f"seat {ev.dealer} cannot deal hand {ev.hand}: the deal passes to the next seat each hand, "
+                  f"so seat {want} deals after seat {state.dealer}", "dealer order",
+                  Ruleset.source_of("dealer_order"))
 
 
 def verify_drew(state: GameState, ev: Drew) -> GameState:
@@ -340,8 +357,9 @@ def verify_discarded(state: GameState, ev: Discarded) -> GameState:
                                        and state.reshuffles < rules.max_reshuffles):
         return _end_hand(state.evolve(hands=hands, discard=discard), None)
     nxt = (ev.seat + 1) % state.n
+    had_turn = state.had_turn if state.had_turn[nxt] else _set(state.had_turn, nxt, True)
     return state.evolve(hands=hands, discard=discard, turn=nxt, phase="draw", first_turn=False,
-                        this_turn=Turn(laid_before=state.laid_any[nxt]))
+                        this_turn=Turn(laid_before=state.laid_any[nxt]), had_turn=had_turn)
 
 
 def verify_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
@@ -377,7 +395,7 @@ def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
             credited = tuple(c for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
         held = state.hands[seat]
         seats.append(SeatInput(float(sum(map(rules.value, credited))), float(sum(map(rules.value, held))),
-                               state.opened[seat], credited, held))
+                               state.opened[seat], credited, held, state.had_turn[seat]))
     return tuple(seats)
 
 
@@ -408,7 +426,9 @@ def verify_hand_scored(state: GameState, ev: HandScored) -> GameState:
     if len(ev.scores) != n_sides:
         raise _no(f"{len(ev.scores)} scores given for {n_sides} sides", "one score per side", "docs/event-log.md")
     score = HandScore(list(ev.scores), list(ev.scores), ["Recorded by result only."])
-    return _record(state.evolve(hand_no=state.hand_no + 1, phase="over", went_out=None, hands=(), melds=(),
+    # a hand recorded by its result was dealt too: the deal still passes on
+    dealer = None if state.dealer is None else (state.dealer + 1) % state.n
+    return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=None, hands=(), melds=(),
                                 discard=(), stock=None, stock_count=0), score)
 
 
@@ -447,6 +467,9 @@ def apply(state: GameState, event: Event) -> GameState:
         new = HANDLERS[type(event)](state, event)
     except IllegalMoveError as e:
         raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=e.source) from None
+    except MalformedInputError as e:
+        raise MalformedEventError(event.seq, event.type, str(e), rule="rule set",
+                                  source="docs/event-log.md") from None
     if new is state:
         return state.evolve(seq=event.seq)
     # ``new`` was made by the handler for this event alone and is not yet shared with anyone

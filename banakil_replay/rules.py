@@ -4,7 +4,7 @@ Presets are registered by name (``classic``, ``classic-sum``, ``jawaker``,
 ``eram``, ``kroot``) and looked up with :func:`get_ruleset`. A variant is a preset
 with a few fields replaced (:meth:`Ruleset.with_options`).
 
-Sources are cited by file name from ``shared/seeds``:
+Sources are cited by short name (the README's "Rule sets" section says what each is):
 
 * ``000`` = ``000_95178de05db411f4.txt`` (English table rules, SquareScores sheet)
 * ``004`` = ``004_40956ddc6f9ecbd5.txt`` (Persian article: classic rules + Jawaker)
@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+import typing
 from typing import Any, Literal, Mapping
 
+from .accepts import Accepts, Choice, short_repr, DistinctInts, Flag, Number, Pair, PairsByKey, Text
 from .cards import Card, point_value
 from .errors import MalformedInputError, UnknownRulesetError
 
@@ -47,11 +49,20 @@ Rounding = Literal["side_total", "per_player", "none"]
 MatchEnd = Literal["first_to_reach", "after_round_higher", "gap_tiebreak"]
 
 
-def knob(default: Any, doc: str, source: str) -> Any:
-    """A rule field with its explanation and the source files it rests on."""
+DealerOrder = Literal["next_seat", "any"]
+
+# Wide enough for any table's house rules, narrow enough that nothing downstream overflows.
+CARD_POINTS = Number(0, 10)
+
+
+def knob(default: Any, doc: str, source: str, accepts: Accepts | None = None) -> Any:
+    """A rule field with its explanation, the source files it rests on and what it accepts.
+
+    ``accepts`` may be left out for a knob typed with a ``Literal``: its names are the choices.
+    """
     if isinstance(default, (dict, list)):
         raise TypeError("use immutable defaults")
-    return field(default=default, metadata={"doc": doc, "source": source})
+    return field(default=default, metadata={"doc": doc, "source": source, "accepts": accepts})
 
 
 @dataclass(frozen=True)
@@ -59,18 +70,19 @@ class Ruleset:
     """One complete set of Banakil rules. Every field is one rule knob."""
 
     name: str = knob("custom", "Preset name this rule set derives from.", "")
-    title: str = knob("Custom rules", "Human title.", "")
+    title: str = knob("Custom rules", "Human title.", "", Text())
     player_counts: tuple[int, ...] = knob(
-        (2, 3, 4), "Numbers of players allowed; at 4, seats 0+2 and 1+3 are partners.", "000, 004")
+        (2, 3, 4), "Numbers of players allowed; at 4, seats 0+2 and 1+3 are partners.", "000, 004",
+        DistinctInts(2, 4))
     opening: Opening = knob(
         "upcard",
         "'upcard': 18 cards each and one card turned up to start the pile; "
         "'starter_19': the first player gets 19 cards, skips the first draw and his discard starts the pile.",
         "000 (deal), 004 (Jawaker 1), 002, 003")
     ace_low: bool = knob(
-        False, "Whether an ace may play low (A-2-3); never wraps round (K-A-2).", "002 (ace low allowed); 000, 003 (high only)")
+        False, "Whether an ace may play low (A-2-3); never wraps round (K-A-2).", "002 (ace low allowed); 000, 003 (high only)", Flag())
     ace_value: float = knob(
-        1.5, "Points of an ace.", "000, 004 (1.5); 004 Jawaker 4, 002 (1); Kroot lists none: see README")
+        1.5, "Points of an ace.", "000, 004 (1.5); 004 Jawaker 4, 002 (1); Kroot lists none: see README", CARD_POINTS)
     discard_limit: DiscardLimit = knob(
         "lone_top_card",
         "Which cards taken from the pile may not be discarded that turn: 'lone_top_card' (only when "
@@ -96,18 +108,20 @@ class Ruleset:
         "(wilds may rearrange); 'exact_card' only the card the joker stands for (any missing suit in a set).",
         "004 (valid result; Jawaker 2 exact), 002, 003 (exact)")
     max_run_length: int = knob(
-        12, "Longest run in positions (3..A is 12; with ace low, A..K or 2..A is 13).", "000, 004")
+        12, "Longest run in positions (3..A is 12; with ace low, A..K or 2..A is 13).", "000, 004",
+        Number(3, 13, integer=True))
     thirteenth_card_two: bool = knob(
-        True, "A run of 11 naturals and a 2 may take its last natural; the 2 stays as a 13th card.", "004")
+        True, "A run of 11 naturals and a 2 may take its last natural; the 2 stays as a 13th card.", "004", Flag())
     go_out_without_discard: bool = knob(
         True, "A player may go out by melding his whole hand with no final discard.",
-        "000 (Ending), 004 (ending 2), 002 (ending); 003 says lay all but one and discard it")
+        "000 (Ending), 004 (ending 2), 002 (ending); 003 says lay all but one and discard it", Flag())
     empty_stock: EmptyStock = knob(
         "dead_unscored",
         "'dead_unscored': the hand is dead and nobody scores; 'reshuffle_then_scored': the pile but its top "
         "card becomes the stock (max_reshuffles times), after that the hand ends and is scored without the +20.",
         "000, 004, 003 (dead); 002 (reshuffle twice)")
-    max_reshuffles: int = knob(0, "How many times the pile may be turned into a new stock in one hand.", "002")
+    max_reshuffles: int = knob(0, "How many times the pile may be turned into a new stock in one hand.", "002",
+                               Number(0, 10, integer=True))
     team_scoring: TeamScoring = knob(
         "out_goer",
         "Partnership hand score: 'out_goer' (the out side takes the out-goer's score, the other side adds "
@@ -119,40 +133,56 @@ class Ruleset:
         "What a player is credited with: 'meld_area' (his melds plus cards his partner added to them) or "
         "'cards_laid' (the cards he laid himself, anywhere).",
         "000, 004 (meld area); 002, 003 (cards laid)")
-    going_out_bonus: float = knob(20, "Bonus for emptying the hand.", "000, 004, 002, 003")
+    going_out_bonus: float = knob(20, "Bonus for emptying the hand.", "000, 004, 002, 003", Number(0, 1000))
     never_melded: float = knob(
-        -20, "Flat score of a player who melded nothing (the hand is not counted).", "000, 004, 002")
+        -20, "Flat score of a player who melded nothing (the hand is not counted).", "000, 004, 002",
+        Number(-1000, 0))
     finished_without_opening: float | None = knob(
         None, "Score of a player who went out by adding cards only, never laying a meld of his own "
-        "(None: no special case).", "002 (0)")
+        "(None: no special case).", "002 (0)",
+        Number(-1000, 1000, optional=True))
     all_at_once: AllAtOnce = knob(
         "flat",
         "Going out in one turn with nothing melded before: 'flat' (the player scores all_at_once_value "
         "instead of melds + bonus), 'team_minimum' (the side scores cold_hand_values, opponents 0), 'none'.",
         "000, 004 (dhamoon 40); 004 Jawaker 5, 000, 003 (51 / 101-102)")
-    all_at_once_value: float = knob(40, "The flat dhamoon score.", "000, 004")
+    all_at_once_value: float = knob(40, "The flat dhamoon score.", "000, 004", Number(0, 1000))
     dhamoon_needs_others_unmelded: bool = knob(
-        True, "At 4 players, a flat dhamoon holds only while none of the other three has melded.", "000, 004")
+        True, "At 4 players, a flat dhamoon holds only while none of the other three has melded.", "000, 004",
+        Flag())
     cold_hand_values: tuple[float, float] = knob(
         (51, 102), "Side score for a cold hand: (opponents had melded, opponents had not).",
-        "000, 003 (51 / 102); 004 Jawaker 5 says 101")
+        "000, 003 (51 / 102); 004 Jawaker 5 says 101",
+        Pair(Number(0, 1000)))
     cold_hand_at_least: bool = knob(
-        False, "Cold-hand values are minimums: the side keeps its normal score when higher.", "003")
+        False, "Cold-hand values are minimums: the side keeps its normal score when higher.", "003", Flag())
     rounding: Rounding = knob(
         "side_total", "Half points rounded in the scorer's favour: per side total, per player, or kept.",
         "000, 004 (side total); 003 (per player); 002 (none)")
     targets: tuple[tuple[int, int], ...] = knob(
-        ((2, 150), (3, 203), (4, 303)), "Target score per player count.", "000, 004")
+        ((2, 150), (3, 203), (4, 303)), "Target score per player count.", "000, 004",
+        PairsByKey(Number(2, 4, integer=True), Number(1, 100_000, integer=True), "[[2, 150], [4, 222]]"))
     match_end: MatchEnd = knob(
         "first_to_reach",
         "'first_to_reach': ends the first time a total reaches the target (highest total wins, a tie at the "
         "top plays on); 'after_round_higher': ends after the round, higher total wins; 'gap_tiebreak': if "
         "both sides pass the target the higher wins only with a gap over tiebreak_gap, else play on.",
         "000, 004; 003; 002")
-    tiebreak_gap: int = knob(5, "Gap needed to win when both sides pass the target.", "002")
+    tiebreak_gap: int = knob(5, "Gap needed to win when both sides pass the target.", "002",
+                             Number(0, 1000, integer=True))
     sheet_carry: bool = knob(
         False, "Score-sheet mode: a negative hand is entered as 0 and its shortfall subtracted from the "
-        "next positive hand(s).", "000 (SquareScores sheet)")
+        "next positive hand(s).", "000 (SquareScores sheet)", Flag())
+    dealer_order: DealerOrder = knob(
+        "next_seat",
+        "'next_seat': each deal passes to the next seat in turn order (the player on the dealer's right), "
+        "a dead hand's fresh deal included, so seat d+1 deals after seat d; 'any': the log's dealer is "
+        "not checked. The first hand's dealer is free (a cut decides it).",
+        "000 (FAQ: the next dealer deals after a dead hand), 002 (the deal: the start passes to the next "
+        "seat counter-clockwise), 003 (the deal: the dealer changes each round)")
+    no_turn_scores_zero: bool = knob(
+        False, "Variant: a player who never had a turn before somebody went out scores 0 instead of the "
+        "never-melded penalty.", "000 (Variants: letting the earliest hands off), 004 (variants)", Flag())
 
     # ------------------------------------------------------------------ helpers
     def __hash__(self) -> int:
@@ -187,28 +217,65 @@ class Ruleset:
         return 1 if self.ace_low else 3
 
     def with_options(self, options: Mapping[str, Any] | None) -> "Ruleset":
-        """This rule set with some knobs replaced; unknown or mistyped knobs are errors."""
+        """This rule set with some knobs replaced.
+
+        Each value is checked against what its knob accepts; an unknown knob, a wrong type or an
+        out-of-range value is refused with :class:`MalformedInputError` naming the knob, the value
+        and what is allowed, and so is a combination that does not hold together.
+        """
         if not options:
             return self
-        names = {f.name: f for f in dataclasses.fields(self)}
+        if not isinstance(options, Mapping):
+            raise MalformedInputError(f"rule options must be an object of knob names and values, got {short_repr(options)}")
+        accepts = knob_accepts()
         changes: dict[str, Any] = {}
         for key, val in options.items():
-            if key not in names or key == "name":
-                raise MalformedInputError(f"unknown rule option {key!r}; known: {', '.join(sorted(names))}")
-            current = getattr(self, key)
-            if isinstance(current, tuple) and isinstance(val, list):
-                val = tuple(tuple(v) if isinstance(v, list) else v for v in val)
-            if isinstance(current, bool) and not isinstance(val, bool):
-                raise MalformedInputError(f"rule option {key!r} must be true or false, got {val!r}")
-            if isinstance(current, (int, float)) and not isinstance(current, bool):
-                if isinstance(val, bool) or not isinstance(val, (int, float)):
-                    raise MalformedInputError(f"rule option {key!r} must be a number, got {val!r}")
-            changes[key] = val
-        return dataclasses.replace(self, **changes)
+            if key not in accepts:
+                raise MalformedInputError(
+                    f"unknown rule option {short_repr(key)}; known: {', '.join(sorted(accepts))}")
+            try:
+                changes[key] = accepts[key].parse(val)
+            except ValueError as e:
+                raise MalformedInputError(f"rule option {key!r} = {short_repr(val)} is not allowed: it takes {e}") from None
+        new = dataclasses.replace(self, **changes)
+        new._check_consistent()
+        return new
+
+    def _check_consistent(self) -> None:
+        missing = [n for n in self.player_counts if n not in dict(self.targets)]
+        if missing:
+            have = ", ".join(f"{n} players" for n, _ in self.targets)
+            raise MalformedInputError(
+                f"rule options: 'targets' has no target for {' or '.join(map(str, missing))} players "
+                f"(it has one for {have}), but 'player_counts' allows them")
 
     @classmethod
     def knobs(cls) -> list[dataclasses.Field[Any]]:
         return [f for f in dataclasses.fields(cls) if f.name not in ("name", "title")]
+
+    @classmethod
+    def source_of(cls, knob_name: str) -> str:
+        """The source files a knob rests on, as documented on its field."""
+        return str(cls.__dataclass_fields__[knob_name].metadata["source"])
+
+    @classmethod
+    def knobs_and_title(cls) -> list[dataclasses.Field[Any]]:
+        return [f for f in dataclasses.fields(cls) if f.name != "name"]
+
+
+_ACCEPTS: dict[str, Accepts] = {}
+
+
+def knob_accepts() -> dict[str, Accepts]:
+    """What every overridable knob accepts, by name (``name`` is the preset's and is not a knob)."""
+    if not _ACCEPTS:
+        hints = typing.get_type_hints(Ruleset)
+        for f in Ruleset.knobs_and_title():
+            spec = f.metadata["accepts"]
+            if spec is None:
+                spec = Choice(typing.get_args(hints[f.name]))  # a Literal-typed knob: its names
+            _ACCEPTS[f.name] = spec
+    return _ACCEPTS
 
 
 CLASSIC = Ruleset(name="classic", title="Classic table rules (000 + 004)")

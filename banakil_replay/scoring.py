@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from . import accepts
 from .cards import Card, parse_cards
 from .errors import MalformedInputError
 from .rules import Ruleset
@@ -59,6 +60,7 @@ class SeatInput:
     opened: bool
     melded_cards: tuple[Card, ...] | None = None
     in_hand_cards: tuple[Card, ...] | None = None
+    had_turn: bool = True  # False: somebody went out before this seat ever played (a variant scores 0)
 
 
 @dataclass(frozen=True)
@@ -106,15 +108,14 @@ class HandInput:
             if "melded_cards" in s or "in_hand_cards" in s:
                 mc = _cards_field(s, "melded_cards", where)
                 hc = _cards_field(s, "in_hand_cards", where)
-                opened = s.get("opened", bool(mc))
-                seats.append(SeatInput(sum(map(rules.value, mc)), sum(map(rules.value, hc)),
-                                       bool(opened), mc, hc))
+                m, h = sum(map(rules.value, mc)), sum(map(rules.value, hc))
+                cards: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None] = (mc, hc)
             else:
                 m, h = _number(s, "melded", where), _number(s, "in_hand", where)
-                opened = s.get("opened", m > 0)
-                if not isinstance(opened, bool):
-                    raise MalformedInputError(f"{where}.opened must be true or false")
-                seats.append(SeatInput(m, h, opened))
+                cards = (None, None)
+            opened = _flag(s, "opened", m > 0, where)
+            had_turn = _flag(s, "had_turn", True, where)
+            seats.append(SeatInput(m, h, opened, *cards, had_turn=had_turn))
         return cls(players, went_out, all_at_once, tuple(seats)).checked()
 
     def checked(self) -> "HandInput":
@@ -137,11 +138,21 @@ def _cards_field(s: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...]
         raise MalformedInputError(f"{where}.{key}: {e}") from None
 
 
+def _flag(s: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
+    val = s.get(key, default)
+    if not isinstance(val, bool):
+        raise MalformedInputError(f"{where}.{key} must be true or false, got {val!r}")
+    return val
+
+
+_POINTS = accepts.Number(-1000, 1000)  # far beyond any hand (106 cards are worth under 150), and no overflow
+
+
 def _number(s: Mapping[str, Any], key: str, where: str) -> float:
-    val = s.get(key)
-    if isinstance(val, bool) or not isinstance(val, (int, float)) or not math.isfinite(val):
-        raise MalformedInputError(f"{where}.{key} must be a number, got {val!r}")
-    return float(val)
+    try:
+        return float(_POINTS.parse(s.get(key)))
+    except ValueError as e:
+        raise MalformedInputError(f"{where}.{key} must be {e}, got {accepts.short_repr(s.get(key))}") from None
 
 
 @dataclass(frozen=True)
@@ -194,6 +205,10 @@ def _seat_scores(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[str
                 raw.append(float(rules.finished_without_opening))
                 notes.append(f"Seat {i} went out by adding cards only, never opening: "
                              f"{_fmt(rules.finished_without_opening)} (002).")
+            elif rules.no_turn_scores_zero and not s.had_turn:
+                raw.append(0.0)
+                notes.append(f"Seat {i} never had a turn before the hand ended: 0 instead of "
+                             f"{_fmt(rules.never_melded)} ({Ruleset.source_of('no_turn_scores_zero')}).")
             else:
                 raw.append(float(rules.never_melded))
                 notes.append(f"Seat {i} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")

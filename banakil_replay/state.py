@@ -55,7 +55,7 @@ class GameState:
     rules: Ruleset | None = None
     players: tuple[str, ...] = ()
     hand_no: int = 0
-    dealer: int = 0
+    dealer: int | None = None  # None until the first deal (a cut decides the first dealer)
     turn: int = 0
     phase: Phase = "setup"
     hands: tuple[tuple[Card, ...], ...] = ()
@@ -67,6 +67,7 @@ class GameState:
     this_turn: Turn = field(default_factory=Turn)
     opened: tuple[bool, ...] = ()  # laid a new meld of his own this hand
     laid_any: tuple[bool, ...] = ()  # laid any card this hand (meld, lay-off or swap)
+    had_turn: tuple[bool, ...] = ()  # has been the player to act this hand (the no-turn variant)
     reshuffles: int = 0
     first_turn: bool = False  # the starter's first action (no draw under starter_19)
     went_out: int | None = None

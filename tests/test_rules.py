@@ -37,7 +37,7 @@ def test_lookup_errors() -> None:
         get_ruleset("bogus")
     with pytest.raises(MalformedInputError, match="unknown rule option 'colour'"):
         get_ruleset("classic", {"colour": 1})
-    with pytest.raises(MalformedInputError, match="must be a number"):
+    with pytest.raises(MalformedInputError, match="'ace_value' = 'high' is not allowed: it takes a number from 0 to 10"):
         get_ruleset("classic", {"ace_value": "high"})
     with pytest.raises(MalformedInputError, match="played by 4 players"):
         get_ruleset("eram").target(2)

@@ -31,8 +31,10 @@ START_HERE = [
 # Start here: cards, wilds, runs and sets
 
 Banakil is played with 106 cards: two ordinary packs and two jokers. Every **2** and both
-**jokers** are wild; 3 up to ace are natural cards. Sources are cited by file name
-(`000`, `002`, `003`, `004` in `shared/seeds`).
+**jokers** are wild; 3 up to ace are natural cards. Rules cite their sources by short name:
+`000` English table rules written for the SquareScores score sheet, `004` a Persian article with the
+classic rules and the Jawaker app's rules, `002` the ERAM CARDS app, `003` the Kroot app (the
+project's README says more about each).
 """),
     SETUP,
     code("""

@@ -1,0 +1,179 @@
+"""What a rule knob accepts: one small checker per kind of value.
+
+Every ``Ruleset`` knob declares one of these; an override (from a log's
+``match_started.options`` or from ``get_ruleset(name, options)``) is parsed by
+it before it reaches the engine, so a wrong type, an unknown name or an
+out-of-range number is refused at the door with a sentence saying what is
+allowed, and never crashes deep inside scoring or melds.
+
+>>> Number(0, 10).parse(1.5)
+1.5
+>>> Number(0, 10, integer=True).parse(-1)
+Traceback (most recent call last):
+...
+ValueError: a whole number from 0 to 10
+>>> Choice(("side_total", "none")).describe()
+"one of 'side_total', 'none'"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class Accepts(Protocol):
+    """Parses one override value into the knob's own type, or raises ``ValueError(describe())``."""
+
+    def parse(self, value: Any) -> Any: ...
+
+    def describe(self) -> str: ...
+
+
+def short_repr(value: Any, limit: int = 60) -> str:
+    """A value as the user wrote it, cut short: a hostile log may hold a megabyte in one field."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's digit limit
+        return "a value too long to show"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Flag:
+    def parse(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(self.describe())
+        return value
+
+    def describe(self) -> str:
+        return "true or false"
+
+
+@dataclass(frozen=True)
+class Number:
+    lo: float
+    hi: float
+    integer: bool = False
+    optional: bool = False  # null (None) allowed: "no special case"
+
+    def parse(self, value: Any) -> Any:
+        if value is None and self.optional:
+            return None
+        # bounds are checked before any conversion, so 10**400 is refused rather than overflowing
+        if not _is_number(value) or not (self.lo <= value <= self.hi):  # NaN fails the comparison too
+            raise ValueError(self.describe())
+        if self.integer:
+            if not float(value).is_integer():
+                raise ValueError(self.describe())
+            return int(value)
+        return float(value)
+
+    def describe(self) -> str:
+        kind = "a whole number" if self.integer else "a number"
+        text = f"{kind} from {_num(self.lo)} to {_num(self.hi)}"
+        return text + " or null" if self.optional else text
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+@dataclass(frozen=True)
+class Choice:
+    names: tuple[str, ...]
+
+    def parse(self, value: Any) -> str:
+        if not isinstance(value, str) or value not in self.names:
+            raise ValueError(self.describe())
+        return value
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(repr(n) for n in self.names)
+
+
+@dataclass(frozen=True)
+class Text:
+    max_length: int = 200
+
+    def parse(self, value: Any) -> str:
+        if not isinstance(value, str) or len(value) > self.max_length:
+            raise ValueError(self.describe())
+        return value
+
+    def describe(self) -> str:
+        return f"a text of at most {self.max_length} characters"
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two values of one kind, as a JSON list of two."""
+
+    item: Number
+
+    def parse(self, value: Any) -> tuple[Any, Any]:
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise ValueError(self.describe())
+        try:
+            return (self.item.parse(value[0]), self.item.parse(value[1]))
+        except ValueError:
+            raise ValueError(self.describe()) from None
+
+    def describe(self) -> str:
+        return f"a list of two numbers, each {self.item.describe()}"
+
+
+@dataclass(frozen=True)
+class DistinctInts:
+    """A non-empty list of distinct whole numbers in a range, kept sorted."""
+
+    lo: int
+    hi: int
+
+    def parse(self, value: Any) -> tuple[int, ...]:
+        item = Number(self.lo, self.hi, integer=True)
+        if not isinstance(value, (list, tuple)) or not value or len(value) > self.hi - self.lo + 1:
+            raise ValueError(self.describe())
+        try:
+            out = sorted(item.parse(v) for v in value)
+        except ValueError:
+            raise ValueError(self.describe()) from None
+        if len(set(out)) != len(out):
+            raise ValueError(self.describe())
+        return tuple(out)
+
+    def describe(self) -> str:
+        return f"a non-empty list of different whole numbers from {self.lo} to {self.hi}"
+
+
+@dataclass(frozen=True)
+class PairsByKey:
+    """A list of [key, value] pairs with distinct keys (targets per player count), kept sorted."""
+
+    key: Number
+    value: Number
+    example: str
+
+    def parse(self, value: Any) -> tuple[tuple[Any, Any], ...]:
+        if not isinstance(value, (list, tuple)) or not value or len(value) > 10:
+            raise ValueError(self.describe())
+        pairs = []
+        for p in value:
+            if not isinstance(p, (list, tuple)) or len(p) != 2:
+                raise ValueError(self.describe())
+            try:
+                pairs.append((self.key.parse(p[0]), self.value.parse(p[1])))
+            except ValueError:
+                raise ValueError(self.describe()) from None
+        keys = [k for k, _ in pairs]
+        if len(set(keys)) != len(keys):
+            raise ValueError(self.describe())
+        return tuple(sorted(pairs))
+
+    def describe(self) -> str:
+        return (f"a list of pairs such as {self.example}: first {self.key.describe()} (each once), "
+                f"then {self.value.describe()}")
