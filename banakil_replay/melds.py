@@ -404,25 +404,32 @@ def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Rule
     return None
 
 
-def _choose(old: Meld, layouts: list[Meld], added: Sequence[Card], rules: Ruleset,
+def _choose(old: Meld, allowed: list[Meld], added: Sequence[Card], rules: Ruleset,
             arrangement: Sequence[Card] | None) -> Meld:
-    if rules.two_movement == "free" and rules.joker_movement == "free":
-        allowed = layouts  # classic: any layout is reachable by moving the wilds
-    else:
-        allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
-    if arrangement is not None:
-        pinned = _match_order(layouts, arrangement)
-        if pinned is None:
-            raise _No("the arrangement given is not a valid layout of these cards", "run order", SRC_MELD)
-        why = _movement_violation(old, pinned, added, rules)
-        if why:
-            raise _No(why, "wild movement", _movement_source(rules))
+    """The layout a lay-off takes: the one pinned by ``arrangement``, else the least wild movement."""
+    if arrangement is None:
+        # least wild movement first, so a player's layout is disturbed no more than needed
+        return min(allowed, key=lambda m: (_moves(old, m), _canonical_key(m)))
+    pinned = _match_order(allowed, arrangement)
+    if pinned is not None:
         return pinned
+    _kind, layouts = _layouts(list(old.cards) + list(added), rules)
+    valid = _match_order(layouts, arrangement)
+    if valid is None:
+        raise _No("the arrangement given is not a valid layout of these cards", "run order", SRC_MELD)
+    why = _movement_violation(old, valid, added, rules) or "no order of laying these cards reaches that layout"
+    raise _No(why, "wild movement", _movement_source(rules))
+
+
+def _allowed_moves(old: Meld, layouts: list[Meld], added: Sequence[Card], rules: Ruleset) -> list[Meld]:
+    """The layouts the wild cards of ``old`` may reach when ``added`` joins it, or the reason none may."""
+    if rules.two_movement == "free" and rules.joker_movement == "free":
+        return layouts  # classic: any layout is reachable by moving the wilds
+    allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
     if not allowed:
         why = _movement_violation(old, layouts[0], added, rules) or "no layout keeps the wild cards legal"
         raise _No(why, "wild movement", _movement_source(rules))
-    # least wild movement first, so a player's layout is disturbed no more than needed
-    return min(allowed, key=lambda m: (_moves(old, m), _canonical_key(m)))
+    return allowed
 
 
 def _movement_source(rules: Ruleset) -> str:
@@ -433,23 +440,71 @@ def _movement_source(rules: Ruleset) -> str:
     }[rules.two_movement] + ("; joker locked: 002, 003, 004 Jawaker 2" if rules.joker_movement == "locked" else "")
 
 
-def _apply(old: Meld, new_cards: Sequence[Card], added: Sequence[Card], rules: Ruleset,
-           arrangement: Sequence[Card] | None) -> Meld:
-    kind, layouts = _layouts(new_cards, rules)
+def thirteenth_card_allowed(old: Meld, rules: Ruleset) -> bool:
+    """Whether a run may become 13 cards (its 12 naturals and a 2 kept as a 13th card) from ``old``.
+
+    004 (runs): a run holds at most 12 cards, but when the last natural joins a run of 11 naturals
+    and a 2, the 2 stays on as a 13th card. Read as: the 2 must be in the run no later than its last
+    natural, so a complete run of 12 naturals takes no 2. Laying the cards at once or one by one
+    reaches the same tables, because a lay-off of several cards is checked as the cards laid one at
+    a time (see :func:`verify_lay_off`), and a new meld of all 12 naturals and a 2 is the same as
+    melding 11 of them with the 2 and adding the last in the same turn.
+    """
+    return rules.thirteenth_card_two and sum(c.is_natural for c in old.cards) < rules.max_run_length
+
+
+def _one_card(old: Meld, card: Card, rules: Ruleset) -> list[Meld]:
+    """Every layout ``old`` may take when ``card`` joins it, or the reason it may not join."""
+    kind, layouts = _layouts(list(old.cards) + [card], rules)
     if kind != old.kind:
         raise _No(f"the cards would turn this {old.kind} into a {kind}", "meld kind", SRC_MELD)
     if kind == "set":
-        return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
-    if any(c.suit != old.suit for c in new_cards if c.is_natural):
+        return layouts
+    if card.is_natural and card.suit != old.suit:
         raise _No("a run's natural cards must all be one suit", "run suit", SRC_MELD)
-    if (any(None in m.positions for m in layouts)
-            and sum(c.is_natural for c in old.cards) >= rules.max_run_length):
-        # 004: only a run of 11 naturals and a 2 may go to 13 cards (by taking its last
-        # natural); a complete run of 12 naturals takes no 2.
+    if any(None in m.positions for m in layouts) and not thirteenth_card_allowed(old, rules):
         raise _No(f"a run holds at most {rules.max_run_length} cards: a complete run takes no 2 "
                   "(a 2 stays as a 13th card only when the last natural joins a run of 11 naturals and a 2)",
                   "run length", "004 (runs)")
-    return _choose(old, layouts, added, rules, arrangement)
+    return _allowed_moves(old, layouts, [card], rules)
+
+
+def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequence[Card] | None) -> Meld:
+    """The meld after a lay-off: the cards join one at a time, in whatever order works.
+
+    One rule for one card and for several: a lay-off of several cards is legal exactly when some
+    order of laying them one by one is (each step under the rule set's wild movement, with any
+    layout that step allows), and the result is one of the tables that order reaches. So a 2
+    displaced to the low end may then have a lower card laid below it, as it could a turn later.
+    """
+    if old.kind == "set":
+        new_cards = list(old.cards) + list(added)
+        kind, layouts = _layouts(new_cards, rules)
+        if kind != "set":
+            raise _No(f"the cards would turn this set into a {kind}", "meld kind", SRC_MELD)
+        return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
+    if len(old.cards) + len(added) > rules.max_run_length + 1:  # no order can work: say why at once
+        _layouts(list(old.cards) + list(added), rules)
+    states: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[int | None, ...]], Meld] = {
+        (tuple(added), old.cards, old.positions): old}
+    deepest: _No | None = None
+    for _ in added:
+        following: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[int | None, ...]], Meld] = {}
+        for (left, _cards, _positions), meld in states.items():
+            for i, card in enumerate(left):
+                if card in left[:i]:
+                    continue  # the same card twice: one try is enough
+                rest = left[:i] + left[i + 1:]
+                try:
+                    for m in _one_card(meld, card, rules):
+                        following.setdefault((rest, m.cards, m.positions), m)
+                except _No as no:
+                    deepest = no
+        if not following:
+            assert deepest is not None
+            raise deepest
+        states = following
+    return _choose(old, list(states.values()), added, rules, arrangement)
 
 
 def verify_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset,
@@ -462,9 +517,8 @@ def verify_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset,
     added = parse_cards(cards)
     if not added:
         raise IllegalMoveError("a lay-off adds at least one card", rule="lay-off", source=SRC_MELD)
-    new_cards = list(meld.cards) + list(added)
     try:
-        return _apply(meld, new_cards, added, rules, None if arrangement is None else parse_cards(arrangement))
+        return _apply(meld, added, rules, None if arrangement is None else parse_cards(arrangement))
     except _No as no:
         raise IllegalMoveError(f"cannot add {' '.join(c.symbol for c in added)} to {meld.describe()}: "
                                f"{no.reason}", rule=no.rule, source=no.source) from None
@@ -504,7 +558,7 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
         if rules.joker_swap == "exact_card":
             # the natural takes the joker's exact spot; nothing else moves
             return Meld("run", tuple(new_cards), meld.positions, meld.suit)
-        return _choose(meld, layouts, [natural], rules,
+        return _choose(meld, _allowed_moves(meld, layouts, [natural], rules), [natural], rules,
                        None if arrangement is None else parse_cards(arrangement))
     except _No as why:
         raise no(why.reason, why.rule) from None
