@@ -51,7 +51,7 @@ def _try(state: GameState, event: dict[str, Any]) -> GameState | None:
 
 
 def random_game(rules_name: str, players: int, seed: int, max_hands: int = 1,
-                max_steps: int = 3000) -> list[dict[str, Any]]:
+                max_steps: int = 3000, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     log: list[dict[str, Any]] = []
     state = GameState()
@@ -63,7 +63,7 @@ def random_game(rules_name: str, players: int, seed: int, max_hands: int = 1,
         state = new
 
     push({"type": "match_started", "format": FORMAT, "rules": rules_name,
-          "players": [f"P{i}" for i in range(players)]})
+          "players": [f"P{i}" for i in range(players)], **({"options": options} if options else {})})
     steps = 0
     while not state.match_over and state.hand_no < max_hands and steps < max_steps:
         push(deal_event(rules_name, players, state.hand_no + 1, rng))
