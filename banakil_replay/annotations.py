@@ -10,10 +10,18 @@ Two places a note can live:
   no longer has that hash, because its ``at`` numbers would point at the wrong
   events.
 
+The sidecar is read with the log reader's own line decoder
+(:func:`banakil_replay.store.iter_json_lines`): the same limits on line length
+and nesting, no duplicate keys, no lone surrogates. A new sidecar appears whole
+(:func:`banakil_replay.store.create_file`), so kernels attaching at once all
+find its header.
+
 Notes export to CSV (and back, exactly) and to Markdown (for reading only).
 The CSV guards against spreadsheet formula injection reversibly: a field that
 starts with ``= + - @``, a tab, a carriage return or ``'`` gets one ``'`` in
-front on export, and loses it on import.
+front on export, and loses it on import. A CSV file is written with a UTF-8
+byte-order mark, which spreadsheet programs need to read Arabic (or any
+non-Latin) text as UTF-8; the import accepts a file with or without one.
 
 No ipywidgets here: the widgets call this module, and the tests drive it directly.
 
@@ -33,6 +41,7 @@ import io
 import json
 import os
 import re
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -50,6 +59,7 @@ NOTES_FORMAT = "banakil-notes/1"
 CSV_COLUMNS = ("at", "author", "text")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 _DIGITS = re.compile(r"^[0-9]{1,9}$")
+_BOM = "\ufeff"
 
 
 class SidecarMismatchError(MalformedInputError):
@@ -108,9 +118,9 @@ def sidecar_path(game: str | os.PathLike[str]) -> Path:
 def _count_events(game: Path) -> int:
     """Replay the game (a sidecar is only for a log that replays) and count its events."""
     from .reducer import replay
-    from .store import read_events
+    from .store import read_log
 
-    return len(replay(read_events(game)))
+    return len(replay(read_log(game)))
 
 
 def _dump(obj: Mapping[str, Any]) -> bytes:
@@ -138,17 +148,15 @@ class Sidecar:
         if not side.exists():
             if not create:
                 raise FileNotFoundError(errno.ENOENT, "no sidecar for this game", str(side))
+            from .store import create_file
+
             header = {"type": "notes_started", "format": NOTES_FORMAT, "game": game_p.name, "game_sha256": digest}
             try:
-                fd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                # Appears with its header already in it: a kernel attaching at the
+                # same moment never finds an empty sidecar.
+                create_file(side, _dump(header))
             except FileExistsError:
                 pass  # another kernel made it first: fall through and check its header
-            else:
-                try:
-                    os.write(fd, _dump(header))
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
         found = cls._header(side)["game_sha256"]
         if found != digest:
             raise SidecarMismatchError(
@@ -159,12 +167,14 @@ class Sidecar:
 
     @staticmethod
     def _header(side: Path) -> dict[str, Any]:
-        with open(side, "rb") as f:
-            first = f.readline()
-        try:
-            header = json.loads(first.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise MalformedInputError(f"{side}: line 1 is not a JSON object") from None
+        from .store import iter_json_lines
+
+        with closing(iter_json_lines(side)) as lines:
+            first = next(lines, None)
+        if first is None:
+            raise MalformedInputError(f"{side} is empty: it has no {NOTES_FORMAT} header; "
+                                      "delete it and attach again")
+        header = first[1]
         if not isinstance(header, dict) or header.get("format") != NOTES_FORMAT \
                 or not isinstance(header.get("game_sha256"), str):
             raise MalformedInputError(f"{side}: line 1 must be a {NOTES_FORMAT} header naming the game's sha256")
@@ -172,22 +182,19 @@ class Sidecar:
 
     def notes(self) -> list[Note]:
         """Every note, in the order written; a bad line is an error naming it."""
+        from .store import iter_json_lines
+
         out: list[Note] = []
-        with open(self.path, "rb") as f:
-            for lineno, raw in enumerate(f, start=1):
-                if lineno == 1:
-                    continue
-                try:
-                    obj = json.loads(raw.decode("utf-8"))
-                except (UnicodeDecodeError, json.JSONDecodeError):
-                    raise MalformedInputError(f"{self.path}: line {lineno} is not valid JSON") from None
-                if not isinstance(obj, dict) or obj.get("type") != "annotated":
-                    raise MalformedInputError(f"{self.path}: line {lineno} is not an annotated note")
-                try:
-                    note = Note(obj.get("at"), obj.get("text"), obj.get("author", ""))  # type: ignore[arg-type]
-                    out.append(note.checked(self.events))
-                except MalformedInputError as e:
-                    raise MalformedInputError(f"{self.path}: line {lineno}: {e}") from None
+        for lineno, obj in iter_json_lines(self.path):
+            if lineno == 1:
+                continue
+            if not isinstance(obj, dict) or obj.get("type") != "annotated":
+                raise MalformedInputError(f"{self.path}: line {lineno} is not an annotated note")
+            try:
+                note = Note(obj.get("at"), obj.get("text"), obj.get("author", ""))  # type: ignore[arg-type]
+                out.append(note.checked(self.events))
+            except MalformedInputError as e:
+                raise MalformedInputError(f"{self.path}: line {lineno}: {e}") from None
         return out
 
     def notes_at(self, seq: int) -> list[Note]:
@@ -266,11 +273,22 @@ def notes_to_csv(notes: Iterable[Note]) -> str:
 
 
 def notes_from_csv(text: str, events: int | None = None) -> list[Note]:
-    """Read notes written by :func:`notes_to_csv`; errors name the row."""
-    rows = csv.reader(io.StringIO(text, newline=""))
-    header = next(rows, None)
-    if header is None or tuple(header) != CSV_COLUMNS:
-        raise MalformedInputError(f"a notes CSV starts with the header {','.join(CSV_COLUMNS)}, got {header!r}")
+    """Read notes written by :func:`notes_to_csv`; errors name the row.
+
+    A leading byte-order mark (Excel saves "CSV UTF-8" with one) is ignored.
+    """
+    rows = csv.reader(io.StringIO(text.removeprefix(_BOM), newline=""))
+    try:
+        header = next(rows, None)
+        if header is None or tuple(header) != CSV_COLUMNS:
+            raise MalformedInputError(f"a notes CSV starts with the header {','.join(CSV_COLUMNS)}, "
+                                      f"got {header!r}")
+        return _csv_notes(rows, events)
+    except csv.Error as e:  # a field over the csv module's size limit, a NUL byte, a stray quote...
+        raise MalformedInputError(f"notes CSV line {rows.line_num}: {e}") from None
+
+
+def _csv_notes(rows: Any, events: int | None) -> list[Note]:
     out = []
     for i, row in enumerate(rows, start=2):
         if len(row) != 3:
@@ -314,7 +332,8 @@ def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], replay: An
     """Write notes to ``path``: CSV for ``.csv``, Markdown for ``.md``. Returns the path."""
     p = Path(path)
     if p.suffix == ".csv":
-        with open(p, "w", encoding="utf-8", newline="") as f:
+        # utf-8-sig writes the byte-order mark spreadsheet programs look for.
+        with open(p, "w", encoding="utf-8-sig", newline="") as f:
             f.write(notes_to_csv(notes))
     elif p.suffix == ".md":
         with open(p, "w", encoding="utf-8") as f:
@@ -329,5 +348,11 @@ def import_notes(path: str | os.PathLike[str], events: int | None = None) -> lis
     p = Path(path)
     if p.suffix != ".csv":
         raise MalformedInputError(f"notes import back from CSV only (Markdown is for reading), not {p.name}")
-    with open(p, encoding="utf-8", newline="") as f:  # newline="": quoted \r\n inside a note survives
-        return notes_from_csv(f.read(), events)
+    try:
+        # newline="": a quoted \r\n inside a note survives; utf-8-sig drops a byte-order mark.
+        with open(p, encoding="utf-8-sig", newline="") as f:
+            text = f.read()
+    except UnicodeDecodeError as e:
+        raise MalformedInputError(f"{p}: not UTF-8 text (byte {e.object[e.start:e.start + 1]!r} "
+                                  f"at offset {e.start}); save the CSV as UTF-8") from None
+    return notes_from_csv(text, events)

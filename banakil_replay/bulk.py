@@ -6,6 +6,12 @@ with its worker is simply run again (Dask retries it; the local pool is one
 machine), and results are keyed by file path, so no game is lost or counted
 twice. Output files are written to a temporary name and renamed into place.
 See docs/scaling.md.
+
+One file never stops the run: every input is either a counted game or a row
+whose ``error`` says why it failed (not a regular file, empty, not a log, a
+rule broken, or an unexpected error in this package). A file reached by two
+names (a symlink or hard link beside the log) is one game. File names that
+are not valid UTF-8 go into the tables with their bad bytes as ``\\xNN``.
 """
 
 from __future__ import annotations
@@ -15,38 +21,64 @@ import io
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .errors import BanakilError
+from .errors import BanakilError, MalformedInputError
 from .progress import Progress
 from .reducer import ALL_AT_ONCE, WENT_OUT, hand_ends, replay
 from .scoring import tidy
-from .store import read_events
+from .store import read_log
+from .textview import utf8_text
+
+Rows = tuple[list[dict[str, Any]], dict[str, Any]]
 
 BATCH = 64  # files per task: big enough to amortise scheduling, small enough to spread
 
 
 def find_logs(spec: str | os.PathLike[str]) -> list[str]:
-    """A folder (every ``*.jsonl`` below it), a glob, or one file; sorted, so runs are reproducible."""
+    """A folder (every ``*.jsonl`` below it), a glob, or one file; sorted, so runs are reproducible.
+
+    Names of one file (a symlink or hard link to a log also found) are listed once.
+    """
     p = Path(spec)
     if p.is_dir():
         # annotation sidecars (<game>.notes.jsonl) sit beside games but are not games
-        return sorted(str(f) for f in p.rglob("*.jsonl") if not f.name.endswith(".notes.jsonl"))
+        return _distinct(str(f) for f in p.rglob("*.jsonl") if not f.name.endswith(".notes.jsonl"))
     if p.is_file():
         return [str(p)]
-    return sorted(glob.glob(str(spec), recursive=True))
+    return _distinct(glob.glob(str(spec), recursive=True))
 
 
-def replay_rows(path: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _distinct(paths: Iterable[str]) -> list[str]:
+    """One name per file, preferring a name that is not a symlink; sorted."""
+    chosen: dict[object, str] = {}
+    # Real names sort before symlinks, so a group keeps its real name when it has one.
+    for path in sorted(paths, key=lambda q: (os.path.islink(q), q)):
+        try:
+            st = os.stat(path)
+            key: object = (st.st_dev, st.st_ino)
+        except OSError:
+            key = path  # a dangling link: still an input, reported as a failure
+        chosen.setdefault(key, path)
+    return sorted(chosen.values())
+
+
+def replay_rows(path: str) -> Rows:
     """One log -> (one row per finished hand, one row for the match). Errors become a row field."""
-    match: dict[str, Any] = {"file": path, "rules": None, "players": None, "events": 0, "hands": 0,
+    name = utf8_text(path)  # Parquet strings must be valid UTF-8
+    match: dict[str, Any] = {"file": name, "rules": None, "players": None, "events": 0, "hands": 0,
                              "totals": None, "winner": None, "over": False, "error": None}
     hands: list[dict[str, Any]] = []
     try:
-        rp = replay(read_events(path))
+        rp = replay(read_log(path))
     except (BanakilError, OSError) as e:
-        match["error"] = str(e)
+        match["error"] = utf8_text(str(e))
+        return hands, match
+    except Exception as e:  # noqa: BLE001  # a bug here must not cost the other files
+        match["error"] = utf8_text(f"{path}: unexpected {type(e).__name__} in banakil-replay "
+                                   f"(please report it with this log): {e}")
         return hands, match
     final = rp.final
     match.update(rules=final.rules.name if final.rules else None, players=final.n, events=len(rp),
@@ -57,7 +89,7 @@ def replay_rows(path: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         assert score is not None  # every hand end is scored
         hands.append({
             # the tables keep "all at once" as its own flag column (display.normalize_hands folds it in)
-            "file": path, "rules": match["rules"], "players": final.n, "hand": state.hand_no,
+            "file": name, "rules": match["rules"], "players": final.n, "hand": state.hand_no,
             "ended": WENT_OUT if end.ended == ALL_AT_ONCE else end.ended, "went_out": state.went_out,
             "all_at_once": state.all_at_once,
             "dead": score.dead, "side_scores": [tidy(s) for s in score.sides],
@@ -66,8 +98,8 @@ def replay_rows(path: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     return hands, match
 
 
-def _batch(paths: Sequence[str]) -> list[tuple[list[dict[str, Any]], dict[str, Any]]]:
-    return [replay_rows(p) for p in paths]
+def _batch(paths: Sequence[str]) -> list[tuple[str, Rows]]:
+    return [(p, replay_rows(p)) for p in paths]
 
 
 def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = None,
@@ -78,15 +110,15 @@ def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = 
     ``progress`` draws a bar on stderr when it is a terminal (one summary line otherwise).
     """
     batches = [list(paths[i:i + BATCH]) for i in range(0, len(paths), BATCH)]
-    results: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+    results: dict[str, Rows] = {}
     bar = Progress(len(paths), "games", live=None if progress else False,
                    stream=sys.stderr if progress else io.StringIO())
 
-    def collect(batch_result: list[tuple[list[dict[str, Any]], dict[str, Any]]]) -> None:
+    def collect(batch_result: list[tuple[str, Rows]]) -> None:
         fresh = 0
-        for hands, match in batch_result:
-            fresh += match["file"] not in results
-            results[match["file"]] = (hands, match)  # keyed by file: a retried task cannot double-count
+        for path, rows in batch_result:
+            fresh += path not in results
+            results[path] = rows  # keyed by file: a retried task cannot double-count
         bar.step(fresh)
 
     if engine == "local":
@@ -140,12 +172,36 @@ def frames(hand_rows: Iterable[dict[str, Any]], match_rows: Iterable[dict[str, A
     return hands, matches
 
 
+def check_output(out: str | os.PathLike[str]) -> None:
+    """:class:`MalformedInputError` unless ``out`` can be written: its folder exists and is writable.
+
+    Called before the replay starts, so a typo in ``--out`` costs nothing.
+    """
+    folder = Path(out).parent
+    if not folder.is_dir():
+        raise MalformedInputError(f"cannot write {utf8_text(str(out))}: the folder "
+                                  f"{utf8_text(str(folder))} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise MalformedInputError(f"cannot write {utf8_text(str(out))}: the folder "
+                                  f"{utf8_text(str(folder))} is not writable")
+
+
 def write_parquet(out: str | os.PathLike[str], hands: Any, matches: Any) -> tuple[str, str]:
-    """Hands to ``out``, matches beside it (``<out stem>.matches.parquet``), each atomically."""
+    """Hands to ``out``, matches beside it (``<out stem>.matches.parquet``), each atomically.
+
+    A write that fails is :class:`MalformedInputError` naming the file, and
+    leaves no temporary file behind.
+    """
     out = Path(out)
     matches_path = out.with_name(out.stem + ".matches.parquet")
     for frame, target in ((hands, out), (matches, matches_path)):
         tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        frame.to_parquet(tmp, index=False)
-        os.replace(tmp, target)
+        try:
+            frame.to_parquet(tmp, index=False)
+            os.replace(tmp, target)
+        except OSError as e:
+            with suppress(OSError):
+                os.unlink(tmp)
+            raise MalformedInputError(f"cannot write {utf8_text(str(target))}: "
+                                      f"{e.strerror or e}") from None
     return str(out), str(matches_path)

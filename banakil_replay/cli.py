@@ -1,8 +1,8 @@
 """The ``banakil-replay`` command line.
 
 Exit codes are part of the contract: 0 success/valid, 1 invalid or failing,
-2 bad input (unknown card, unknown rule set, unreadable file) with the message
-on stderr.
+2 bad input (unknown card, unknown rule set, unreadable file, a file that is
+not a game log at all) with the message on stderr.
 """
 
 from __future__ import annotations
@@ -111,13 +111,39 @@ def _reason(err: BanakilError) -> str:
 
 
 def load_replay(path: str) -> "Replay":
+    """The replayed log; :class:`MalformedInputError` when it cannot be read or is empty."""
     from .reducer import replay
-    from .store import read_events
+    from .store import read_log
 
     try:
-        return replay(read_events(path))
+        return replay(read_log(path))
     except OSError as e:
         raise MalformedInputError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _validate_one(path: str) -> tuple[int, str]:
+    """Exit code and message for one log: (0, ""), (1, the stdout line) or (2, the stderr message).
+
+    Bad input (2) is a file that cannot be read or is not a game log at all
+    (:class:`~banakil_replay.store.NotALogError`: not a regular file, empty, or a
+    first line that is not a JSON object with a "type"), or a log in a format
+    newer than this version reads. Anything else wrong is an invalid log (1).
+    """
+    from .reducer import replay
+    from .store import NotALogError, UnsupportedFormatError, read_log
+    from .textview import utf8_text
+
+    try:
+        replay(read_log(path))
+    except OSError as e:
+        return EXIT_BAD_INPUT, utf8_text(f"cannot read {path}: {e.strerror or e}")
+    except (NotALogError, UnsupportedFormatError) as e:
+        return EXIT_BAD_INPUT, utf8_text(str(e))
+    except BanakilError as e:
+        seq = _failure_seq(e)
+        where = f"seq {seq}: " if seq is not None else ""
+        return EXIT_INVALID, utf8_text(f"{path}: {where}{_reason(e)}")
+    return EXIT_OK, ""
 
 
 def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
@@ -133,16 +159,15 @@ def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    failed = 0
+    worst = EXIT_OK  # with several files, the worst: 2 if any was bad input, else 1 if any invalid
     for path in args.logs:
-        try:
-            load_replay(path)
-        except BanakilError as e:
-            failed += 1
-            seq = _failure_seq(e)
-            where = f"seq {seq}: " if seq is not None else ""
-            print(f"{path}: {where}{_reason(e)}")
-    return EXIT_INVALID if failed else EXIT_OK
+        code, message = _validate_one(path)
+        if code == EXIT_BAD_INPUT:
+            print(f"banakil-replay validate: {message}", file=sys.stderr)
+        elif code == EXIT_INVALID:
+            print(message)
+        worst = max(worst, code)
+    return worst
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -171,12 +196,15 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 
 
 def cmd_repair(args: argparse.Namespace) -> int:
-    from .store import repair
+    from .store import LogReadError, repair
 
     try:
         report = repair(args.log)
     except OSError as e:
         raise MalformedInputError(f"cannot repair {args.log}: {e.strerror or e}") from None
+    except LogReadError as e:
+        # Only a torn last line is ever moved; whatever this is needs a human.
+        raise MalformedInputError(f"{e}; this is not a torn last line, so nothing was changed") from None
     if report.repaired:
         print(f"{args.log}: moved a torn last line ({report.bytes_moved} bytes at byte {report.torn_offset}) "
               f"to {report.torn_path}")
@@ -221,17 +249,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_bulk(args: argparse.Namespace) -> int:
     from . import bulk
 
+    from .textview import utf8_text
+
     paths = bulk.find_logs(args.source)
     if not paths:
         raise MalformedInputError(f"no logs found for {args.source!r}")
+    bulk.check_output(args.out)  # before the work, not after it
     t0 = __import__("time").perf_counter()
     hand_rows, match_rows = bulk.run(paths, engine=args.engine, scheduler=args.scheduler, workers=args.workers)
     hands, matches = bulk.frames(hand_rows, match_rows)
     out_hands, out_matches = bulk.write_parquet(args.out, hands, matches)
     dt = __import__("time").perf_counter() - t0
     failed = sum(1 for m in match_rows if m["error"])
-    print(f"{len(paths)} logs ({failed} failed to replay), {len(hands)} hands in {dt:.1f} s "
-          f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}")
+    print(utf8_text(f"{len(paths)} logs ({failed} failed to replay), {len(hands)} hands in {dt:.1f} s "
+                    f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}"))
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -272,7 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rules", help="table of the differences between the rule set presets")
     r.add_argument("--json", action="store_true")
 
-    v = sub.add_parser("validate", help="replay logs; one line per failing log: FILE: seq N: reason")
+    v = sub.add_parser("validate", help="replay logs; one line per invalid log: FILE: seq N: reason "
+                       "(exit 1); a file that is not a log at all is bad input (exit 2)")
     v.add_argument("logs", nargs="+", metavar="LOG")
 
     def with_log_at(sp: argparse.ArgumentParser) -> None:

@@ -11,10 +11,13 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import MalformedInputError
 from .rules import DEFAULT_RULESET, RULESETS, get_ruleset
+
+if TYPE_CHECKING:
+    from .reducer import Replay
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
@@ -60,7 +63,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     from .cli import load_replay
     from .review import format_verdicts, review, verdict_events
-    from .store import append_events
     from .textview import safe
 
     rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
@@ -74,10 +76,31 @@ def cmd_review(args: argparse.Namespace) -> int:
     else:
         print(format_verdicts(verdicts, [safe(p) for p in rp.final.players]))
     if args.append and verdicts:
-        written = append_events(args.log, verdict_events(verdicts))
-        print(f"appended {len(written)} annotated events (seq {written[0]['seq']}..{written[-1]['seq']}) "
-              f"to {args.log}", file=sys.stderr)
+        _append_verdicts(args.log, rp, verdict_events(verdicts))
     return EXIT_OK
+
+
+def _append_verdicts(path: str, rp: "Replay", events: list[dict[str, Any]]) -> None:
+    """Append the verdict notes the log does not already hold, in one write.
+
+    A note already in the log (same event, author and text) is skipped, so a
+    second ``review --append`` adds nothing. The events carry the seq numbers
+    they were reviewed for, so if another writer appended in the meantime the
+    store refuses the whole batch (exit 2, nothing written) instead of
+    checking against a stale log.
+    """
+    from .annotations import inline_notes
+    from .store import append_events
+
+    held = {(n.at, n.author, n.text) for n in inline_notes(rp.events)}
+    fresh = [e for e in events if (e["at"], e["author"], e["text"]) not in held]
+    skipped = len(events) - len(fresh)
+    if fresh:
+        written = append_events(path, [{"seq": len(rp) + i, **e} for i, e in enumerate(fresh)])
+        print(f"appended {len(written)} annotated events (seq {written[0]['seq']}..{written[-1]['seq']}) "
+              f"to {path}" + (f"; {skipped} already there" if skipped else ""), file=sys.stderr)
+    else:
+        print(f"all {skipped} verdicts are already in {path}; nothing appended", file=sys.stderr)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"selfplay": cmd_selfplay, "review": cmd_review}

@@ -31,14 +31,22 @@ were cut from the end. To catch those, keep the head returned by
 
 Guarantees
 ----------
-* Appends take an exclusive ``flock`` on the log file itself. Each line goes out
-  in one ``os.write`` call, and the function returns only after ``os.fsync``. So
-  concurrent writers that use this module never interleave or lose lines, and
-  an acknowledged event is on disk.
+* Appends take an exclusive ``flock`` on the log file itself. A whole batch
+  goes out in one ``os.write`` call (a failed or short write is cut back off),
+  and the function returns only after ``os.fsync``. So concurrent writers that
+  use this module never interleave or lose lines, a batch lands whole or not
+  at all, and an acknowledged event is on disk.
 * A crash during an append can leave at most one torn final line: no trailing
-  newline, and a fragment that does not parse. Readers report it as
+  newline, and a fragment that does not parse, after at least one complete
+  line and holding no carriage return (the writer never writes one, so a CR
+  means the file ends its lines with CR alone). Readers report it as
   :class:`TornLineError`, appends refuse to continue after it, and
-  :func:`repair` moves it into ``<log>.torn``. Nothing is ever deleted.
+  :func:`repair` moves it into ``<log>.torn``. Nothing else is ever moved,
+  and nothing is ever deleted.
+* Only regular files are logs: a FIFO, device or directory is refused before
+  anything is read from it, so a reader never blocks on one.
+* Text must be valid Unicode: a ``\\ud800`` escape that leaves a lone
+  surrogate (which UTF-8 cannot hold) is refused where the line is read.
 * Readers work through the file in bounded chunks. A line longer than
   ``max_line_bytes`` is refused before it is ever held in memory whole. Nesting
   depth is checked before parsing, so hostile input gives a
@@ -60,9 +68,11 @@ import json
 import os
 import re
 import secrets
+import shlex
+import stat
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Generator, Iterable, Iterator, Mapping
 
 from .errors import MalformedInputError
 from .events import FORMAT, FORMAT_NAME
@@ -71,10 +81,10 @@ from .events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with
 __all__ = [
     "FORMAT_NAME", "CURRENT_MAJOR", "FORMAT", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MAX_DEPTH",
     "UPCASTERS", "Event", "Upcaster",
-    "LogReadError", "TornLineError", "LineTooLongError", "UnsupportedFormatError",
+    "LogReadError", "NotALogError", "TornLineError", "LineTooLongError", "UnsupportedFormatError",
     "ChainError", "LogWriteError", "RepairReport",
-    "iter_events", "read_events", "upcast", "format_major",
-    "create_log", "append_event", "append_events", "repair",
+    "iter_events", "read_events", "read_log", "iter_json_lines", "upcast", "format_major",
+    "create_log", "create_file", "append_event", "append_events", "repair",
     "verify_chain", "chain_hash", "canonical_json",
 ]
 
@@ -102,6 +112,9 @@ _HEX64_RE = re.compile(r"[0-9a-f]{64}")
 # Escape pairs are matched as single tokens, so an escaped quote never toggles
 # "inside a string". Each position is tried once, so a hostile line costs linear time.
 _DEPTH_TOKEN_RE = re.compile(r'\\.|["\[\]{}]', re.S)
+# Only a \uD800-\uDFFF escape can put a surrogate into parsed JSON (raw surrogate
+# bytes are invalid UTF-8), so lines without one skip the full check.
+_SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 # --------------------------------------------------------------------- errors
@@ -130,6 +143,15 @@ class LogReadError(MalformedInputError):
         self.line = line
         self.byte_offset = byte_offset
         self.seq = seq
+
+
+class NotALogError(LogReadError):
+    """A file that is not a game log at all, as opposed to a log that breaks a rule.
+
+    Raised when the file is not a regular file, when its first line is not a
+    JSON object with a ``"type"`` (not JSON, not UTF-8, an array...), and by
+    :func:`read_log` when the file is empty.
+    """
 
 
 class TornLineError(LogReadError):
@@ -179,8 +201,10 @@ class _Bad(Exception):
     """One line's problem, before we know where it sits in the file.
 
     ``kind`` is "utf8", "json" or "depth" when the bytes do not parse. Those
-    are the kinds that make an unterminated last line "torn". ``kind`` is
-    "shape" when the line parses but is not a valid event.
+    are the kinds that can make an unterminated last line "torn". ``kind`` is
+    "text" when the JSON holds a lone surrogate, "shape" when the line parses
+    but is not a valid event, and "not_log" when the first line is not even a
+    JSON object with a "type".
     """
 
     def __init__(self, kind: str, reason: str, offset: int = 0, seq: int | None = None) -> None:
@@ -192,6 +216,27 @@ class _Bad(Exception):
 
 
 _UNPARSABLE = frozenset({"utf8", "json", "depth"})
+
+
+def _is_torn(bad: _Bad, offset: int, raw: bytes, terminated: bool) -> bool:
+    """Is this bad line the torn tail of an append that crashed mid-write?
+
+    Only an unterminated last line that does not parse can be. It must also
+    follow a complete line (appends go after the first line, and a file that
+    is one unparsable line is not a log with a tail), and it must hold no CR:
+    the writer escapes every CR, so a raw one means the file ends its lines
+    with CR alone and the "line" is really the whole log.
+    """
+    return (not terminated and bad.kind in _UNPARSABLE and offset > 0
+            and b"\r" not in raw)
+
+
+def _read_error(bad: _Bad, path: str, line: int | None, offset: int,
+                prefix: str = "") -> LogReadError:
+    """The error for a line at ``offset`` that failed with ``bad`` (not a torn tail)."""
+    cls = NotALogError if bad.kind == "not_log" else LogReadError
+    return cls(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
+               seq=bad.seq)
 
 
 # ---------------------------------------------------------------- one line
@@ -257,8 +302,13 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def _parse_line(raw: bytes, max_depth: int) -> Event:
-    """Parse one line (without its newline) into an event, or raise :class:`_Bad`."""
+def _decode_line(raw: bytes, max_depth: int) -> Any:
+    """Decode one line (without its newline) as JSON, or raise :class:`_Bad`.
+
+    The rules every JSON Lines file of this package is read with (logs and
+    notes sidecars): UTF-8, bounded nesting, no duplicate keys, no NaN or
+    Infinity, no lone surrogates.
+    """
     if not raw or raw.isspace():
         raise _Bad("json", "empty line")
     try:
@@ -273,12 +323,49 @@ def _parse_line(raw: bytes, max_depth: int) -> Event:
     try:
         value = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        raise _Bad("json", f"invalid JSON: {exc.msg}", _byte_index(text, exc.pos)) from None
+        hint = ""
+        if b"\r" in raw.rstrip(b"\r"):
+            # JSON allows a CR between tokens, so only a line that fails to parse gets this hint.
+            hint = ("; the file seems to end its lines with a carriage return alone, "
+                    "but a log ends every line with \\n")
+        raise _Bad("json", f"invalid JSON: {exc.msg}{hint}", _byte_index(text, exc.pos)) from None
     except RecursionError:
         # The depth scan should have caught this. This is a backstop against a crash.
         raise _Bad("depth", "JSON nested too deeply") from None
     except ValueError as exc:  # duplicate keys, NaN/Infinity, integers beyond the digit limit
         raise _Bad("json", f"invalid JSON: {_brief(str(exc), 120)}") from None
+    if _SURROGATE_ESCAPE_RE.search(text) is not None:
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise _Bad("text", "a \\u escape leaves a lone surrogate, which is not text "
+                       "(UTF-8 cannot hold it)") from None
+    return value
+
+
+def _first_line_is_log(value: Any) -> None:
+    """Raise :class:`_Bad` ("not_log") unless the first line looks like the start of a game log."""
+    if not isinstance(value, dict):
+        raise _Bad("not_log", f"not a {FORMAT_NAME} log: its first line is "
+                   f"{_json_kind(value)}, not a JSON object")
+    if "type" not in value:
+        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"')
+
+
+def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Event:
+    """Parse one line (without its newline) into an event, or raise :class:`_Bad`.
+
+    ``first``: this is line 1, so a line that is not a JSON object with a
+    "type" means the file is not a log at all.
+    """
+    try:
+        value = _decode_line(raw, max_depth)
+    except _Bad as bad:
+        if first and bad.kind in _UNPARSABLE:
+            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset) from None
+        raise
+    if first:
+        _first_line_is_log(value)
     if not isinstance(value, dict):
         raise _Bad("shape", f"an event must be a JSON object, not {_json_kind(value)}")
     seq = value.get("seq")
@@ -468,7 +555,7 @@ def _torn(path: str, line: int | None, offset: int, fragment: bytes, why: str,
     return TornLineError(
         f"torn final line: the log ends with {len(fragment)} bytes with no newline that do "
         f"not parse ({why}), probably a crash mid-write{action}; run "
-        f"banakil_replay.store.repair({path!r}) to move them to {path + '.torn'!r}",
+        f"`banakil-replay repair {shlex.quote(path)}` to move them to {path + '.torn'!r}",
         fragment_length=len(fragment), path=path, line=line, byte_offset=offset)
 
 
@@ -514,15 +601,14 @@ def iter_events(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_M
     name = os.fspath(path)
     state = _ReadState(name, check_chain)
     held: list[Event] = []  # used only when the log must be upcast
-    with open(name, "rb", buffering=0) as f:
+    with _open_reading(name) as f:
         for lineno, offset, raw, terminated in _raw_lines(f, name, max_line_bytes):
             try:
-                event = _parse_line(raw, max_depth)
+                event = _parse_line(raw, max_depth, first=lineno == 1)
             except _Bad as bad:
-                if not terminated and bad.kind in _UNPARSABLE:
+                if _is_torn(bad, offset, raw, terminated):
                     raise _torn(name, lineno, offset, raw, bad.reason) from None
-                raise LogReadError(bad.reason, path=name, line=lineno,
-                                   byte_offset=offset + bad.offset, seq=bad.seq) from None
+                raise _read_error(bad, name, lineno, offset) from None
             state.accept(event, lineno, offset)
             if state.major == CURRENT_MAJOR:
                 yield event
@@ -538,6 +624,74 @@ def read_events(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_M
     """All events of a log, as :func:`iter_events` yields them."""
     return list(iter_events(path, max_line_bytes=max_line_bytes, max_depth=max_depth,
                             check_chain=check_chain))
+
+
+def read_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+             max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> list[Event]:
+    """The events of a game log, for replaying it: :func:`read_events`, but an empty
+    file is refused with :class:`NotALogError`, since a game starts with ``match_started``.
+
+    (:func:`read_events` accepts an empty file because a log can be started by
+    appending its first event to one.)
+    """
+    events = read_events(path, max_line_bytes=max_line_bytes, max_depth=max_depth,
+                         check_chain=check_chain)
+    if not events:
+        raise NotALogError('the file is empty; a game log starts with a "match_started" event',
+                           path=os.fspath(path))
+    return events
+
+
+def iter_json_lines(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                    max_depth: int = DEFAULT_MAX_DEPTH) -> Generator[tuple[int, Any], None, None]:
+    """Yield ``(line number, value)`` for each line of a JSON Lines file that is not a log.
+
+    Each line is decoded with exactly the log reader's rules (regular file,
+    line length, nesting depth, duplicate keys, UTF-8 and lone surrogates), and
+    a bad line raises :class:`LogReadError` naming its line and byte offset.
+    Used for the notes sidecars; the caller checks what the values mean.
+    The reader first waits for any writer holding the exclusive ``flock``
+    (:func:`create_file` without hard links), so it never sees a file being made.
+    """
+    name = os.fspath(path)
+    with _open_reading(name) as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_SH)
+        fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+        for lineno, offset, raw, _terminated in _raw_lines(f, name, max_line_bytes):
+            try:
+                value = _decode_line(raw, max_depth)
+            except _Bad as bad:
+                raise _read_error(bad, name, lineno, offset) from None
+            yield lineno, value
+
+
+_NOT_REGULAR: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _open_reading(name: str) -> Any:
+    """A regular file opened for unbuffered reading (see :func:`_open_fd`)."""
+    return open(_open_fd(name, os.O_RDONLY), "rb", buffering=0)
+
+
+def _open_fd(name: str, flags: int) -> int:
+    """``os.open(name, flags)``, or :class:`NotALogError` if it is not a regular file.
+
+    Every reader and writer of logs opens them here. O_NONBLOCK: opening a
+    FIFO would otherwise wait for a writer, forever. It changes nothing for a
+    regular file.
+    """
+    fd = os.open(name, flags | os.O_NONBLOCK | _O_CLOEXEC, 0o666)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((kind for test, kind in _NOT_REGULAR if test(mode)), "not a regular file")
+            raise NotALogError(f"this is {kind}; a log is a regular file", path=name)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def upcast(events: list[Event], major: int) -> list[Event]:
@@ -637,12 +791,11 @@ def _inspect_tail(fd: int, path: str, limit: int, max_depth: int) -> _Tail:
     start = _line_start(fd, path, end, limit)
     raw = _pread_exact(fd, end - start, start)
     try:
-        event = _parse_line(raw, max_depth)
+        event = _parse_line(raw, max_depth, first=start == 0)
     except _Bad as bad:
-        if not terminated and bad.kind in _UNPARSABLE:
+        if _is_torn(bad, start, raw, terminated):
             return _Tail(size=size, last=None, torn_offset=start, torn=raw, torn_reason=bad.reason)
-        raise LogReadError(f"last line: {bad.reason}", path=path,
-                           byte_offset=start + bad.offset, seq=bad.seq) from None
+        raise _read_error(bad, path, None, start, "last line: ") from None
     return _Tail(size=size, last=event, needs_newline=not terminated)
 
 
@@ -659,13 +812,12 @@ def _log_major(fd: int, path: str, limit: int, max_depth: int) -> int:
             break
         buf += chunk
     try:
-        first = _parse_line(buf[:newline], max_depth)
+        first = _parse_line(buf[:newline], max_depth, first=True)
         if first["seq"] != 0:
             raise _Bad("shape", f"first line has seq {first['seq']}, not 0", seq=first["seq"])
         return _check_first(first)
     except _Bad as bad:
-        raise LogReadError(bad.reason, path=path, line=1, byte_offset=bad.offset,
-                           seq=bad.seq) from None
+        raise _read_error(bad, path, 1, 0) from None
 
 
 def _check_keys(value: object) -> None:
@@ -768,19 +920,22 @@ def _encode(event: object, *, seq: int, prev: Event | None, chain: bool | None, 
 def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, Any]], *,
                   chain: bool | None = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                   max_depth: int = DEFAULT_MAX_DEPTH) -> list[Event]:
-    """Append several events under one lock. Each line is one ``os.write``, then one fsync.
+    """Append several events under one lock, in one ``os.write``, then one fsync.
 
     ``seq`` is assigned when it is left out, and checked when it is given.
     ``chain=None`` chains when the log's last event is chained (or the event
     carries a chain). ``True`` always chains. ``False`` never does, and is
-    refused on a chained log. All events are validated before any is written.
-    If a write fails, the log is cut back to its size before the call.
+    refused on a chained log. All events are validated before any is written,
+    and they go out in a single write: if it fails or is short, the log is cut
+    back to its size before the call, so the batch is all there or not at all.
+    Giving every event its ``seq`` makes the call refuse (writing nothing) when
+    another writer appended since those numbers were chosen.
     Returns the events exactly as written.
     """
     batch = list(events)
     name = os.fspath(path)
     # O_APPEND: every write lands at the current end of the file, whatever the offset.
-    fd = os.open(name, os.O_RDWR | os.O_APPEND | _O_CLOEXEC)
+    fd = _open_fd(name, os.O_RDWR | os.O_APPEND)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         tail = _inspect_tail(fd, name, max_line_bytes, max_depth)
@@ -803,16 +958,18 @@ def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, An
             lines.append(line)
             written.append(out)
             prev = out
-        if lines and tail.needs_newline:
+        data = b"".join(lines)
+        if data and tail.needs_newline:
             # A hand-written last line without its newline is complete (no proper
             # prefix of a JSON object parses). Finish it in the same single write.
-            lines[0] = b"\n" + lines[0]
+            data = b"\n" + data
         try:
-            for line in lines:
-                count = os.write(fd, line)
-                if count != len(line):
-                    raise OSError(errno.EIO, f"short write ({count} of {len(line)} bytes; "
-                                  f"disk full?)", name)
+            # One write for the whole batch: a crash leaves all of it or none
+            # (a partial write is cut back off below), never half a review.
+            count = os.write(fd, data) if data else 0
+            if count != len(data):
+                raise OSError(errno.EIO, f"short write ({count} of {len(data)} bytes; "
+                              f"disk full?)", name)
         except BaseException:
             # These bytes were never acknowledged, so removing them loses
             # nothing, and the log stays free of a torn tail.
@@ -820,7 +977,7 @@ def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, An
                 os.ftruncate(fd, tail.size)
                 os.fsync(fd)
             raise
-        if lines:
+        if data:
             # os.write has no userspace buffer to flush. fsync makes the lines durable.
             os.fsync(fd)
         return written
@@ -848,42 +1005,55 @@ def create_log(path: str | os.PathLike[str], first_event: Mapping[str, Any], *,
     name = os.fspath(path)
     line, written = _encode(first_event, seq=0, prev=None, chain=chain, path=name,
                             max_line_bytes=max_line_bytes, max_depth=max_depth)
+    create_file(name, line)
+    return written
+
+
+def create_file(path: str | os.PathLike[str], data: bytes) -> None:
+    """Create ``path`` holding ``data``, so that nobody ever sees it partly written.
+
+    Raises :class:`FileExistsError` if ``path`` exists, and never overwrites.
+    ``data`` goes to a temporary file that is fsynced and then hard-linked into
+    place. Where hard links are not supported, the file is created with
+    O_EXCL and written under the same exclusive ``flock`` that appends take.
+    Used for new logs and for new notes sidecars.
+    """
+    name = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(name))
     temp = os.path.join(directory, f".{os.path.basename(name)}.{secrets.token_hex(8)}.tmp")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_CLOEXEC, 0o666)
     try:
         try:
-            _write_all(fd, line)
+            _write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
         try:
-            # link() fails if the name exists. The log appears with its first
-            # line already in it, and is never overwritten.
+            # link() fails if the name exists. The file appears with all its
+            # bytes already in it, and is never overwritten.
             os.link(temp, name)
         except FileExistsError:
-            raise FileExistsError(errno.EEXIST, "refusing to overwrite an existing log",
+            raise FileExistsError(errno.EEXIST, "refusing to overwrite an existing file",
                                   name) from None
         except OSError:
             # No hard links here (some network or FUSE filesystems). O_EXCL still
-            # never overwrites, though a reader could briefly see an empty file.
-            _create_exclusive(name, line)
+            # never overwrites; readers that take the shared lock wait for the bytes.
+            _create_exclusive(name, data)
     finally:
         with suppress(FileNotFoundError):
             os.unlink(temp)
     _fsync_dir(directory)
-    return written
 
 
-def _create_exclusive(name: str, line: bytes) -> None:
+def _create_exclusive(name: str, data: bytes) -> None:
     try:
         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_CLOEXEC, 0o666)
     except FileExistsError:
-        raise FileExistsError(errno.EEXIST, "refusing to overwrite an existing log",
+        raise FileExistsError(errno.EEXIST, "refusing to overwrite an existing file",
                               name) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        _write_all(fd, line)
+        _write_all(fd, data)
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -914,11 +1084,16 @@ def repair(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LI
     that several repairs stay apart. That file is fsynced before the log is
     truncated, so a crash at any point loses nothing. A healthy log is left
     alone. Only the tail is examined, so corruption elsewhere still needs
-    :func:`read_events` and a human. A final line that parses but is invalid
-    is not torn. It raises :class:`LogReadError`, and nothing is touched.
+    :func:`read_events` and a human.
+
+    At most the last, incomplete line is ever moved, and only when it is torn
+    in the sense of :class:`TornLineError`. Anything else at the end raises
+    :class:`LogReadError` and nothing is touched: a final line that parses but
+    is invalid, a file that is one unparsable line, a file whose lines end in
+    CR alone (which would otherwise look like one long torn line).
     """
     name = os.fspath(path)
-    fd = os.open(name, os.O_RDWR | _O_CLOEXEC)
+    fd = _open_fd(name, os.O_RDWR)
     try:
         # Same lock as appenders: an append in flight is never mistaken for a torn line.
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -927,7 +1102,7 @@ def repair(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LI
             return RepairReport(path=name, torn_offset=None, bytes_moved=0, torn_path=None)
         torn_path = name + ".torn"
         existed = os.path.exists(torn_path)
-        afd = os.open(torn_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | _O_CLOEXEC, 0o666)
+        afd = _open_fd(torn_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         try:
             _write_all(afd, tail.torn + b"\n")
             os.fsync(afd)

@@ -241,7 +241,7 @@ def test_append_refuses_newer_major_log(tmp_path: Path) -> None:
         append_event(path, {"type": "drew"})
 
 
-def test_each_event_is_one_write_then_fsync(log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_batch_is_one_write_then_fsync(log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, Any]] = []
     real_write, real_fsync = os.write, os.fsync
 
@@ -257,8 +257,9 @@ def test_each_event_is_one_write_then_fsync(log: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(os, "fsync", spy_fsync)
     append_events(log, [{"type": "a", "pad": "x" * 5000}, {"type": "b"}])
     monkeypatch.undo()
-    assert calls == [("write", log.read_bytes().splitlines(keepends=True)[1]),
-                     ("write", b'{"seq":2,"type":"b"}\n'), ("fsync", None)]
+    # One write for the whole batch, so a crash leaves all of it or none.
+    assert calls == [("write", b"".join(log.read_bytes().splitlines(keepends=True)[1:])),
+                     ("fsync", None)]
 
 
 def test_short_write_is_rolled_back(log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -531,7 +532,7 @@ def test_append_refuses_after_torn_tail(tmp_path: Path) -> None:
     with path.open("ab") as f:
         f.write(b'{"seq":2,"ty')
     before = path.read_bytes()
-    with pytest.raises(TornLineError, match=r"refusing to append.*run banakil_replay\.store\.repair"):
+    with pytest.raises(TornLineError, match=r"refusing to append.*run `banakil-replay repair "):
         append_event(path, {"type": "drew"})
     assert path.read_bytes() == before
 
@@ -604,12 +605,15 @@ def test_repair_is_noop_on_healthy_logs(tmp_path: Path) -> None:
     assert path.read_bytes() == before.rstrip(b"\n")
 
 
-def test_repair_of_log_that_is_all_torn(tmp_path: Path) -> None:
+def test_repair_never_moves_a_whole_file_aside(tmp_path: Path) -> None:
+    # A file that is one unparsable line has no complete line to keep: it is not
+    # a log with a torn tail, and repair refuses rather than empty it.
     path = tmp_path / "g.jsonl"
     path.write_bytes(b'{"seq":0,"type":"match_sta')
-    report = repair(path)
-    assert report.torn_offset == 0 and path.read_bytes() == b""
-    assert read_events(path) == []
+    with pytest.raises(LogReadError, match="not a banakil-replay log"):
+        repair(path)
+    assert path.read_bytes() == b'{"seq":0,"type":"match_sta'
+    assert not Path(str(path) + ".torn").exists()
 
 
 def test_repair_refuses_invalid_complete_tail(tmp_path: Path) -> None:

@@ -1,0 +1,188 @@
+"""A bounded fuzz of the log reader and the reducer, with a fixed seed.
+
+Every sample game is mutated in ways real damage and hostile input take: bytes
+flipped, the file cut short, lines swapped, repeated or dropped, line endings
+changed, and JSON values replaced (strings and numbers swapped, huge integers,
+deep arrays, lone surrogates, fields deleted). Each mutant must either replay
+or raise a :class:`~banakil_replay.errors.BanakilError` subclass, never any
+other exception; and ``banakil-replay validate`` on a handful of them must exit
+0, 1 or 2 with no traceback. The seed is fixed, so a failure reproduces.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from banakil_replay.errors import BanakilError
+from banakil_replay.reducer import replay
+from banakil_replay.store import read_log
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "sample_games").glob("*.jsonl"))
+# Whole self-played matches reach what one-hand samples do not (reshuffles, later hands, the match end).
+MATCHES = sorted((ROOT / "sample_games" / "selfplay").glob("*.jsonl"))
+SEED = 20240609
+PER_SAMPLE, PER_MATCH = 600, 60  # mutants per file: a few seconds in all
+
+
+# ------------------------------------------------------------------ value mutations
+def _huge(_: Any, rng: random.Random) -> Any:
+    return rng.choice([10**30, -(2**63) - 1, 2**64, 10**4000])
+
+
+def _swap_kind(value: Any, rng: random.Random) -> Any:
+    """Strings become numbers and numbers strings; anything else becomes one of them."""
+    if isinstance(value, str):
+        return rng.choice([0, 1, -1, 2.5, len(value)])
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return rng.choice(["x", 3, "3H"])
+
+
+def _nested(value: Any, rng: random.Random) -> Any:
+    for _ in range(rng.choice([2, 5, 40, 200])):
+        value = [value]
+    return value
+
+
+VALUE_MUTATIONS: dict[str, Callable[[Any, random.Random], Any]] = {
+    "swap kind": _swap_kind,
+    "huge int": _huge,
+    "nested arrays": _nested,
+    "lone surrogate": lambda v, rng: rng.choice(["\ud800", "\udfff", "JK\udc80", "Dana\ud83d"]),
+    "null": lambda v, rng: None,
+    "boolean": lambda v, rng: rng.choice([True, False]),
+    "empty": lambda v, rng: rng.choice(["", [], {}]),
+    "negative": lambda v, rng: rng.choice([-1, -999, -0.5]),
+    "long string": lambda v, rng: "A" * rng.choice([300, 20_000]),
+    "other card": lambda v, rng: rng.choice(["JK", "2C", "AS", "ZZ", "10H", "jk", "♥"]),
+}
+
+
+def _slots(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside a parsed line (the line itself excluded)."""
+    out: list[tuple[Any, ...]] = []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        out.append(path + (key,))
+        out.extend(_slots(item, path + (key,)))
+    return out
+
+
+def _mutate_value(lines: list[bytes], rng: random.Random) -> tuple[list[bytes], str]:
+    index = rng.randrange(len(lines))
+    event = json.loads(lines[index])
+    slots = _slots(event)
+    path = rng.choice(slots)
+    parent = event
+    for key in path[:-1]:
+        parent = parent[key]
+    last = path[-1]
+    if isinstance(parent, dict) and rng.random() < 0.25:
+        del parent[last]
+        what = "deleted"
+    else:
+        what = rng.choice(sorted(VALUE_MUTATIONS))
+        parent[last] = VALUE_MUTATIONS[what](parent[last], rng)
+    # ensure_ascii: a lone surrogate can only be written as a \\u escape
+    lines = list(lines)
+    lines[index] = json.dumps(event, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    return lines, f"line {index + 1} {'/'.join(map(str, path))}: {what}"
+
+
+# ------------------------------------------------------------------ byte and line mutations
+def mutate(data: bytes, rng: random.Random) -> tuple[bytes, str]:
+    """One random mutation of a log's bytes, and what it was."""
+    lines = data.split(b"\n")[:-1]  # every line ends with \n
+    kind = rng.choice(["flip", "flip", "truncate", "swap", "duplicate", "delete", "value", "value",
+                       "value", "value", "endings", "splice"])
+    if kind == "flip":
+        out = bytearray(data)
+        for _ in range(rng.choice([1, 1, 2, 8])):
+            pos = rng.randrange(len(out))
+            out[pos] = rng.randrange(256)
+        return bytes(out), "bytes flipped"
+    if kind == "truncate":
+        cut = rng.randrange(len(data))
+        return data[:cut], f"truncated at byte {cut}"
+    if kind == "endings":
+        ending = rng.choice([b"\r", b"\r\n", b"\n\n", b""])
+        return data.replace(b"\n", ending), f"line endings {ending!r}"
+    if kind == "splice":
+        cut = rng.randrange(len(data))
+        return data[:cut] + rng.choice([b"\x00" * 16, b"\xef\xbb\xbf", b"]}", b'"\\ud800"']) + data[cut:], \
+            f"bytes inserted at {cut}"
+    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+    if kind == "swap":
+        lines[i], lines[j] = lines[j], lines[i]
+        what = f"lines {i + 1} and {j + 1} swapped"
+    elif kind == "duplicate":
+        lines.insert(j, lines[i])
+        what = f"line {i + 1} repeated"
+    elif kind == "delete":
+        del lines[i]
+        what = f"line {i + 1} deleted"
+    else:
+        lines, what = _mutate_value(lines, rng)
+    return b"".join(line + b"\n" for line in lines), what
+
+
+def _mutants(rng: random.Random) -> list[tuple[str, bytes, str]]:
+    out = []
+    for sample, count in [(s, PER_SAMPLE) for s in SAMPLES] + [(m, PER_MATCH) for m in MATCHES]:
+        data = sample.read_bytes()
+        for _ in range(count):
+            mutant, what = mutate(data, rng)
+            out.append((sample.name, mutant, what))
+    return out
+
+
+def test_every_mutant_replays_or_raises_a_banakil_error(tmp_path: Path) -> None:
+    assert len(SAMPLES) >= 5 and len(MATCHES) >= 5
+    rng = random.Random(SEED)
+    mutants = _mutants(rng)
+    path = tmp_path / "mutant.jsonl"
+    outcomes = {"replayed": 0, "refused": 0}
+    crashes: list[str] = []
+    start = time.perf_counter()
+    for name, data, what in mutants:
+        path.write_bytes(data)
+        try:
+            replay(read_log(path))
+            outcomes["replayed"] += 1
+        except BanakilError:
+            outcomes["refused"] += 1
+        except Exception as e:  # noqa: BLE001  # exactly what this test looks for
+            crashes.append(f"{name}, {what}: {type(e).__name__}: {str(e)[:200]}")
+    elapsed = time.perf_counter() - start
+    assert not crashes, f"{len(crashes)} mutants crashed, e.g.:\n" + "\n".join(crashes[:10])
+    # The mutations must exercise both outcomes, or the test proves little.
+    assert outcomes["refused"] > len(mutants) // 2 and outcomes["replayed"] > 10, outcomes
+    assert elapsed < 25, f"{len(mutants)} mutants took {elapsed:.1f} s"
+
+
+def test_validate_on_mutants_exits_cleanly(tmp_path: Path) -> None:
+    rng = random.Random(SEED + 1)
+    chosen = rng.sample(_mutants(rng), 24)
+    paths = []
+    for i, (_, data, _) in enumerate(chosen):
+        paths.append(tmp_path / f"m{i:02}.jsonl")
+        paths[-1].write_bytes(data)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for batch in (paths, paths[:1], paths[5:6]):
+        proc = subprocess.run([sys.executable, "-m", "banakil_replay", "validate", *map(str, batch)],
+                              capture_output=True, text=True, env=env, timeout=120)
+        assert proc.returncode in (0, 1, 2), proc.stderr
+        assert "Traceback" not in proc.stderr, proc.stderr
+        named = [ln.split(":", 1)[0] for ln in proc.stdout.splitlines()]
+        named += [ln.removeprefix("banakil-replay validate: ").split(" (", 1)[0].split(":", 1)[0]
+                  for ln in proc.stderr.splitlines()]
+        # each file is reported at most once, and only files that were given
+        assert len(named) == len(set(named)) and set(named) <= {str(p) for p in batch}, (proc.stdout, proc.stderr)
