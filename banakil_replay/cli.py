@@ -235,11 +235,12 @@ def cmd_options(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from .cards import parse_cards
+    from .cards import check_in_deck, parse_cards
     from .solver import best_partition, go_out
 
     rules = get_ruleset(args.rules)
     hand = parse_cards(args.cards)
+    check_in_deck(hand)
     best = best_partition(hand, rules)
     out, how = go_out(hand, rules)
     _dump({"best": best.to_json(), "goes_out": out, "go_out": how.to_json() if out else None})

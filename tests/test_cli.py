@@ -66,3 +66,8 @@ def test_score_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and "not valid JSON" in err
     code, _, err = run(capsys, "score", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in err
+
+
+def test_solve_refuses_a_hand_the_deck_cannot_hold(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "3H", "3H", "3H", "4H", "5H"]) == 2
+    assert "3♥ is named 3 times; the deck holds 2 of each card" in capsys.readouterr().err
