@@ -16,7 +16,7 @@ same seed and the same bots always give the same log::
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from .cards import Card, deck_list
 from .errors import IllegalMoveError
@@ -171,7 +171,7 @@ def _listed(opts: Iterable[Option], event: dict[str, Any]) -> Option | None:
 
 
 # ------------------------------------------------------------------- driver
-def deal_event(rules_name: str, players: int, hand: int, rng: random.Random) -> dict[str, Any]:
+def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.Random) -> dict[str, Any]:
     """A ``hand_started`` event from a fresh shuffle, with the stock order recorded (top first)."""
     rules = get_ruleset(rules_name)
     deck: list[Card] = deck_list()
@@ -192,14 +192,16 @@ def deal_event(rules_name: str, players: int, hand: int, rng: random.Random) -> 
 
 
 def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_hands: int = 100,
-               names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+               names: Sequence[str] | None = None, overrides: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Play a whole match (until a side wins, or ``max_hands`` hands) and return its log.
 
     Each event is a dict with its ``seq``, applied through the reducer as it is
     made. Deals and ERAM reshuffles come from ``random.Random(seed)``; a dead
-    hand (stock run out) is simply followed by the next deal.
+    hand (stock run out) is simply followed by the next deal. ``overrides``
+    replaces some knobs of the preset (recorded as the ``options`` of
+    ``match_started``).
     """
-    ruleset = get_ruleset(rules)
+    ruleset = get_ruleset(rules, overrides)
     ruleset.check_players(players)
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} seats")
@@ -214,9 +216,10 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
         state = apply(state, parse_event(full))
         log.append(full)
 
-    push({"type": "match_started", "format": FORMAT, "rules": rules, "players": names})
+    push({"type": "match_started", "format": FORMAT, "rules": rules, "players": names,
+          **({"options": dict(overrides)} if overrides else {})})
     while not state.match_over and state.hand_no < max_hands:
-        push(deal_event(rules, players, state.hand_no + 1, rng))
+        push(deal_event(ruleset, players, state.hand_no + 1, rng))
         start = len(log)
         while state.in_hand:
             if len(log) - start > MAX_EVENTS_PER_HAND:
