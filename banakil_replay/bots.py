@@ -16,17 +16,16 @@ same seed and the same bots always give the same log::
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Iterable, Mapping, Protocol, Sequence
 
-from .candidates import meld_candidates
-from .cards import ACE_RANK, JOKER, Card, deck_list
+from .cards import Card, deck_list
 from .errors import IllegalMoveError
 from .events import FORMAT, parse_event
 from .options import Option, Options, find_move, options
 from .reducer import apply, verify_meld_access
 from .melds import Meld
 from .rules import Ruleset, get_ruleset
-from .solver import Partition, go_out
+from .solver import Partition, go_out, strays
 from .state import GameState
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
@@ -94,46 +93,19 @@ def reachable_melds(state: GameState, seat: int) -> list[tuple[int, Meld]]:
 def could_go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> bool:
     """A cheap necessary condition for :func:`solver.go_out` (which costs milliseconds).
 
-    Going out leaves at most one card, so at most one card may be neither in some
-    candidate meld of the hand nor plausibly addable to a table meld. "Plausibly"
-    is generous on purpose, so this never rules out a real way out: a wild fits
-    any meld, a natural any set of its rank, and any run of its suit it could
-    reach with the other cards of that suit and the wilds in hand as steps
-    (inside the run it could take a wild's place; a wild of the run may move to
-    bridge a gap, so the run's own wilds count as steps too).
+    Going out leaves at most one card, so at most one card of the hand may be a
+    stray that no way of going out can lay (:func:`solver.strays`).
     """
-    jokers_on_table = any(JOKER in m.cards for _, m in table)
-    pool = list(hand) + ([JOKER] if jokers_on_table else [])  # a swap would bring a joker into the hand
-    in_melds = {c for m in meld_candidates(pool, rules) for c in m}
-    set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
-    wilds = sum(c.is_wild for c in hand) + int(jokers_on_table)
-    spans: dict[str, list[tuple[int, int, int]]] = {}
-    for _, m in table:
-        if m.kind == "run":
-            pos = [p for p in m.positions if p is not None]
-            spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
-
-    def reaches(c: Card) -> bool:
-        steps = wilds + sum(1 for d in hand if d.is_natural and d.suit == c.suit) - 1
-        ranks = (c.rank, 1) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)
-        return any(lo - 1 - steps - own <= r <= hi + 1 + steps + own
-                   for lo, hi, own in spans.get(c.suit, ()) for r in ranks)
-
-    stray = 0
-    for c in hand:
-        if c in in_melds or (c.is_wild and table) or (c.is_natural and (c.rank in set_ranks or reaches(c))):
-            continue
-        stray += 1
-        if stray > 1:
-            return False
-    return True
+    return len(strays(hand, rules, table)) <= 1
 
 
 def go_out_plan(state: GameState) -> list[dict[str, Any]] | None:
     """Events that empty the hand of the seat to act this turn, checked by the reducer, or None.
 
-    The solver does not know the discard limit or the order constraints of the
-    rule set, so its plan is played through the reducer before it is trusted.
+    The solver is told the cards this turn's discard limit holds back, so the
+    card it keeps for the last discard is one the seat may throw; the order
+    constraints of the rule set it does not know, so its plan is played through
+    the reducer before it is trusted.
     """
     rules = state.rules
     if rules is None or state.phase != "meld":
@@ -142,7 +114,7 @@ def go_out_plan(state: GameState) -> list[dict[str, Any]] | None:
     hand, table = state.hands[seat], reachable_melds(state, seat)
     if not could_go_out(hand, rules, table):
         return None
-    out, plan = go_out(hand, rules, table)
+    out, plan = go_out(hand, rules, table, restricted=state.this_turn.restricted)
     if not out:
         return None
     steps = plan_events(seat, plan)
@@ -199,7 +171,7 @@ def _listed(opts: Iterable[Option], event: dict[str, Any]) -> Option | None:
 
 
 # ------------------------------------------------------------------- driver
-def deal_event(rules_name: str, players: int, hand: int, rng: random.Random) -> dict[str, Any]:
+def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.Random) -> dict[str, Any]:
     """A ``hand_started`` event from a fresh shuffle, with the stock order recorded (top first)."""
     rules = get_ruleset(rules_name)
     deck: list[Card] = deck_list()
@@ -220,14 +192,16 @@ def deal_event(rules_name: str, players: int, hand: int, rng: random.Random) -> 
 
 
 def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_hands: int = 100,
-               names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+               names: Sequence[str] | None = None, overrides: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Play a whole match (until a side wins, or ``max_hands`` hands) and return its log.
 
     Each event is a dict with its ``seq``, applied through the reducer as it is
     made. Deals and ERAM reshuffles come from ``random.Random(seed)``; a dead
-    hand (stock run out) is simply followed by the next deal.
+    hand (stock run out) is simply followed by the next deal. ``overrides``
+    replaces some knobs of the preset (recorded as the ``options`` of
+    ``match_started``).
     """
-    ruleset = get_ruleset(rules)
+    ruleset = get_ruleset(rules, overrides)
     ruleset.check_players(players)
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bots for {players} seats")
@@ -242,9 +216,10 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
         state = apply(state, parse_event(full))
         log.append(full)
 
-    push({"type": "match_started", "format": FORMAT, "rules": rules, "players": names})
+    push({"type": "match_started", "format": FORMAT, "rules": rules, "players": names,
+          **({"options": dict(overrides)} if overrides else {})})
     while not state.match_over and state.hand_no < max_hands:
-        push(deal_event(rules, players, state.hand_no + 1, rng))
+        push(deal_event(ruleset, players, state.hand_no + 1, rng))
         start = len(log)
         while state.in_hand:
             if len(log) - start > MAX_EVENTS_PER_HAND:

@@ -8,16 +8,18 @@ What is enumerated: every run window of length 3..``max_len`` inside the
 rule set's bounds whose missing positions the hand's wild cards can fill (at
 most one 2 and one joker), with extra wilds placed at either end; and every
 set of 3s or aces of distinct suits, with or without the joker. Two choices
-are left out on purpose, because they can never be better and would swamp a
+are left out on purpose, because they are seldom better and would swamp a
 learner's list: a wild standing in a spot whose natural card the hand holds
 (meld the natural and keep the wild), and a second copy of the same 2 (all 2s
-play alike; the first in hand order stands for them).
+play alike; the first in hand order stands for them). The solver asks for the
+first separately (:func:`stand_in_candidates`): it matters when that natural
+is needed in another meld.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .cards import ACE_RANK, JOKER, SUITS, Card
 from .rules import Ruleset
@@ -45,11 +47,43 @@ def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = N
                 rest = [c for c in hand if not c.is_two or c == two]
                 out.extend(run_candidates(rest, rules, max_len, must_use))
             return out
+    out = []
+    for window, naturals, missing, wilds in _windows(hand, rules, max_len):
+        for assign in _assignments(missing, wilds):
+            out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    if must_use:
+        need = set(must_use)
+        out = [c for c in out if need & set(c)]
+    return out
+
+
+def stand_in_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = None
+                        ) -> list[tuple[Card, ...]]:
+    """The runs :func:`run_candidates` leaves out: a wild standing where a natural the hand holds
+    would go.
+
+    The solver needs them when that natural is spent elsewhere: JK 2♣ K♥ and
+    JK 2♣ A♥ use both wilds twice and K♥ once. One natural always stays (a
+    meld needs one).
+    """
+    out = []
+    for window, naturals, missing, wilds in _windows(hand, rules, max_len):
+        spare = len(wilds) - len(missing)
+        for k in range(1, min(spare, len(naturals) - 1) + 1):
+            for extra in combinations(naturals, k):
+                for assign in _assignments(sorted(missing + list(extra)), wilds):
+                    out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    return out
+
+
+def _windows(hand: Sequence[Card], rules: Ruleset, max_len: int | None
+             ) -> Iterator[tuple[range, dict[int, Card], list[int], list[Card]]]:
+    """Each run window the hand's wilds can complete: (positions, naturals held by position,
+    positions missing, the wilds: one 2 for all and the joker)."""
     joker = JOKER if JOKER in hand else None
     wilds = [w for w in (_representative_two(hand), joker) if w is not None]
     limit = min(max_len or rules.max_run_length, rules.max_run_length)
     low = rules.low_rank
-    out = []
     for suit in SUITS:
         ranks = {c.rank for c in hand if c.is_natural and c.suit == suit}
         if not ranks:
@@ -71,13 +105,7 @@ def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = N
                 if len(missing) > len(wilds) or len(missing) == length:
                     continue
                 naturals = {p: Card(ACE_RANK if p == 1 else p, suit) for p in window if p in positions}
-                for assign in _assignments(missing, wilds):
-                    layout = tuple(assign.get(p) or naturals[p] for p in window)
-                    out.append(layout)
-    if must_use:
-        need = set(must_use)
-        out = [c for c in out if need & set(c)]
-    return out
+                yield window, naturals, missing, wilds
 
 
 def _assignments(missing: list[int], wilds: list[Card]) -> list[dict[int, Card]]:

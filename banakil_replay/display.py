@@ -352,12 +352,18 @@ def event_text(event: Event | Mapping[str, Any], state: GameState | None = None,
         dealer = ev.get("dealer", 0)
         first = (dealer + 1) % n if n else 0
         text = f"Hand {ev.get('hand')} is dealt by {_name(state, dealer)}. "
+        # the counts come from the deal itself, not from what the rules usually deal
+        sizes = [len(h) if isinstance(h, (list, tuple)) else 0 for h in (ev.get("hands") or [])]
+        others = sorted({k for i, k in enumerate(sizes) if i != first})
+        rest = " or ".join(map(str, others)) if others else "none"
         if ev.get("upcard"):
-            text += (f"Everyone gets 18 cards and {_sym(ev['upcard'])} is turned up to start the discard pile. "
+            each = (f"Everyone gets {sizes[0]} cards" if len(set(sizes)) == 1
+                    else f"The hands hold {', '.join(map(str, sizes)) or 'no'} cards")
+            text += (f"{each} and {_sym(ev['upcard'])} is turned up to start the discard pile. "
                      f"{_name(state, first)} plays first.")
         else:
-            text += (f"{_name(state, first)} gets 19 cards and starts without drawing (melding and discarding "
-                     "straight away); the others get 18.")
+            text += (f"{_name(state, first)} gets {sizes[first] if first < len(sizes) else '?'} cards and starts "
+                     f"without drawing (melding and discarding straight away); the others get {rest}.")
     elif kind == "drew":
         card = ev.get("card")
         if card is None or (seat_view is not None and seat != seat_view):

@@ -2,9 +2,11 @@
 
 Each option gets a score from a few plain facts a player can check: points
 taken off the hand (melded cards can no longer count against you), the first
-meld (no flat -20), jokers and 2s kept safe, deadwood left, and what taking
-from the pile brings. Going out always ranks first. The heuristic is meant to
-teach, not to be strong; the reasons are the point.
+meld (where the rules give a flat score for melding nothing, it is no longer
+risked), jokers and 2s kept safe, deadwood left, and what taking from the
+pile brings. Going out always ranks first. The heuristic is meant to teach,
+not to be strong; the reasons are the point. Every number a reason states
+comes from the rule set in force (``rule_text.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from functools import lru_cache
 
 from .candidates import meld_candidates
-from .cards import Card, parse_card
+from .cards import JOKER, Card, parse_card
+from .rule_text import first_meld_relief, never_melded_score
 from .rules import Ruleset
 from .solver import best_partition
 from .state import GameState
@@ -23,6 +26,15 @@ if TYPE_CHECKING:
     from .options import Option
 
 GO_OUT = 100.0
+PARTNER_FEED = 1.0  # bonus for adding to the partner's meld rather than one's own
+FIRST_MELD_SHARE = 0.5  # of the flat score for melding nothing that a first meld no longer risks
+
+
+def first_meld_weight(rules: Ruleset) -> float:
+    """The score bonus of a first meld: half the penalty it ends (10 against classic's flat -20),
+    nothing where the rules have no such penalty (Kroot)."""
+    flat = never_melded_score(rules)
+    return FIRST_MELD_SHARE * -flat if flat is not None and flat < 0 else 0.0
 
 
 def _neighbours(card: Card, hand: Sequence[Card]) -> int:
@@ -61,27 +73,28 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
         # the event's own cards: filtering the hand by code would count a second copy held twice
         cards = [parse_card(c) for c in ev["cards"]]
         pts = sum(rules.value(c) for c in cards)
-        score = pts + (10.0 if not state.opened[seat] else 0.0) + sum(1.5 for c in cards if c.is_joker)
+        first = not state.opened[seat]
+        score = pts + (first_meld_weight(rules) if first else 0.0) + sum(1.5 for c in cards if c.is_joker)
         reason = f"{pts:g} points melded"
         if _shape(cards) in _best_shapes(hand, rules):
             # greedy melds spend wilds that a better split of the hand needs elsewhere
             score += 3.0
             reason += ", part of the best split of your hand into melds"
-        if not state.opened[seat]:
-            reason += ", and a first meld removes the flat -20"
+        if first and first_meld_relief(rules):
+            reason += f", and as a first meld: {first_meld_relief(rules)}"
         if any(c.is_joker for c in cards):
             reason += ", and your joker is no longer at risk"
         return score, reason
     if opt.kind == "lay_off":
         (code,) = ev["cards"]
         card = next(c for c in hand if c.code == code)
-        bonus = 1.0 if state.melds and _owner(state, ev["meld"]) != seat else 0.0
+        bonus = PARTNER_FEED if state.melds and _owner(state, ev["meld"]) != seat else 0.0
         keep = 3.0 if card.is_wild and len(hand) > 3 else 0.0  # a wild in hand can still finish a new meld
         return rules.value(card) + bonus - keep, (
             f"{rules.value(card):g} points off your hand" + (", feeding your partner's meld" if bonus else "")
             + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
     if opt.kind == "joker_swap":
-        return 1.0, "a joker in hand is flexible, but costs 4 if you are caught with it"
+        return 1.0, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
     if opt.kind == "discard":
         card = next(c for c in hand if c.code == ev["card"])
         if card.is_wild:

@@ -36,19 +36,10 @@ from .events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled,
 from .hints import rank_options
 from .melds import verify_joker_swap, verify_lay_off
 from .reducer import HANDLERS, verify_meld_access
+from .rule_text import first_meld_relief, rule_lines
 from .state import GameState
 
 KINDS = ("draw", "take", "reshuffle", "meld", "lay_off", "joker_swap", "discard")
-RULE_TEXT = {
-    "draw": "000 (Play), 004 (draw and discard): draw the top card of the stock",
-    "take": "000 (Play), 004 (draw and discard), 002 (your turn), 003 (how a turn works): take from the pile, "
-            "every card above the one you want comes too",
-    "reshuffle": "002 (closed pile runs out): the pile but its top card becomes the stock, twice a hand at most",
-    "meld": "000 (Play), 004 (runs and sets): a run or a set of 3s or aces, one 2 and one joker at most",
-    "lay_off": "000 (Play), 004 (adding cards): add to your own or your partner's melds",
-    "joker_swap": "000 (FAQ), 004 (exchanging a joker): a natural card takes a joker's place",
-    "discard": "000 (Play), 004 (draw and discard): one discard ends the turn",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,17 +163,18 @@ def options(state: GameState, *, rank: bool = True) -> Options:
 def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], banned: list[NotAllowed]) -> None:
     rules = state.rules
     assert rules is not None
+    rule = rule_lines(rules, len(state.hands))
     if state.stock_count:
         # the card stays unnamed: only the log's stock order (or the draw itself) knows it
         opts.append(Option({"type": "drew", "seat": seat}, "draw",
                            f"Draw the top card of the stock ({state.stock_count} left), unseen by the others.",
-                           RULE_TEXT["draw"]))
+                           rule["draw"]))
     elif rules.empty_stock == "reshuffle_then_scored":
         new, why, _ = _try(state, Reshuffled(seq))
         if new is not None:
             opts.append(Option({"type": "reshuffled"}, "reshuffle",
                                f"The stock is empty: turn the pile but its top card into a new stock "
-                               f"(reshuffle {state.reshuffles + 1} of {rules.max_reshuffles}).", RULE_TEXT["reshuffle"]))
+                               f"(reshuffle {state.reshuffles + 1} of {rules.max_reshuffles}).", rule["reshuffle"]))
     hand = state.hands[seat]
     pile = state.discard
     for k in range(1, len(pile) + 1):
@@ -201,13 +193,15 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             text += (f"; you may not throw {_names(dict.fromkeys(restricted))} back this turn"
                      if len(restricted) <= 3 else "; none of the taken cards may be thrown back this turn")
         opts.append(Option({"type": "took", "seat": seat, "count": k, "cards": [c.code for c in taken]},
-                           "take", text + ".", RULE_TEXT["take"]))
+                           "take", text + ".", rule["take"]))
 
 
 # --------------------------------------------------------------- meld phase
 def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], banned: list[NotAllowed]) -> None:
     rules = state.rules
     assert rules is not None
+    rule = rule_lines(rules, len(state.hands))
+    relief = first_meld_relief(rules)
     hand = state.hands[seat]
     seen: set[tuple[Card, ...]] = set()
     for cards in meld_candidates(hand, rules):
@@ -223,12 +217,12 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         meld = new.melds[-1].meld
         pts = sum(rules.value(c) for c in cards)
         text = f"Meld {meld.describe()} ({'a run' if meld.kind == 'run' else 'a set'}, {pts:g} points off your hand)"
-        if not state.opened[seat]:
-            text += "; your first meld, so you no longer risk the flat -20"
+        if not state.opened[seat] and relief:
+            text += f"; your first meld: {relief}"
         out = not new.in_hand
         if out:
             text += ", and you go out"
-        opts.append(Option(event, "meld", text + ".", RULE_TEXT["meld"], goes_out=out))
+        opts.append(Option(event, "meld", text + ".", rule["meld"], goes_out=out))
     distinct = list(dict.fromkeys(hand))
     for table in state.melds:
         try:
@@ -259,14 +253,14 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
                         f"{grown.meld.describe() if grown is not None and new.in_hand else 'it longer'}")
                 if out:
                     text += ", and you go out"
-                opts.append(Option(event, "lay_off", text + ".", RULE_TEXT["lay_off"], goes_out=out))
+                opts.append(Option(event, "lay_off", text + ".", rule["lay_off"], goes_out=out))
             if has_joker and card.is_natural:
                 new, why, _ = _try(state, JokerSwapped(seq, seat, table.id, card))
                 sw_event = {"type": "joker_swapped", "seat": seat, "meld": table.id, "card": card.code}
                 if new is not None:
                     opts.append(Option(sw_event, "joker_swap",
                                        f"Put {card.symbol} into meld #{table.id} in place of the joker and take "
-                                       "the joker into your hand.", RULE_TEXT["joker_swap"]))
+                                       "the joker into your hand.", rule["joker_swap"]))
     for card in distinct:
         event = {"type": "discarded", "seat": seat, "card": card.code}
         new, why, _ = _try(state, Discarded(seq, seat, card))
@@ -283,7 +277,7 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             text += f" ({rules.value(card):g} point{'s' if rules.value(card) != 1 else ''} out of your hand)"
         if new.phase == "over" and not out:
             text += "; the stock is empty, so the hand ends"
-        opts.append(Option(event, "discard", text + ".", RULE_TEXT["discard"], goes_out=out))
+        opts.append(Option(event, "discard", text + ".", rule["discard"], goes_out=out))
 
 
 def _fits(meld: Any, card: Card, rules: Any) -> bool:

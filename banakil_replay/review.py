@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .events import Event, event_to_json
-from .hints import rank_options
+from .hints import PARTNER_FEED, rank_options
 from .options import Option, Options, options
 from .reducer import Replay
 from .state import GameState
@@ -104,7 +104,8 @@ def _partner_note(state: GameState, seat: int, event: dict[str, Any], whose: str
     meld = state.meld_by_id(event["meld"])
     if meld is None or meld.owner == seat:
         return ""
-    return f" {whose} feeds the partner's meld #{meld.id} (the hints count a 1-point bonus for that)."
+    return (f" {whose} feeds the partner's meld #{meld.id} "
+            f"(the hints count a {PARTNER_FEED:g}-point bonus for that).")
 
 
 def _why(state: GameState, seat: int, verdict: str, played: Option, best: Option, order_only: bool) -> str:

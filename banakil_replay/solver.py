@@ -2,13 +2,17 @@
 
 ``best_partition`` packs a hand into disjoint new melds for the most points
 (the rest is deadwood that counts against the player). ``go_out`` asks whether
-a hand can be emptied this turn, counting lay-offs onto melds on the table and
-joker swaps, and how.
+a hand can be emptied this turn (everything laid, or all but one card laid and
+that one discarded), counting lay-offs onto melds on the table and joker
+swaps, and how.
 
-Both are exact searches over the candidate melds of ``candidates.py`` (runs up
-to 5 long are enough: a longer run splits into runs of 3 to 5 with the same
-cards), memoised on the multiset of cards left, so a 19-card hand with both
-jokers and several 2s is answered in milliseconds.
+Both rest on an exact search over the candidate melds of ``candidates.py``
+(runs up to 5 long are enough: a longer run splits into runs of 3 to 5 with
+the same cards), memoised on the multiset of cards left, so a 19-card hand
+with both jokers and several 2s is answered in milliseconds; the tests check
+it against brute force. What ``go_out`` does not search: more than one joker
+swap, or a swap after a lay-off; and with more than ``EXACT_LAY_OFFS`` cards
+left over, lay-offs are placed greedily.
 
 >>> from .rules import get_ruleset
 >>> from .cards import parse_cards
@@ -21,10 +25,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Collection, Sequence
 
-from .candidates import meld_candidates
-from .cards import JOKER, Card
+from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
+from .cards import ACE_RANK, JOKER, Card
 from .errors import IllegalMoveError
 from .melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
 from .rules import Ruleset
@@ -32,6 +36,7 @@ from .rules import Ruleset
 MAX_RUN_IN_PARTITION = 5
 FIELD = 5  # bits per card kind in the search's packed multiset: counts up to 15 (eight 2s fit)
 GUARD = 1 << (FIELD - 1)
+STUCK = 64.0  # the cost of keeping a card that cannot be laid off, against 1 for one that can (hands hold < 64)
 
 
 @dataclass(frozen=True)
@@ -56,18 +61,52 @@ class Partition:
         }
 
 
-def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool) -> tuple[list[tuple[Card, ...]], list[Card]]:
+Score = tuple[float, float]
+
+
+def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, loose: frozenset[Card] = frozenset(),
+            loose_cost: float = -1.0) -> tuple[list[tuple[Card, ...]], list[Card]]:
     """Exact search: which candidate melds to lay, and which cards stay in hand.
+
+    The plain candidates leave out a wild standing where a natural of the hand
+    would go; when the hand holds a wild, a second search that allows it (see
+    :func:`_pack`) replaces the first if it does strictly better.
+    """
+    score, chosen, left = _pack(hand, rules, prefer_fewest_left, False, loose, loose_cost)
+    if any(c.is_wild for c in hand):
+        score2, chosen2, left2 = _pack(hand, rules, prefer_fewest_left, True, loose, loose_cost)
+        if score2 > score:
+            return chosen2, left2
+    return chosen, left
+
+
+def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_ins: bool,
+          loose: frozenset[Card] = frozenset(), loose_cost: float = -1.0
+          ) -> tuple[Score, list[tuple[Card, ...]], list[Card]]:
+    """The search proper: its best score, the melds, and the cards left.
+
+    With ``prefer_fewest_left`` and ``loose`` (cards that could go onto table
+    melds), it first keeps as few cards as possible that are not loose, then
+    as few loose cards as possible (``loose_cost`` -1) or as many (+1), then
+    melds the most points.
 
     Every 2 plays alike in a meld whatever its suit, so the search sees them as
     one card kind (a far smaller space) and real 2s are handed out at the end.
+
+    With ``stand_ins`` the candidates include runs in which a wild takes the
+    spot of a natural the hand holds (needed when that natural is spent in
+    another meld), and the search takes naturals before wilds: each meld is
+    then tried at its lowest natural, rather than every meld with a wild at
+    the wild, which kept the tenfold candidates from costing tenfold time.
     """
     real_twos = sorted(c for c in hand if c.is_two)
     if real_twos:
         hand = [real_twos[0] if c.is_two else c for c in hand]
-    order = sorted(set(hand))
+    order = sorted(set(hand), key=lambda c: (c.is_wild, c)) if stand_ins else sorted(set(hand))
     index = {c: i for i, c in enumerate(order)}
     cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
+    if stand_ins:
+        cands += stand_in_candidates(hand, rules, MAX_RUN_IN_PARTITION)
     # The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
     # top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
     # lacked a card. The search spends its time there, so this is its hot path.
@@ -79,10 +118,16 @@ def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool) -> t
         by_card[min(index[c] for c in m)].append(k)  # tried when its lowest card is the first left
     value = [sum(rules.value(c) for c in m) for m in cands]
     start = guards + sum(1 << (FIELD * index[c]) for c in hand)
-    leave = (-1.0, 0.0) if prefer_fewest_left else (0.0, 0.0)
-    memo: dict[int, tuple[tuple[float, float], tuple[int, ...]]] = {}
+    if not prefer_fewest_left:
+        leave = [0.0] * len(order)
+    elif loose:
+        loose = frozenset(real_twos[0] if c.is_two else c for c in loose)
+        leave = [loose_cost if c in loose else -STUCK for c in order]
+    else:
+        leave = [-1.0] * len(order)
+    memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
 
-    def best(left: int) -> tuple[tuple[float, float], tuple[int, ...]]:
+    def best(left: int) -> tuple[Score, tuple[int, ...]]:
         found = memo.get(left)
         if found is not None:
             return found
@@ -92,7 +137,7 @@ def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool) -> t
         i = ((counts & -counts).bit_length() - 1) // FIELD
         # leave one copy of card i in hand ...
         (a, b), picks = best(left - (1 << (FIELD * i)))
-        top = ((a + leave[0], b), picks)
+        top = ((a + leave[i], b), picks)
         # ... or lay a meld whose lowest card is card i
         for k in by_card[i]:
             rest = left - need[k]
@@ -104,13 +149,13 @@ def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool) -> t
         memo[left] = top
         return top
 
-    _, picks = best(start)
+    score, picks = best(start)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
     left = Counter(c for c in hand if not c.is_two)
     for m in chosen:
         left.subtract(c for c in m if not c.is_two)
-    return chosen, sorted(list(left.elements()) + spare)
+    return score, chosen, sorted(list(left.elements()) + spare)
 
 
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
@@ -121,31 +166,173 @@ def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
 
 
 def go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = (),
-           *, must_discard: bool | None = None) -> tuple[bool, Partition]:
+           *, must_discard: bool | None = None, restricted: Collection[Card] = ()) -> tuple[bool, Partition]:
     """Can this hand be emptied this turn (after the draw), and how?
+
+    Going out means laying every card (when the rules allow going out without
+    a discard) or laying all but one card and discarding that one. A final
+    discard is required when ``must_discard`` (by default: when the rule set
+    has ``go_out_without_discard`` off, as Kroot does, 003). ``restricted``
+    names the cards taken from the pile this turn that the discard limit
+    forbids throwing back; the card kept for the discard is never one of them.
 
     ``table`` lists the melds this seat may add to (own and, where allowed,
     partner melds) as ``(meld id, meld)``. Joker swaps are tried first (each
-    brings a joker into the hand), then the fewest-cards-left partition, then
-    lay-offs of what is left. The hand goes out when nothing is left, or one
-    card is left to discard (always required when ``must_discard``).
+    brings a joker into the hand), then the fewest-cards-left partition and
+    lay-offs of what is left; when that leaves no legal last discard, each
+    card the hand may discard is held back in turn, cheapest first, and the
+    rest is laid out the same way. The answer's ``left`` is the discard (or
+    empty); when the hand cannot go out it is the fewest-cards-left layout.
     """
     need_discard = (not rules.go_out_without_discard) if must_discard is None else must_discard
+    banned = frozenset(restricted)
+    fits: LayOffFits = {}
     best: tuple[bool, Partition] | None = None
     for swap_hand, swaps, table_now in _swap_variants(hand, rules, table):
-        chosen, left = _search(swap_hand, rules, prefer_fewest_left=True)
-        melds = tuple(verify_meld(m, rules) for m in chosen)
-        left, lay_offs = _lay_off_leftovers(left, rules, table_now)
-        value = sum(rules.value(c) for m in chosen for c in m) + sum(rules.value(c) for _, c in lay_offs)
-        part = Partition(melds, tuple(left), value, tuple(lay_offs), tuple(swaps))
-        out = len(left) == 1 or (len(left) == 0 and not need_discard)
-        if len(left) == 0 and need_discard:
-            out = False
-        key = (out, -len(left), value)
-        if best is None or key > (best[0], -len(best[1].left), best[1].value):
+        loose = _Loose(swap_hand, rules, table_now, fits)
+        part, stuck = _lay_out(swap_hand, rules, table_now, swaps, fits, loose)
+        out = ((not part.left and not need_discard)
+               or (len(part.left) == 1 and part.left[0] not in banned))
+        # Every card but the discard must be melded or laid off, and the search found no
+        # partition keeping fewer than ``stuck`` cards that fit no table meld: with two, no
+        # discard helps; with one, such a card is the only one worth holding back.
+        if not out and stuck <= 1:
+            skip = banned | (loose.cards() if stuck else frozenset())
+            held = _hold_back(swap_hand, rules, table_now, swaps, skip, fits, loose)
+            if held is not None:
+                out, part = True, held
+        if best is None or (out, -len(part.left), part.value) > (best[0], -len(best[1].left), best[1].value):
             best = (out, part)
     assert best is not None
     return best
+
+
+class _Loose:
+    """The cards of a hand that fit a table meld as it is, or as it grows when the hand's cards
+    are laid off; worked out when first asked for (most hands never need it)."""
+
+    def __init__(self, hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld]],
+                 fits: LayOffFits) -> None:
+        self.hand, self.rules, self.table, self.fits = hand, rules, table, fits
+        self._cards: frozenset[Card] | None = None
+
+    def cards(self) -> frozenset[Card]:
+        if self._cards is None:
+            rules, fits = self.rules, self.fits
+            _, fit = _lay_off_leftovers(list(self.hand), rules, self.table, fits)
+            grown = dict(self.table)
+            for mid, card in fit:
+                grown[mid] = _fit(grown[mid], card, rules, fits) or grown[mid]
+            melds = [m for _, m in self.table] + list(grown.values())
+            self._cards = frozenset(c for _, c in fit) | frozenset(
+                c for c in set(self.hand) if any(_fit(m, c, rules, fits) is not None for m in melds))
+        return self._cards
+
+
+def _lay_out(hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld]],
+             swaps: list[tuple[int, Card]], fits: LayOffFits, loose: _Loose) -> tuple[Partition, int]:
+    """The fewest-cards-left partition of ``hand``, then lay-offs of what is left onto ``table``;
+    and how few cards that fit no table meld a partition can keep.
+
+    When cards stay in hand although some could go onto the table, a second
+    partition keeps those in preference to the others (3♣ 3♦ JK + 3♣ 2♣ onto a
+    heart run leaves one card where 3♣ 2♣ JK leaves 3♣ 3♦, neither of which fits).
+    """
+    part, kept = _laid(hand, rules, table, swaps, fits, frozenset())
+    if not part.left:
+        return part, 0
+    fitting = loose.cards() & set(hand) if table else frozenset()
+    if not fitting:
+        return part, len(kept)
+    other, kept = _laid(hand, rules, table, swaps, fits, fitting)
+    stuck = sum(c not in fitting for c in kept)
+    if other.left and stuck <= 1:
+        # keeping the fewest loose cards can leave one that only fits once another is laid
+        # (2♥ onto 5♠ JK 7♠ makes room for 3♠): try keeping as many as the melds allow
+        more, _ = _laid(hand, rules, table, swaps, fits, fitting, +1.0)
+        if len(more.left) < len(other.left):
+            other = more
+    return (other if len(other.left) < len(part.left) else part), stuck
+
+
+def _laid(hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld]], swaps: list[tuple[int, Card]],
+          fits: LayOffFits, loose: frozenset[Card], loose_cost: float = -1.0) -> tuple[Partition, list[Card]]:
+    """The partition the search prefers (see ``_pack``), laid out, and the cards it kept before lay-offs."""
+    chosen, kept = _search(hand, rules, True, loose, loose_cost)
+    melds = tuple(verify_meld(m, rules) for m in chosen)
+    left, lay_offs = _lay_off_leftovers(kept, rules, table, fits)
+    value = sum(rules.value(c) for m in chosen for c in m) + sum(rules.value(c) for _, c in lay_offs)
+    return Partition(melds, tuple(left), value, tuple(lay_offs), tuple(swaps)), kept
+
+
+def _hold_back(hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld]],
+               swaps: list[tuple[int, Card]], skip: frozenset[Card], fits: LayOffFits,
+               loose: _Loose) -> Partition | None:
+    """Lay out everything but one card (not in ``skip``) and keep that one for the discard,
+    or None when no card allows it.
+
+    Every card but the discard is laid, so the cheapest discard that works is
+    also the layout worth most: trying discards cheapest first, the first that
+    works is the best.
+    """
+    for card in sorted(set(hand) - skip, key=lambda c: (rules.value(c), c)):
+        rest = list(hand)
+        rest.remove(card)
+        part, _ = _lay_out(rest, rules, table, swaps, fits, loose)
+        if not part.left:
+            return Partition(part.melds, (card,), part.value, part.lay_offs, part.swaps)
+    return None
+
+
+def strays(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = ()) -> list[Card]:
+    """Cards of the hand that no way of going out this turn could lay, in hand order.
+
+    A card counts as placeable when it is in some candidate meld of the hand
+    (with a joker added when a table meld holds one, as a swap would bring
+    it), or could plausibly be added to a table meld (:func:`addable`). A wild
+    is placeable too when the hand has a run candidate (it could stand in the
+    run for a natural held back; a joker also in a set candidate): the
+    candidates leave that choice out and list one 2 for all.
+
+    Going out leaves at most one card, so with two strays a hand cannot go
+    out, and with one stray that card must be the discard.
+    """
+    jokers_on_table = any(JOKER in m.cards for _, m in table)
+    pool = list(hand) + ([JOKER] if jokers_on_table else [])  # a swap would bring a joker into the hand
+    runs, sets = run_candidates(pool, rules), set_candidates(pool)
+    in_melds = {c for m in runs + sets for c in m}
+    lone_wild_ok = {JOKER: bool(runs or sets)}
+    return [c for c, add in zip(hand, addable(hand, rules, table))
+            if not (add or c in in_melds or (c.is_wild and lone_wild_ok.get(c, bool(runs))))]
+
+
+def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
+    """For each card of the hand: could it plausibly be added to a table meld this turn?
+
+    Generous on purpose, so that False is a proof: a wild fits any meld; a
+    natural fits any set of its rank, and any run of its suit it could reach
+    with the other cards of that suit and the wilds in hand as steps (inside
+    the run it could take a wild's place; a wild of the run may move to bridge
+    a gap, so the run's own wilds count as steps too).
+    """
+    if not table:
+        return [False] * len(hand)
+    jokers_on_table = any(JOKER in m.cards for _, m in table)
+    set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
+    wilds = sum(c.is_wild for c in hand) + int(jokers_on_table)
+    spans: dict[str, list[tuple[int, int, int]]] = {}
+    for _, m in table:
+        if m.kind == "run":
+            pos = [p for p in m.positions if p is not None]
+            spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
+
+    def reaches(c: Card) -> bool:
+        steps = wilds + sum(1 for d in hand if d.is_natural and d.suit == c.suit) - 1
+        ranks = (c.rank, 1) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)
+        return any(lo - 1 - steps - own <= r <= hi + 1 + steps + own
+                   for lo, hi, own in spans.get(c.suit, ()) for r in ranks)
+
+    return [c.is_wild or c.rank in set_ranks or reaches(c) for c in hand]
 
 
 def _swap_variants(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]
@@ -168,24 +355,79 @@ def _swap_variants(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[i
     return variants
 
 
-def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, Meld]]
-                       ) -> tuple[list[Card], list[tuple[int, Card]]]:
-    """Greedily add leftover cards to the table melds, repeating while anything fits."""
+LayOffFits = dict[tuple[int, Card], "Meld | None"]  # keyed by id(meld): every meld asked about is kept alive
+EXACT_LAY_OFFS = 6  # up to this many cards left, lay-offs are searched exhaustively when greed falls short
+
+
+def _fit(meld: Meld, card: Card, rules: Ruleset, fits: LayOffFits) -> Meld | None:
+    """``meld`` with ``card`` added, or None; ``fits`` remembers each verdict, since the
+    discards tried by ``_hold_back`` ask about the same table many times over."""
+    key = (id(meld), card)
+    found = fits.get(key, meld)
+    if found is meld:  # not asked yet (a lay-off never returns the meld it was given)
+        try:
+            found = verify_lay_off(meld, [card], rules)
+        except IllegalMoveError:
+            found = None
+        fits[key] = found
+    return found
+
+
+def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, Meld]],
+                       fits: LayOffFits | None = None) -> tuple[list[Card], list[tuple[int, Card]]]:
+    """Add leftover cards to the table melds: greedily, repeating while anything fits, and when
+    that leaves cards, by trying every order (for a few cards: a card laid in one place can
+    take the room another needed, as a joker filling a set an ace was to go to)."""
+    fits = {} if fits is None else fits
+    start = list(left)
     left = list(left)
-    table = list(table)
+    tab = list(table)
     done: list[tuple[int, Card]] = []
     progress = True
     while progress and left:
         progress = False
         for card in list(left):
-            for pos, (mid, meld) in enumerate(table):
-                try:
-                    new = verify_lay_off(meld, [card], rules)
-                except IllegalMoveError:
+            for pos, (mid, meld) in enumerate(tab):
+                new = _fit(meld, card, rules, fits)
+                if new is None:
                     continue
-                table[pos] = (mid, new)
+                tab[pos] = (mid, new)
                 left.remove(card)
                 done.append((mid, card))
                 progress = True
                 break
+    if left and len(start) <= EXACT_LAY_OFFS:
+        most = _most_laid(tuple(sorted(start)), tuple(table), rules, fits, {})
+        if len(most) > len(done):
+            rest = Counter(start)
+            rest.subtract(c for _, c in most)
+            return sorted(rest.elements()), list(most)
     return left, done
+
+
+LaidMemo = dict[tuple[tuple[Card, ...], tuple[tuple[int, Meld], ...]], tuple[tuple[int, Card], ...]]
+
+
+def _most_laid(left: tuple[Card, ...], table: tuple[tuple[int, Meld], ...], rules: Ruleset,
+               fits: LayOffFits, memo: LaidMemo) -> tuple[tuple[int, Card], ...]:
+    """The longest sequence of one-card lay-offs of ``left`` onto ``table``."""
+    key = (left, table)
+    if key in memo:
+        return memo[key]
+    best: tuple[tuple[int, Card], ...] = ()
+    for i, card in enumerate(left):
+        if i and card == left[i - 1]:
+            continue
+        rest = left[:i] + left[i + 1:]
+        for pos, (mid, meld) in enumerate(table):
+            new = _fit(meld, card, rules, fits)
+            if new is None:
+                continue
+            more = _most_laid(rest, table[:pos] + ((mid, new),) + table[pos + 1:], rules, fits, memo)
+            if len(more) + 1 > len(best):
+                best = ((mid, card),) + more
+            if len(best) == len(left):
+                memo[key] = best
+                return best
+    memo[key] = best
+    return best

@@ -1,0 +1,120 @@
+"""The sentences the engine says about the rules, each built from the rule set in force.
+
+One function per kind of sentence, taking the :class:`~.rules.Ruleset` (and
+the number of players where it matters), so that an explanation never states
+a classic number under rules that say otherwise: the flat score for melding
+nothing, who may add to whose melds, how often the pile is reshuffled, how a
+joker is swapped, how a player goes out. Each sentence starts with the
+sources it rests on.
+
+>>> from .rules import get_ruleset
+>>> reshuffle_rule(get_ruleset("eram"))
+'002 (closed pile runs out): the pile but its top card becomes the stock, twice a hand at most'
+>>> first_meld_relief(get_ruleset("classic")), first_meld_relief(get_ruleset("kroot"))
+('no more risk of the flat -20 for melding nothing', '')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from .rules import Ruleset
+
+
+def times(n: int) -> str:
+    """A count of times in words: once, twice, 3 times."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def never_melded_score(rules: Ruleset) -> float | None:
+    """The flat hand score of a player who melded nothing, or None where there is none.
+
+    Under Kroot's scoring (``team_scoring="laid_cards"``, 003) nobody takes a
+    flat score: the side that went out scores the going-out bonus and the
+    cards it laid, and each player of the other side loses what he holds,
+    whether he melded or not (``scoring._laid_cards``).
+    """
+    return None if rules.team_scoring == "laid_cards" else rules.never_melded
+
+
+def first_meld_relief(rules: Ruleset) -> str:
+    """What a player's first meld spares him, or "" when it spares him nothing in the score."""
+    flat = never_melded_score(rules)
+    return f"no more risk of the flat {flat:g} for melding nothing" if flat is not None and flat < 0 else ""
+
+
+# ----------------------------------------------------- one rule line per option kind
+def draw_rule(rules: Ruleset, players: int = 2) -> str:
+    return "000 (Play), 004 (draw and discard), 002 (your turn), 003 (how a turn works): draw the top card of the stock"
+
+
+def take_rule(rules: Ruleset, players: int = 2) -> str:
+    text = ("000 (Play), 004 (draw and discard), 002 (your turn), 003 (how a turn works): take from the pile, "
+            "every card above the one you want comes too")
+    return text + discard_limit_clause(rules)
+
+
+def discard_limit_clause(rules: Ruleset) -> str:
+    """'; ...' naming the cards taken from the pile that may not be discarded the same turn."""
+    if rules.discard_limit == "lone_top_card":
+        return "; a lone card taken may not be thrown straight back"
+    if rules.discard_limit == "any_taken":
+        return "; no card taken may be thrown back that turn"
+    return ""
+
+
+def reshuffle_rule(rules: Ruleset, players: int = 2) -> str:
+    if rules.empty_stock != "reshuffle_then_scored" or rules.max_reshuffles < 1:
+        return "000 (Ending), 004, 003: the pile is never turned into a new stock; when the stock runs out the hand ends"
+    return (f"002 (closed pile runs out): the pile but its top card becomes the stock, "
+            f"{times(rules.max_reshuffles)} a hand at most")
+
+
+def meld_rule(rules: Ruleset, players: int = 2) -> str:
+    text = "000 (Play), 004 (runs and sets): a run or a set of 3s or aces, one 2 and one joker at most"
+    return text + ("; an ace may also play low (A-2-3, 002)" if rules.ace_low else "")
+
+
+def lay_off_rule(rules: Ruleset, players: int = 2) -> str:
+    if rules.partner_melds == "never":
+        return "003 (1v1): add to your own melds only"
+    if players != 4:
+        return "000 (Play), 004 (adding cards): add to your own melds"
+    if rules.partner_melds == "after_own_meld":
+        return ("000 (Play), 004 (adding cards): add to your own melds, and to your partner's once you have "
+                "melded something of your own")
+    return "002, 003: add to your own or your partner's melds"
+
+
+def joker_swap_rule(rules: Ruleset, players: int = 2) -> str:
+    if rules.joker_swap == "exact_card":
+        return ("004 (Jawaker 2), 002, 003: the natural card a joker stands for may take its place; "
+                "the joker comes to your hand")
+    return ("000 (FAQ), 004 (exchanging a joker): a natural card may take a joker's place if the meld stays "
+            "valid; the joker comes to your hand")
+
+
+def discard_rule(rules: Ruleset, players: int = 2) -> str:
+    if rules.go_out_without_discard:
+        return ("000 (Play, Ending), 004 (draw and discard): one discard ends the turn; you may also go out by "
+                "melding your last cards with no discard")
+    return "003 (how a turn works, going out): one discard ends the turn; you go out by discarding your last card"
+
+
+RULE_SENTENCES: dict[str, Callable[[Ruleset, int], str]] = {
+    "draw": draw_rule, "take": take_rule, "reshuffle": reshuffle_rule, "meld": meld_rule,
+    "lay_off": lay_off_rule, "joker_swap": joker_swap_rule, "discard": discard_rule,
+}
+
+
+@lru_cache(maxsize=64)
+def rule_lines(rules: Ruleset, players: int) -> Mapping[str, str]:
+    """The rule line of every option kind under ``rules`` at ``players`` players."""
+    return MappingProxyType({kind: sentence(rules, players) for kind, sentence in RULE_SENTENCES.items()})
+
+
+__all__ = ["times", "never_melded_score", "first_meld_relief", "discard_limit_clause", "RULE_SENTENCES",
+           "rule_lines", "draw_rule", "take_rule", "reshuffle_rule", "meld_rule", "lay_off_rule",
+           "joker_swap_rule", "discard_rule"]
