@@ -174,7 +174,7 @@ def meld_check_html(check: MeldCheck) -> str:
         extra = f'<div class="banakil-wilds">{esc("; ".join(wilds))}</div>' if wilds else ""
         return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:#1e7e34">Valid '
                 f'{esc(m.kind)}</b>{meld_html(m)}{extra}</div>')
-    rule = f' <span style="color:#666">(rule: {esc(check.rule)}; {esc(check.source)})</span>' if check.rule else ""
+    rule = f' <span style="color:#666">(rule: {esc(check.rule.title)}; {esc(check.source)})</span>' if check.rule else ""
     return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">Not a meld:</b> '
             f'{esc(check.reason or "")}{rule}</div>')
 
@@ -447,11 +447,11 @@ def options_html(opts: Any, state: GameState | None = None, *, chosen: Mapping[s
         rows.append(f'<li class="banakil-option" data-kind="{esc(o.kind)}">'
                     f'<b>{esc(rank)}{esc(event_text(o.event, state))}'
                     f'</b>{ranked_by}{mark}<br><span style="color:#444">{esc(o.explain)}</span>'
-                    f'{f" <i style=color:#777>({esc(o.rule)})</i>" if o.rule else ""}</li>')
+                    f'{f" <i style=color:#777>({esc(o.rule_text)})</i>" if o.rule_text else ""}</li>')
     more = f"<li>… and {len(ranked) - limit} more</li>" if len(ranked) > limit else ""
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
                   f'<span style="color:{RED}">{esc(n.why)}</span>'
-                  f'{f" <i style=color:#777>({esc(n.rule)})</i>" if n.rule else ""}</li>'
+                  f'{f" <i style=color:#777>(rule: {esc(n.rule.title)}; {esc(n.source)})</i>" if n.rule else ""}</li>'
                   for n in opts.not_allowed[:limit])
     seat = getattr(opts, "seat", None)
     phase = getattr(opts, "phase", None)

@@ -7,6 +7,11 @@ Every message quotes the offending input and says where it came from.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rulebook import Rule
+
 
 class BanakilError(ValueError):
     """Base class of every error raised by banakil-replay."""
@@ -19,14 +24,19 @@ class MalformedInputError(BanakilError):
 class IllegalMoveError(BanakilError):
     """Well-formed input that the rule set forbids.
 
-    ``rule`` names the rule broken and ``source`` the rule file it comes from,
-    so the reducer, the options list and explanations quote the same reason.
+    ``rule`` is the :class:`~.rulebook.Rule` broken and ``source`` the rule files it
+    comes from (the rule's own, or a narrower one for this case), so the reducer, the
+    options list and explanations quote the same rule.
     """
 
-    def __init__(self, message: str, *, rule: str = "", source: str = "") -> None:
+    def __init__(self, message: str, *, rule: "Rule | None" = None, source: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
-        self.source = source
+        self.source = source if source is not None else (rule.source if rule is not None else "")
+
+    @property
+    def rule_id(self) -> str:
+        return self.rule.id if self.rule is not None else ""
 
     @property
     def reason(self) -> str:

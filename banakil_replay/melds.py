@@ -26,6 +26,7 @@ from typing import Iterable, Literal, Sequence
 
 from .cards import ACE_RANK, CARD_INDEX, SUIT_NAMES, SUITS, Card, parse_cards, rank_code
 from .errors import IllegalMoveError, MalformedInputError
+from .rulebook import Rule
 from .rules import Ruleset
 
 __all__ = [
@@ -120,7 +121,7 @@ class MeldCheck:
     kind: MeldKind | None
     meld: Meld | None
     reason: str | None
-    rule: str = ""
+    rule: Rule | None = None
     source: str = ""
 
     def to_json(self) -> dict[str, object]:
@@ -137,30 +138,29 @@ class MeldCheck:
 class _No(Exception):
     """Internal: a meld failure with its reason, rule and source."""
 
-    def __init__(self, reason: str, rule: str, source: str) -> None:
+    def __init__(self, reason: str, rule: Rule, source: str | None = None) -> None:
         super().__init__(reason)
-        self.reason, self.rule, self.source = reason, rule, source
+        self.reason, self.rule, self.source = reason, rule, source if source is not None else rule.source
 
     def error(self) -> IllegalMoveError:
         return IllegalMoveError(self.reason, rule=self.rule, source=self.source)
 
 
-SRC_MELD = "000 (Play), 004 (runs and sets)"
 
 
 # --------------------------------------------------------------------- common
 def _common_checks(cards: Sequence[Card]) -> None:
     if len(cards) < 3:
-        raise _No(f"a meld needs at least 3 cards, got {len(cards)}", "meld size", SRC_MELD)
+        raise _No(f"a meld needs at least 3 cards, got {len(cards)}", Rule.MELD_SIZE)
     twos = [c for c in cards if c.is_two]
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > 1:
-        raise _No("a meld may hold only one joker, this one has two", "one joker per meld", SRC_MELD)
+        raise _No("a meld may hold only one joker, this one has two", Rule.ONE_JOKER_PER_MELD)
     if len(twos) > 1:
         raise _No(f"a meld may hold only one 2, this one has {len(twos)} "
-                  f"({' '.join(_name(c) for c in twos)})", "one 2 per meld", SRC_MELD)
+                  f"({' '.join(_name(c) for c in twos)})", Rule.ONE_TWO_PER_MELD)
     if not any(c.is_natural for c in cards):
-        raise _No("a meld needs at least one natural card (3 to ace)", "natural card needed", SRC_MELD)
+        raise _No("a meld needs at least one natural card (3 to ace)", Rule.NATURAL_CARD_NEEDED)
 
 
 def _looks_like_set(naturals: Sequence[Card]) -> bool:
@@ -172,16 +172,15 @@ def _set_arrangements(cards: Sequence[Card], rules: Ruleset) -> Meld:
     naturals = [c for c in cards if c.is_natural]
     rank = naturals[0].rank
     if rank not in SET_RANKS:
-        raise _No(f"only 3s and aces make sets, not {rank_code(rank)}s", "set ranks", SRC_MELD)
+        raise _No(f"only 3s and aces make sets, not {rank_code(rank)}s", Rule.SET_RANKS)
     if any(c.is_two for c in cards):
-        raise _No("a 2 is never wild in a set: only a joker may fill a gap in a set", "no 2 in a set", SRC_MELD)
+        raise _No("a 2 is never wild in a set: only a joker may fill a gap in a set", Rule.NO_TWO_IN_A_SET)
     suits = Counter(c.suit for c in naturals)
     dup = [s for s, n in suits.items() if n > 1]
     if dup:
-        raise _No(f"a set's cards must all be of different suits, this one has two {_name(Card(rank, dup[0]))}",
-                  "set suits differ", SRC_MELD)
+        raise _No(f"a set's cards must all be of different suits, this one has two {_name(Card(rank, dup[0]))}", Rule.SET_SUITS_DIFFER)
     if len(cards) > 4:
-        raise _No(f"a set holds at most 4 cards, this one has {len(cards)}", "set size", SRC_MELD)
+        raise _No(f"a set holds at most 4 cards, this one has {len(cards)}", Rule.SET_SIZE)
     missing = [s for s in SUITS if s not in suits]
     set_suits = tuple(c.suit if c.is_natural else missing[0] for c in cards)
     return Meld("set", tuple(cards), tuple(rank for _ in cards), "", set_suits)
@@ -238,27 +237,25 @@ def _run_layouts(cards: Sequence[Card], rules: Ruleset) -> list[Meld]:
 def _run_failure(cards: Sequence[Card], rules: Ruleset) -> _No:
     """The most precise reason these cards make no run."""
     naturals = [c for c in cards if c.is_natural]
-    src_run = "000 (Play), 004 (runs)"
     suits = sorted({c.suit for c in naturals})
     if len(suits) > 1:
         return _No("a run's natural cards must all be one suit, these mix "
-                   + " and ".join(SUIT_NAMES[s] for s in suits), "run suit", src_run)
+                   + " and ".join(SUIT_NAMES[s] for s in suits), Rule.RUN_SUIT)
     dup = [c for c, k in Counter(naturals).items() if k > 1]
     if dup and not (rules.ace_low and dup[0].rank == ACE_RANK):
-        return _No(f"a run cannot hold two {_name(dup[0])}", "run ranks differ", src_run)
+        return _No(f"a run cannot hold two {_name(dup[0])}", Rule.RUN_RANKS_DIFFER)
     n = len(cards)
     if n > rules.max_run_length:
         extra = " (a 2 may stay as a 13th card only when all 12 naturals 3..A are there)" \
             if rules.thirteenth_card_two else ""
-        return _No(f"a run holds at most {rules.max_run_length} cards, this one has {n}{extra}",
-                   "run length", "004 (runs)")
+        return _No(f"a run holds at most {rules.max_run_length} cards, this one has {n}{extra}", Rule.RUN_LENGTH)
     ranks = sorted(c.rank for c in naturals)
     wilds = n - len(naturals)
     if ACE_RANK in ranks and not rules.ace_low:
         alt = sorted(1 if r == ACE_RANK else r for r in ranks)
         if alt[-1] - alt[0] + 1 - len(alt) <= wilds:
             return _No("an ace plays high only under these rules: A-2-3 is not a run and a 2 is never a "
-                       "natural low card", "ace high only", "000 (FAQ), 004 (runs), 003")
+                       "natural low card", Rule.ACE_HIGH_ONLY)
     span = ranks[-1] - ranks[0] + 1
     gaps = span - len(ranks)
     if rules.ace_low and ACE_RANK in ranks:
@@ -267,9 +264,8 @@ def _run_failure(cards: Sequence[Card], rules: Ruleset) -> _No:
         gaps = span - len(ranks)
     if gaps > wilds:
         return _No(f"these cards leave {gaps} gap{'s' if gaps != 1 else ''} in the run but only {wilds} wild "
-                   f"card{'s' if wilds != 1 else ''} to fill {'them' if gaps != 1 else 'it'}",
-                   "run consecutive", src_run)
-    return _No("these cards cannot be laid out as consecutive cards of one suit", "run consecutive", src_run)
+                   f"card{'s' if wilds != 1 else ''} to fill {'them' if gaps != 1 else 'it'}", Rule.RUN_CONSECUTIVE)
+    return _No("these cards cannot be laid out as consecutive cards of one suit", Rule.RUN_CONSECUTIVE)
 
 
 # ------------------------------------------------------------------- checking
@@ -331,13 +327,13 @@ def _verify_new(cards: Sequence[Card], rules: Ruleset, arrangement: Sequence[Car
     kind, layouts = _layouts(cards, rules)
     if arrangement is not None:
         if Counter(arrangement) != Counter(cards):
-            raise _No("the arrangement does not hold the same cards as the meld", "arrangement", SRC_MELD)
+            raise _No("the arrangement does not hold the same cards as the meld", Rule.ARRANGEMENT)
         if kind == "set":
             return _set_arrangements(arrangement, rules)
         found = _match_order(layouts, arrangement)
         if found is None:
             raise _No("the cards cannot lie in the order " + " ".join(c.symbol for c in arrangement)
-                      + ": a run lies in rank order with each wild in a gap or at an end", "run order", SRC_MELD)
+                      + ": a run lies in rank order with each wild in a gap or at an end", Rule.RUN_ORDER)
         return found
     if kind == "set":
         return layouts[0]
@@ -416,9 +412,9 @@ def _choose(old: Meld, allowed: list[Meld], added: Sequence[Card], rules: Rulese
     _kind, layouts = _layouts(list(old.cards) + list(added), rules)
     valid = _match_order(layouts, arrangement)
     if valid is None:
-        raise _No("the arrangement given is not a valid layout of these cards", "run order", SRC_MELD)
+        raise _No("the arrangement given is not a valid layout of these cards", Rule.RUN_ORDER)
     why = _movement_violation(old, valid, added, rules) or "no order of laying these cards reaches that layout"
-    raise _No(why, "wild movement", _movement_source(rules))
+    raise _No(why, Rule.WILD_MOVEMENT, _movement_source(rules))
 
 
 def _allowed_moves(old: Meld, layouts: list[Meld], added: Sequence[Card], rules: Ruleset) -> list[Meld]:
@@ -428,7 +424,7 @@ def _allowed_moves(old: Meld, layouts: list[Meld], added: Sequence[Card], rules:
     allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
     if not allowed:
         why = _movement_violation(old, layouts[0], added, rules) or "no layout keeps the wild cards legal"
-        raise _No(why, "wild movement", _movement_source(rules))
+        raise _No(why, Rule.WILD_MOVEMENT, _movement_source(rules))
     return allowed
 
 
@@ -457,15 +453,14 @@ def _one_card(old: Meld, card: Card, rules: Ruleset) -> list[Meld]:
     """Every layout ``old`` may take when ``card`` joins it, or the reason it may not join."""
     kind, layouts = _layouts(list(old.cards) + [card], rules)
     if kind != old.kind:
-        raise _No(f"the cards would turn this {old.kind} into a {kind}", "meld kind", SRC_MELD)
+        raise _No(f"the cards would turn this {old.kind} into a {kind}", Rule.MELD_KIND)
     if kind == "set":
         return layouts
     if card.is_natural and card.suit != old.suit:
-        raise _No("a run's natural cards must all be one suit", "run suit", SRC_MELD)
+        raise _No("a run's natural cards must all be one suit", Rule.RUN_SUIT)
     if any(None in m.positions for m in layouts) and not thirteenth_card_allowed(old, rules):
         raise _No(f"a run holds at most {rules.max_run_length} cards: a complete run takes no 2 "
-                  "(a 2 stays as a 13th card only when the last natural joins a run of 11 naturals and a 2)",
-                  "run length", "004 (runs)")
+                  "(a 2 stays as a 13th card only when the last natural joins a run of 11 naturals and a 2)", Rule.RUN_LENGTH)
     return _allowed_moves(old, layouts, [card], rules)
 
 
@@ -481,7 +476,7 @@ def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequen
         new_cards = list(old.cards) + list(added)
         kind, layouts = _layouts(new_cards, rules)
         if kind != "set":
-            raise _No(f"the cards would turn this set into a {kind}", "meld kind", SRC_MELD)
+            raise _No(f"the cards would turn this set into a {kind}", Rule.MELD_KIND)
         return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
     if len(old.cards) + len(added) > rules.max_run_length + 1:  # no order can work: say why at once
         _layouts(list(old.cards) + list(added), rules)
@@ -516,7 +511,7 @@ def verify_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset,
     """
     added = parse_cards(cards)
     if not added:
-        raise IllegalMoveError("a lay-off adds at least one card", rule="lay-off", source=SRC_MELD)
+        raise Rule.LAY_OFF.no("a lay-off adds at least one card")
     try:
         return _apply(meld, added, rules, None if arrangement is None else parse_cards(arrangement))
     except _No as no:
@@ -539,9 +534,8 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
     src = "004 (exchanging a joker)" + ("; 002, 003, 004 Jawaker 2 (exact card)"
                                          if rules.joker_swap == "exact_card" else "")
 
-    def no(reason: str, rule: str = "joker swap") -> IllegalMoveError:
-        return IllegalMoveError(f"cannot swap {natural.symbol} for the joker in {meld.describe()}: {reason}",
-                                rule=rule, source=src)
+    def no(reason: str, rule: Rule = Rule.JOKER_SWAP, source: str | None = src) -> IllegalMoveError:
+        return rule.no(f"cannot swap {natural.symbol} for the joker in {meld.describe()}: {reason}", source)
 
     if not any(c.is_joker for c in meld.cards):
         raise no("that meld holds no joker")
@@ -561,7 +555,7 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
         return _choose(meld, _allowed_moves(meld, layouts, [natural], rules), [natural], rules,
                        None if arrangement is None else parse_cards(arrangement))
     except _No as why:
-        raise no(why.reason, why.rule) from None
+        raise no(why.reason, why.rule, why.source) from None
 
 
 def can_joker_swap(meld: Meld, card: Card | str, rules: Ruleset) -> bool:

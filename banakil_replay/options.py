@@ -34,12 +34,21 @@ from .cards import Card, parse_card
 from .errors import IllegalMoveError
 from .events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
 from .hints import rank_options
-from .melds import verify_joker_swap, verify_lay_off
+from .melds import can_joker_swap, can_lay_off
 from .reducer import HANDLERS, verify_meld_access
+from .rulebook import Rule
 from .rule_text import first_meld_relief, rule_lines
 from .state import GameState
 
 KINDS = ("draw", "take", "reshuffle", "meld", "lay_off", "joker_swap", "discard")
+# the rule each kind of move follows; a refusal names its own rule
+KIND_RULES: dict[str, Rule] = {
+    "draw": Rule.DRAW_FROM_TOP, "take": Rule.TAKE_FROM_PILE, "reshuffle": Rule.RESHUFFLE, "meld": Rule.MELDS,
+    "lay_off": Rule.ADDING, "joker_swap": Rule.JOKER_SWAP, "discard": Rule.DISCARD,
+}
+# refusals worth showing a learner: the move looks possible, and the rule says why it is not
+_TEMPTING_MELD_REFUSALS = frozenset({Rule.GO_OUT_WITH_DISCARD, Rule.KEEP_A_LEGAL_DISCARD})
+_TEMPTING_WILD_REFUSALS = frozenset({Rule.ONE_JOKER_PER_MELD, Rule.ONE_TWO_PER_MELD})
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,14 +58,19 @@ class Option:
     event: dict[str, Any]
     kind: str
     explain: str
-    rule: str
+    rule_text: str  # the rule in words, from the rule set in force, with its sources
     rank: int | None = None
     score: float = 0.0
     why_rank: str = ""
     goes_out: bool = False
 
+    @property
+    def rule(self) -> Rule:
+        return KIND_RULES[self.kind]
+
     def to_json(self) -> dict[str, Any]:
-        return {"event": self.event, "explain": self.explain, "rule": self.rule, "rank": self.rank}
+        return {"event": self.event, "explain": self.explain,
+                "rule": {**self.rule.to_json(), "text": self.rule_text}, "rank": self.rank}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +79,16 @@ class NotAllowed:
 
     event: dict[str, Any]
     why: str
-    rule: str = ""
+    rule: Rule | None = None
+    source: str = ""
+
+    @classmethod
+    def refused(cls, event: dict[str, Any], err: IllegalMoveError) -> "NotAllowed":
+        return cls(event, str(err), err.rule, err.source)
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": self.event, "why": self.why}
+        rule = self.rule.to_json(self.source) if self.rule is not None else None
+        return {"event": self.event, "why": self.why, "rule": rule}
 
 
 @dataclass(frozen=True)
@@ -134,12 +154,12 @@ def _names(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
-def _try(state: GameState, event: Event) -> tuple[GameState | None, str, str]:
-    """Apply with the reducer's handler: (new state, "", "") or (None, reason, rule source)."""
+def _try(state: GameState, event: Event) -> GameState | IllegalMoveError:
+    """Apply with the reducer's handler: the new state, or the refusal with its rule."""
     try:
-        return HANDLERS[type(event)](state, event), "", ""
+        return HANDLERS[type(event)](state, event)
     except IllegalMoveError as e:
-        return None, str(e), e.source
+        return e
 
 
 def options(state: GameState, *, rank: bool = True) -> Options:
@@ -170,8 +190,7 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
                            f"Draw the top card of the stock ({state.stock_count} left), unseen by the others.",
                            rule["draw"]))
     elif rules.empty_stock == "reshuffle_then_scored":
-        new, why, _ = _try(state, Reshuffled(seq))
-        if new is not None:
+        if not isinstance(_try(state, Reshuffled(seq)), IllegalMoveError):
             opts.append(Option({"type": "reshuffled"}, "reshuffle",
                                f"The stock is empty: turn the pile but its top card into a new stock "
                                f"(reshuffle {state.reshuffles + 1} of {rules.max_reshuffles}).", rule["reshuffle"]))
@@ -179,9 +198,9 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
     pile = state.discard
     for k in range(1, len(pile) + 1):
         taken = pile[len(pile) - k:]
-        new, why, _ = _try(state, Took(seq, seat, k))
-        if new is None:
-            banned.append(NotAllowed({"type": "took", "seat": seat, "count": k}, why))
+        new = _try(state, Took(seq, seat, k))
+        if isinstance(new, IllegalMoveError):
+            banned.append(NotAllowed.refused({"type": "took", "seat": seat, "count": k}, new))
             continue
         text = f"Take the top {k} card{'s' if k > 1 else ''} of the pile ({_names(reversed(taken))})"
         uses = [m for m in meld_candidates(hand + taken, rules) if set(m) & set(taken)]
@@ -208,11 +227,11 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         if cards in seen:
             continue
         seen.add(cards)
-        new, why, _ = _try(state, Melded(seq, seat, cards))
+        new = _try(state, Melded(seq, seat, cards))
         event = {"type": "melded", "seat": seat, "cards": [c.code for c in cards]}
-        if new is None:
-            if "one card must stay" in why or "keep a card you may discard" in why:
-                banned.append(NotAllowed(event, why))
+        if isinstance(new, IllegalMoveError):
+            if new.rule in _TEMPTING_MELD_REFUSALS:
+                banned.append(NotAllowed.refused(event, new))
             continue
         meld = new.melds[-1].meld
         pts = sum(rules.value(c) for c in cards)
@@ -227,24 +246,24 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
     for table in state.melds:
         try:
             verify_meld_access(state, seat, table.id)
-            reachable, access_why = True, ""
+            access_why: IllegalMoveError | None = None
         except IllegalMoveError as e:
-            reachable, access_why = False, str(e)
+            access_why = e
         has_joker = any(c.is_joker for c in table.cards)
         for card in distinct:
             event = {"type": "laid_off", "seat": seat, "meld": table.id, "cards": [card.code]}
-            if not reachable:
+            if access_why is not None:
                 # tempting only when the cards would fit were the meld ours
-                if _fits(table.meld, card, rules):
-                    banned.append(NotAllowed(event, access_why))
-                if has_joker and card.is_natural and _swaps(table.meld, card, rules):
-                    banned.append(NotAllowed({"type": "joker_swapped", "seat": seat, "meld": table.id,
-                                              "card": card.code}, access_why))
+                if can_lay_off(table.meld, [card], rules):
+                    banned.append(NotAllowed.refused(event, access_why))
+                if has_joker and card.is_natural and can_joker_swap(table.meld, card, rules):
+                    banned.append(NotAllowed.refused({"type": "joker_swapped", "seat": seat, "meld": table.id,
+                                                      "card": card.code}, access_why))
                 continue
-            new, why, _ = _try(state, LaidOff(seq, seat, table.id, (card,)))
-            if new is None:
-                if (card.is_wild and "only one" in why) or "keep a card you may discard" in why:
-                    banned.append(NotAllowed(event, why))
+            new = _try(state, LaidOff(seq, seat, table.id, (card,)))
+            if isinstance(new, IllegalMoveError):
+                if (card.is_wild and new.rule in _TEMPTING_WILD_REFUSALS) or new.rule is Rule.KEEP_A_LEGAL_DISCARD:
+                    banned.append(NotAllowed.refused(event, new))
             else:
                 out = not new.in_hand
                 whose = "your" if table.owner == seat else "your partner's"
@@ -255,17 +274,17 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
                     text += ", and you go out"
                 opts.append(Option(event, "lay_off", text + ".", rule["lay_off"], goes_out=out))
             if has_joker and card.is_natural:
-                new, why, _ = _try(state, JokerSwapped(seq, seat, table.id, card))
+                swapped = _try(state, JokerSwapped(seq, seat, table.id, card))
                 sw_event = {"type": "joker_swapped", "seat": seat, "meld": table.id, "card": card.code}
-                if new is not None:
+                if not isinstance(swapped, IllegalMoveError):
                     opts.append(Option(sw_event, "joker_swap",
                                        f"Put {card.symbol} into meld #{table.id} in place of the joker and take "
                                        "the joker into your hand.", rule["joker_swap"]))
     for card in distinct:
         event = {"type": "discarded", "seat": seat, "card": card.code}
-        new, why, _ = _try(state, Discarded(seq, seat, card))
-        if new is None:
-            banned.append(NotAllowed(event, why))
+        new = _try(state, Discarded(seq, seat, card))
+        if isinstance(new, IllegalMoveError):
+            banned.append(NotAllowed.refused(event, new))
             continue
         out = new.went_out == seat and new.phase == "over"
         text = f"Discard {card.symbol}"
@@ -278,22 +297,6 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         if new.phase == "over" and not out:
             text += "; the stock is empty, so the hand ends"
         opts.append(Option(event, "discard", text + ".", rule["discard"], goes_out=out))
-
-
-def _fits(meld: Any, card: Card, rules: Any) -> bool:
-    try:
-        verify_lay_off(meld, [card], rules)
-        return True
-    except IllegalMoveError:
-        return False
-
-
-def _swaps(meld: Any, card: Card, rules: Any) -> bool:
-    try:
-        verify_joker_swap(meld, card, rules)
-        return True
-    except IllegalMoveError:
-        return False
 
 
 def option_events(state: GameState) -> list[dict[str, Any]]:

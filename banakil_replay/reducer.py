@@ -24,6 +24,7 @@ from .events import (
     MatchStarted, Melded, Reshuffled, Took, parse_event,
 )
 from .melds import verify_joker_swap, verify_lay_off, verify_meld
+from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
 from .scoring import HandInput, HandScore, SeatInput, match_status, score_hand, sides_of
 from .state import GameState, TableMeld, Turn
@@ -31,15 +32,15 @@ from .state import GameState, TableMeld, Turn
 DECK: Counter[Card] = full_deck()
 DECK_SIZE = sum(DECK.values())
 
-SRC_TURN = "000 (Play), 004 (play), 002 (your turn), 003 (how a turn works)"
-SRC_ACCESS = "000 (Play), 004 (melding), 002 (team melds), 003 (laying off)"
 
 
 class ReplayError(IllegalMoveError):
     """An event the rules (or the log's own sequence) forbid, located by seq."""
 
-    def __init__(self, seq: int, event_type: str, reason: str, *, rule: str = "", source: str = "") -> None:
-        where = f" [{rule}: {source}]" if rule and source else (f" [{rule}]" if rule else "")
+    def __init__(self, seq: int, event_type: str, reason: str, *, rule: Rule | None = None,
+                 source: str | None = None) -> None:
+        source = source if source is not None else (rule.source if rule else "")
+        where = f" [{rule.title}: {source}]" if rule else ""
         super().__init__(f"seq {seq}: {event_type}: {reason}{where}", rule=rule, source=source)
         self.seq, self.event_type, self.bare_reason = seq, event_type, reason
 
@@ -52,14 +53,9 @@ class MalformedEventError(ReplayError, MalformedInputError):
     """
 
 
-def _no(reason: str, rule: str, source: str = SRC_TURN) -> IllegalMoveError:
-    return IllegalMoveError(reason, rule=rule, source=source)
-
-
 def _rules(state: GameState) -> Ruleset:
     if state.rules is None:
-        raise _no("the log must start with a match_started event", "log starts with match_started",
-                  "docs/event-log.md")
+        raise Rule.LOG_STARTS.no("the log must start with a match_started event")
     return state.rules
 
 
@@ -70,7 +66,7 @@ def _take_from(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> tuple[
         try:
             rest.remove(c)
         except ValueError:
-            raise _no(f"seat {seat} does not hold {c.symbol}", "cards come from the hand") from None
+            raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {c.symbol}") from None
     return tuple(rest)
 
 
@@ -80,7 +76,7 @@ def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
 
 def _seat_ok(state: GameState, seat: int) -> None:
     if seat >= state.n:
-        raise _no(f"there is no seat {seat} at a table of {state.n}", "seats")
+        raise Rule.SEATS.no(f"there is no seat {seat} at a table of {state.n}")
 
 
 # ----------------------------------------------------------- turn and phase
@@ -89,30 +85,29 @@ def verify_turn(state: GameState, seat: int) -> None:
     _rules(state)
     _seat_ok(state, seat)
     if not state.in_hand:
-        raise _no("no hand is in play" + (" (the match is over)" if state.match_over else ""), "hand in play")
+        raise Rule.HAND_IN_PLAY.no("no hand is in play" + (" (the match is over)" if state.match_over else ""))
     if seat != state.turn:
-        raise _no(f"it is seat {state.turn}'s turn, not seat {seat}'s", "turn order")
+        raise Rule.TURN_ORDER.no(f"it is seat {state.turn}'s turn, not seat {seat}'s")
 
 
 def verify_draw_phase(state: GameState, seat: int) -> None:
     verify_turn(state, seat)
     if state.phase != "draw":
         first = state.first_turn and _rules(state).opening == "starter_19"
-        raise _no("the starter with 19 cards does not draw on the first turn" if first
-                  else f"seat {seat} has already drawn this turn", "one draw per turn")
+        raise Rule.ONE_DRAW_PER_TURN.no("the starter with 19 cards does not draw on the first turn" if first
+                  else f"seat {seat} has already drawn this turn")
 
 
 def verify_meld_phase(state: GameState, seat: int) -> None:
     verify_turn(state, seat)
     if state.phase != "meld":
-        raise _no(f"seat {seat} must draw before melding or discarding", "draw first")
+        raise Rule.DRAW_FIRST.no(f"seat {seat} must draw before melding or discarding")
 
 
 # ------------------------------------------------------------------- verify
 def verify_match_started(state: GameState, ev: MatchStarted) -> GameState:
     if state.seq != -1:
-        raise _no("a log holds one match_started event, as its first event", "log starts with match_started",
-                  "docs/event-log.md")
+        raise Rule.LOG_STARTS.no("a log holds one match_started event, as its first event")
     rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
     rules.check_players(len(ev.players))
     n = len(ev.players)
@@ -123,28 +118,26 @@ def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
     rules = _rules(state)
     n = state.n
     if state.match_over:
-        raise _no("the match is over", "match end")
+        raise Rule.MATCH_END.no("the match is over")
     if state.in_hand:
-        raise _no(f"hand {state.hand_no} is still in play", "one hand at a time")
+        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play")
     if ev.hand != state.hand_no + 1:
-        raise _no(f"expected hand {state.hand_no + 1}, got hand {ev.hand}", "hands numbered in order")
+        raise Rule.HANDS_IN_ORDER.no(f"expected hand {state.hand_no + 1}, got hand {ev.hand}")
     if ev.dealer >= n:
-        raise _no(f"dealer {ev.dealer} is not a seat of {n}", "seats")
+        raise Rule.SEATS.no(f"dealer {ev.dealer} is not a seat of {n}")
     verify_dealer(state, rules, ev)
     if len(ev.hands) != n:
-        raise _no(f"{len(ev.hands)} hands dealt to {n} players", "deal")
+        raise Rule.DEAL.no(f"{len(ev.hands)} hands dealt to {n} players")
     first = (ev.dealer + 1) % n
     starter = rules.opening == "starter_19"
-    src_deal = "000 (deal), 004 (deal; Jawaker 1), 002 (the deal), 003 (the deal)"
     for seat, cards in enumerate(ev.hands):
         want = 19 if (starter and seat == first) else 18
         if len(cards) != want:
-            raise _no(f"seat {seat} was dealt {len(cards)} cards; expected {want}", "deal", src_deal)
+            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} cards; expected {want}")
     if starter and ev.upcard is not None:
-        raise _no("these rules turn no card up: the starter gets 19 cards instead", "opening", src_deal)
+        raise Rule.OPENING.no("these rules turn no card up: the starter gets 19 cards instead")
     if not starter and ev.upcard is None:
-        raise _no("these rules turn one card up to start the discard pile; 'upcard' is missing",
-                  "opening", src_deal)
+        raise Rule.OPENING.no("these rules turn one card up to start the discard pile; 'upcard' is missing")
     dealt: Counter[Card] = Counter()
     for cards in ev.hands:
         dealt.update(cards)
@@ -152,12 +145,10 @@ def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
         dealt[ev.upcard] += 1
     for card, k in dealt.items():
         if k > DECK[card]:
-            raise _no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}",
-                      "card conservation", "000, 004 (106 cards)")
+            raise Rule.CARD_CONSERVATION.no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}")
     unseen = DECK - dealt
     if ev.stock is not None and Counter(ev.stock) != unseen:
-        raise _no("the stock given is not exactly the cards left after the deal", "card conservation",
-                  "000, 004 (106 cards)")
+        raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal")
     no = tuple(False for _ in range(n))
     return state.evolve(
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
@@ -173,29 +164,26 @@ def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
         return  # the first deal's dealer is decided by a cut, which the log does not record
     want = (state.dealer + 1) % state.n
     if ev.dealer != want:
-        raise _no(f"seat {ev.dealer} cannot deal hand {ev.hand}: the deal passes to the next seat each hand, "
-                  f"so seat {want} deals after seat {state.dealer}", "dealer order",
-                  Ruleset.source_of("dealer_order"))
+        raise Rule.DEALER_ORDER.no(f"seat {ev.dealer} cannot deal hand {ev.hand}: the deal passes to the next seat each hand, "
+                  f"so seat {want} deals after seat {state.dealer}")
 
 
 def verify_drew(state: GameState, ev: Drew) -> GameState:
     verify_draw_phase(state, ev.seat)
     if state.stock_count == 0:
-        raise _no("the stock is empty", "empty stock", "000 (Ending), 002")
+        raise Rule.EMPTY_STOCK.no("the stock is empty")
     stock = state.stock
     if stock is not None:
         card = stock[0]
         if ev.card is not None and ev.card != card:
-            raise _no(f"the top of the stock is {card.symbol}, not {ev.card.symbol}", "draw from the top")
+            raise Rule.DRAW_FROM_TOP.no(f"the top of the stock is {card.symbol}, not {ev.card.symbol}")
         stock = stock[1:]
     elif ev.card is None:
-        raise _no("the card drawn must be named when the stock order is not in the log", "draw recorded",
-                  "docs/event-log.md")
+        raise Rule.DRAW_RECORDED.no("the card drawn must be named when the stock order is not in the log")
     else:
         card = ev.card
         if state.unseen[CARD_INDEX[card]] == 0:
-            raise _no(f"{card.symbol} cannot come from the stock: every copy is already accounted for",
-                      "card conservation", "000, 004 (106 cards)")
+            raise Rule.CARD_CONSERVATION.no(f"{card.symbol} cannot come from the stock: every copy is already accounted for")
     i = CARD_INDEX[card]
     unseen = state.unseen[:i] + (state.unseen[i] - 1,) + state.unseen[i + 1:]
     hands = _set(state.hands, ev.seat, state.hands[ev.seat] + (card,))
@@ -209,12 +197,12 @@ def verify_took(state: GameState, ev: Took) -> GameState:
     verify_draw_phase(state, ev.seat)
     pile = state.discard
     if ev.count > len(pile):
-        raise _no(f"the discard pile holds {len(pile)} card{'s' if len(pile) != 1 else ''}, "
-                  f"{ev.count} cannot be taken", "take from the pile")
+        raise Rule.TAKE_FROM_PILE.no(f"the discard pile holds {len(pile)} card{'s' if len(pile) != 1 else ''}, "
+                  f"{ev.count} cannot be taken")
     taken = pile[len(pile) - ev.count:]
     if ev.cards is not None and Counter(ev.cards) != Counter(taken):
-        raise _no("the cards named are not the top " + str(ev.count) + " of the pile ("
-                  + " ".join(c.symbol for c in taken) + ")", "take from the pile")
+        raise Rule.TAKE_FROM_PILE.no("the cards named are not the top " + str(ev.count) + " of the pile ("
+                  + " ".join(c.symbol for c in taken) + ")")
     if rules.discard_limit == "lone_top_card":
         restricted = taken if ev.count == 1 else ()
     elif rules.discard_limit == "any_taken":
@@ -232,17 +220,16 @@ def verify_meld_access(state: GameState, seat: int, meld_id: int) -> TableMeld:
     rules = _rules(state)
     target = state.meld_by_id(meld_id)
     if target is None:
-        raise _no(f"there is no meld {meld_id} on the table (melds so far: {len(state.melds)})", "meld exists")
+        raise Rule.MELD_EXISTS.no(f"there is no meld {meld_id} on the table (melds so far: {len(state.melds)})")
     if target.owner == seat:
         return target
     if state.partner(seat) != target.owner:
-        raise _no(f"meld {meld_id} belongs to seat {target.owner}, an opponent: nobody touches an "
-                  "opponent's melds", "own and partner melds only", SRC_ACCESS)
+        raise Rule.OWN_AND_PARTNER_MELDS.no(f"meld {meld_id} belongs to seat {target.owner}, an opponent: nobody touches an "
+                  "opponent's melds")
     if rules.partner_melds == "never":
-        raise _no("these rules let a player add only to his own melds", "own melds only", "003 (1v1)")
+        raise Rule.OWN_MELDS_ONLY.no("these rules let a player add only to his own melds")
     if rules.partner_melds == "after_own_meld" and not state.opened[seat]:
-        raise _no(f"seat {seat} must meld something of his own before touching his partner's melds",
-                  "partner melds after own meld", "000 (Play), 004 (melding)")
+        raise Rule.PARTNER_AFTER_OWN_MELD.no(f"seat {seat} must meld something of his own before touching his partner's melds")
     return target
 
 
@@ -263,8 +250,8 @@ def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> T
 
 def _check_not_empty(rules: Ruleset, hand: tuple[Card, ...]) -> None:
     if not hand and not rules.go_out_without_discard:
-        raise _no("under these rules a player goes out by discarding his last card, so one card must stay "
-                  "in hand", "go out with a discard", "003 (going out)")
+        raise Rule.GO_OUT_WITH_DISCARD.no("under these rules a player goes out by discarding his last card, so one card must stay "
+                  "in hand")
 
 
 def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
@@ -275,9 +262,8 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     the taken cards first is always possible.
     """
     if hand and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
-        raise _no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
-                  "and it may not be discarded: keep a card you may discard, or go out",
-                  "keep a legal discard", "000 (Play), 004 (draw and discard), 003 (how a turn works)")
+        raise Rule.KEEP_A_LEGAL_DISCARD.no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
+                  "and it may not be discarded: keep a card you may discard, or go out")
 
 
 def verify_melded(state: GameState, ev: Melded) -> GameState:
@@ -336,13 +322,11 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
     rules = _rules(state)
     hand = state.hands[seat]
     if card not in hand:
-        raise _no(f"seat {seat} does not hold {card.symbol}", "cards come from the hand")
+        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
     if hand.count(card) <= state.this_turn.restricted.count(card):
         if rules.discard_limit == "any_taken":
-            raise _no(f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn",
-                      "no discarding taken cards", "003 (how a turn works)")
-        raise _no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back",
-                  "no throwing back the lone top card", "000 (Play), 004 (draw and discard)")
+            raise Rule.NO_DISCARDING_TAKEN.no(f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn")
+        raise Rule.NO_THROWING_BACK_LONE_TOP.no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back")
 
 
 def verify_discarded(state: GameState, ev: Discarded) -> GameState:
@@ -364,18 +348,17 @@ def verify_discarded(state: GameState, ev: Discarded) -> GameState:
 
 def verify_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     rules = _rules(state)
-    src = "002 (closed pile runs out)"
     if not state.in_hand or state.phase != "draw":
-        raise _no("the pile is turned into a new stock only when a player is about to draw", "reshuffle", src)
+        raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
     if rules.empty_stock != "reshuffle_then_scored" or state.reshuffles >= rules.max_reshuffles:
-        raise _no("these rules allow no (further) reshuffle of the pile", "reshuffle", src)
+        raise Rule.RESHUFFLE.no("these rules allow no (further) reshuffle of the pile")
     if state.stock_count:
-        raise _no(f"the stock still holds {state.stock_count} cards", "reshuffle", src)
+        raise Rule.RESHUFFLE.no(f"the stock still holds {state.stock_count} cards")
     if len(state.discard) < 2:
-        raise _no("the pile has no cards below its top card to make a stock", "reshuffle", src)
+        raise Rule.RESHUFFLE.no("the pile has no cards below its top card to make a stock")
     new_stock = Counter(state.discard[:-1])
     if ev.stock is not None and Counter(ev.stock) != new_stock:
-        raise _no("the stock given is not the pile less its top card", "reshuffle", src)
+        raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card")
     return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
 
@@ -418,13 +401,12 @@ def _record(state: GameState, score: HandScore) -> GameState:
 def verify_hand_scored(state: GameState, ev: HandScored) -> GameState:
     _rules(state)
     if state.match_over:
-        raise _no("the match is over", "match end")
+        raise Rule.MATCH_END.no("the match is over")
     if state.in_hand:
-        raise _no(f"hand {state.hand_no} is still in play; a result-only hand comes between hands",
-                  "one hand at a time", "docs/event-log.md")
+        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a result-only hand comes between hands")
     n_sides = len(sides_of(state.n))
     if len(ev.scores) != n_sides:
-        raise _no(f"{len(ev.scores)} scores given for {n_sides} sides", "one score per side", "docs/event-log.md")
+        raise Rule.ONE_SCORE_PER_SIDE.no(f"{len(ev.scores)} scores given for {n_sides} sides")
     score = HandScore(list(ev.scores), list(ev.scores), ["Recorded by result only."])
     # a hand recorded by its result was dealt too: the deal still passes on
     dealer = None if state.dealer is None else (state.dealer + 1) % state.n
@@ -434,18 +416,16 @@ def verify_hand_scored(state: GameState, ev: HandScored) -> GameState:
 
 def verify_annotated(state: GameState, ev: Annotated) -> GameState:
     if not 0 <= ev.at < ev.seq:
-        raise _no(f"an annotation refers to an earlier event; 'at' is {ev.at} but this is seq {ev.seq}",
-                  "annotations point back", "docs/event-log.md")
+        raise Rule.ANNOTATIONS_POINT_BACK.no(f"an annotation refers to an earlier event; 'at' is {ev.at} but this is seq {ev.seq}")
     return state
 
 
 def verify_match_banked(state: GameState, ev: MatchBanked) -> GameState:
     _rules(state)
     if state.banked:
-        raise _no("the match is already banked", "match end", "000 (Ending)")
+        raise Rule.MATCH_END.no("the match is already banked", "000 (Ending)")
     if not state.match_over:
-        raise _no("no side has won yet: the match is banked once a target is reached and the winner is clear",
-                  "match end", "000 (Ending), 002, 003")
+        raise Rule.MATCH_END.no("no side has won yet: the match is banked once a target is reached and the winner is clear")
     return state.evolve(banked=True)
 
 
@@ -461,15 +441,13 @@ HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
 def apply(state: GameState, event: Event) -> GameState:
     """The state after one more event, or :class:`ReplayError`; ``state`` is never changed."""
     if event.seq != state.seq + 1:
-        raise ReplayError(event.seq, event.type, f"expected seq {state.seq + 1}", rule="contiguous seq",
-                          source="docs/event-log.md")
+        raise ReplayError(event.seq, event.type, f"expected seq {state.seq + 1}", rule=Rule.CONTIGUOUS_SEQ)
     try:
         new = HANDLERS[type(event)](state, event)
     except IllegalMoveError as e:
         raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=e.source) from None
     except MalformedInputError as e:
-        raise MalformedEventError(event.seq, event.type, str(e), rule="rule set",
-                                  source="docs/event-log.md") from None
+        raise MalformedEventError(event.seq, event.type, str(e), rule=Rule.RULE_SET) from None
     if new is state:
         return state.evolve(seq=event.seq)
     # ``new`` was made by the handler for this event alone and is not yet shared with anyone

@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from banakil_replay.rulebook import Rule
 from banakil_replay.cards import full_deck, parse_cards
 from banakil_replay.reducer import Replay, replay
 from banakil_replay.state import GameState
@@ -104,7 +105,7 @@ class FakeOption:
     event: dict[str, Any]
     kind: str
     explain: str
-    rule: str
+    rule_text: str
     rank: int | None
 
 
@@ -112,7 +113,8 @@ class FakeOption:
 class FakeNotAllowed:
     event: dict[str, Any]
     why: str
-    rule: str
+    rule: Rule
+    source: str = "a <b>source</b>"
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ def fake_options(state: GameState) -> FakeOptions:
             FakeOption({"type": "drew", "seat": s}, "draw", "Draw from the stock <i>blind</i>", "draw", 1),
             FakeOption({"type": "took", "seat": s, "count": 1}, "take", "Take the top card", "take", 2),
         ), (FakeNotAllowed({"type": "discarded", "seat": s, "card": "3H"}, "draw first <script>x</script>",
-                           "draw first"),))
+                           Rule.DRAW_FIRST),))
     opts = tuple(FakeOption({"type": "discarded", "seat": s, "card": c.code}, "discard",
                             f"Discard {c.symbol}", "discard", i + 1) for i, c in enumerate(state.hands[s]))
     return FakeOptions(s, "meld", opts, ())

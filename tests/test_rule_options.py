@@ -17,6 +17,7 @@ from banakil_replay.accepts import Choice, DistinctInts, Flag, Number, Pair, Pai
 from banakil_replay.cards import full_deck, parse_cards
 from banakil_replay.errors import BanakilError, MalformedInputError
 from banakil_replay.reducer import MalformedEventError, ReplayError, replay
+from banakil_replay.rulebook import Rule
 from banakil_replay.rules import RULESETS, Ruleset, get_ruleset, knob_accepts
 from banakil_replay.scoring import HandInput, score_hand
 
@@ -178,7 +179,7 @@ def test_the_deal_passes_to_the_next_seat() -> None:
     with pytest.raises(ReplayError) as info:
         replay(events)
     err = info.value
-    assert err.seq == len(events) - 1 and err.rule == "dealer order" and "002" in err.source
+    assert err.seq == len(events) - 1 and err.rule is Rule.DEALER_ORDER and "002" in err.source
     assert "seat 0 deals after seat 1" in str(err)
     assert replay(_two_hand_log(second_dealer=0)).final.dealer == 0
     assert replay(_two_hand_log(second_dealer=1, options={"dealer_order": "any"})).final.dealer == 1

@@ -116,7 +116,7 @@ def test_what_the_options_and_hints_say_in_play_follows_the_rule_set(name: str, 
     said = set()
     for state in rp.states[1:160]:
         for o in options(state).options:
-            said.update((o.explain, o.rule, o.why_rank))
+            said.update((o.explain, o.rule_text, o.why_rank))
     said.update(v.why for v in review(rp)[:40])
     assert len(said) > 40
     wrong = {t: contradictions(t, rules, players) for t in said if contradictions(t, rules, players)}
