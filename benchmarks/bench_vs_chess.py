@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from banakil_replay.bots import HeuristicBot, play_match  # noqa: E402
+from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
 from banakil_replay.reducer import fold  # noqa: E402
-from banakil_replay.store import read_events  # noqa: E402
+from banakil_replay.log.store import read_events  # noqa: E402
 
 DATA = ROOT / "benchmarks" / ".data"
 
@@ -152,7 +152,7 @@ def main() -> None:
     size = big.stat().st_size / 1e6
     cli = [sys.executable, "-m", "banakil_replay"]
     validate_mb = peak_rss_mb(*cli, "validate", str(big))
-    baseline_mb = peak_rss_mb(sys.executable, "-c", "import banakil_replay.cli")
+    baseline_mb = peak_rss_mb(sys.executable, "-c", "import banakil_replay.cli.main")
     print(f"long log: {sum(1 for _ in big.open()):,} events, {size:.1f} MB")
     print(f"  validate peak RSS {validate_mb:,.0f} MB (interpreter + package alone: {baseline_mb:,.0f} MB; "
           "target under 100 MB)")

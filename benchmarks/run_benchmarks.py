@@ -24,14 +24,14 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from banakil_replay import bulk  # noqa: E402
-from banakil_replay.bots import HeuristicBot, play_match  # noqa: E402
+from banakil_replay.log import bulk  # noqa: E402
+from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
 from banakil_replay.cards import parse_cards  # noqa: E402
 from banakil_replay.events import FORMAT  # noqa: E402
-from banakil_replay.options import options  # noqa: E402
+from banakil_replay.play.options import options  # noqa: E402
 from banakil_replay.reducer import fold, replay  # noqa: E402
 from banakil_replay.rules import get_ruleset  # noqa: E402
-from banakil_replay.solver import best_partition, go_out  # noqa: E402
+from banakil_replay.play.solver import best_partition, go_out  # noqa: E402
 
 DATA = ROOT / "benchmarks" / ".data"
 
@@ -158,7 +158,7 @@ def bench_adversarial() -> dict[str, Any]:
 
 
 def bench_stepping() -> dict[str, Any]:
-    from banakil_replay.widgets import ReplayStepper
+    from banakil_replay.notebook.widgets import ReplayStepper
 
     stepper = ReplayStepper(str(ROOT / "sample_games" / "classic_4p_partnership.jsonl"))
     times = []

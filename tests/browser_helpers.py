@@ -44,7 +44,7 @@ KERNEL_IDLE = "Python 3 (ipykernel) | Idle"  # JupyterLab status bar once the ke
 SERVER_TIMEOUT = 60  # seconds for a server to answer HTTP
 VIEWPORT = {"width": 1280, "height": 900}
 
-# CSS classes set with add_class() in banakil_replay/widgets.py
+# CSS classes set with add_class() in banakil_replay/notebook/widgets.py
 STEPPER = ".banakil-stepper"
 NEXT = ".banakil-next"
 EVENT = ".banakil-event"

@@ -1,4 +1,4 @@
-"""banakil_replay.annotations: appending to the log, sidecars keyed by hash, export and import."""
+"""banakil_replay.log.annotations: appending to the log, sidecars keyed by hash, export and import."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banakil_replay.annotations import (
+from banakil_replay.log.annotations import (
     NOTES_FORMAT, Note, Sidecar, SidecarMismatchError, append_note, export_notes, game_hash, import_notes,
     inline_notes, notes_from_csv, notes_to_csv, notes_to_markdown, sidecar_path,
 )
 from banakil_replay.errors import MalformedInputError
 from banakil_replay.events import MAX_ANNOTATION
-from banakil_replay.store import read_events
-from banakil_replay.widgets import load_replay
+from banakil_replay.log.store import read_events
+from banakil_replay.notebook.widgets import load_replay
 from display_helpers import DANA_RAVI, GAMES, HOSTILE_NOTE
 
 TRICKY = [

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
-from banakil_replay.bots import HeuristicBot, RandomBot, go_out_plan, make_bots, play_match
+from banakil_replay.play.bots import HeuristicBot, RandomBot, go_out_plan, make_bots, play_match
 from banakil_replay.cards import full_deck, parse_cards
-from banakil_replay.cli import main
+from banakil_replay.cli.main import main
 from banakil_replay.events import FORMAT, parse_event
-from banakil_replay.options import options
-from banakil_replay.progress import Progress, bar
+from banakil_replay.play.options import options
+from banakil_replay.log.progress import Progress, bar
 from banakil_replay.reducer import apply, replay
-from banakil_replay.review import find_played, review
-from banakil_replay.store import append_events, create_log, read_events
+from banakil_replay.play.review import find_played, review
+from banakil_replay.log.store import append_events, create_log, read_events
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "sample_games"

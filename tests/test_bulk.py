@@ -9,8 +9,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from banakil_replay import bulk
-from banakil_replay.cli import main
+from banakil_replay.log import bulk
+from banakil_replay.cli.main import main
 
 from random_play import random_game  # type: ignore[import-not-found]
 

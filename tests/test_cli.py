@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from banakil_replay.cli import main
+from banakil_replay.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

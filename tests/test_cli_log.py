@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from banakil_replay.cli import main
+from banakil_replay.cli.main import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 DANA = SAMPLES / "classic_dana_ravi.jsonl"

@@ -1,4 +1,4 @@
-"""banakil_replay.display: escaping, hidden hands, event words, tables and chart specs."""
+"""banakil_replay.notebook.display: escaping, hidden hands, event words, tables and chart specs."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import banakil_replay.display as d
+import banakil_replay.notebook.display as d
 from banakil_replay.cards import parse_card
 from banakil_replay.events import event_to_json
 from banakil_replay.melds import analyze_meld
@@ -18,7 +18,7 @@ from display_helpers import (
     DANA_RAVI, FOUR, GAMES, HOSTILE, HOSTILE_NOTE, dead_hand_events, fake_options, hostile_replay,
     seat_cards,
 )
-from banakil_replay.widgets import load_replay
+from banakil_replay.notebook.widgets import load_replay
 
 LIVE_MARKUP = re.compile(r"<\s*(script|img|b\s+on)", re.I)
 
@@ -283,7 +283,7 @@ def test_load_games_reports_problems(tmp_path: Any) -> None:
 
 
 def test_charts_take_the_bulk_replays_tables() -> None:
-    from banakil_replay import bulk
+    from banakil_replay.log import bulk
 
     hand_rows, match_rows = bulk.run(sorted(str(p) for p in GAMES.glob("*.jsonl")), progress=None)
     hands, _ = bulk.frames(hand_rows, match_rows)

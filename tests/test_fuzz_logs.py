@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from banakil_replay.errors import BanakilError
 from banakil_replay.reducer import replay
-from banakil_replay.store import read_log
+from banakil_replay.log.store import read_log
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "sample_games").glob("*.jsonl"))

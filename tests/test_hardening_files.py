@@ -21,15 +21,16 @@ from typing import Any, Iterator
 import pandas as pd
 import pytest
 
-from banakil_replay import bulk, cli_bots
-from banakil_replay.annotations import (
+from banakil_replay.log import bulk
+from banakil_replay.cli import play as cli_bots
+from banakil_replay.log.annotations import (
     NOTES_FORMAT, Note, Sidecar, export_notes, game_hash, import_notes, notes_from_csv, notes_to_csv, sidecar_path,
 )
-from banakil_replay.cli import main
+from banakil_replay.cli.main import main
 from banakil_replay.errors import BanakilError, MalformedInputError
 from banakil_replay.events import MAX_ANNOTATION
 from banakil_replay.reducer import replay
-from banakil_replay.store import (
+from banakil_replay.log.store import (
     LogReadError, LogWriteError, NotALogError, TornLineError, append_event, append_events, iter_json_lines,
     read_events, read_log, repair,
 )

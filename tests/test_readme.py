@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from banakil_replay.cli import main
+from banakil_replay.cli.main import main
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 SHOWN = re.findall(r"^\$ banakil-replay (meld[^\n]*)\n(\{[^\n]*\})$", README, flags=re.M)

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from banakil_replay.errors import IllegalMoveError
-from banakil_replay.options import options
+from banakil_replay.play.options import options
 from banakil_replay.reducer import ReplayError, replay
 from banakil_replay.rulebook import Rule, by_id
-from banakil_replay.store import read_events
+from banakil_replay.log.store import read_events
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted((ROOT / "sample_games").glob("*.jsonl")) + sorted((ROOT / "sample_games" / "selfplay").glob("*.jsonl"))

@@ -1,4 +1,4 @@
-"""Tests for banakil_replay.store: format, errors, hostile input, locking, chain, repair."""
+"""Tests for banakil_replay.log.store: format, errors, hostile input, locking, chain, repair."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from banakil_replay import store
+from banakil_replay.log import store
 from banakil_replay.errors import MalformedInputError
-from banakil_replay.store import (
+from banakil_replay.log.store import (
     ChainError,
     LineTooLongError,
     LogReadError,

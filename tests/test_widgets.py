@@ -1,4 +1,4 @@
-"""banakil_replay.widgets driven from Python: clicks, slider moves, card picks, the quiz, the annotator."""
+"""banakil_replay.notebook.widgets driven from Python: clicks, slider moves, card picks, the quiz, the annotator."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import banakil_replay.widgets as w
-from banakil_replay.annotations import SidecarMismatchError, sidecar_path
+import banakil_replay.notebook.widgets as w
+from banakil_replay.log.annotations import SidecarMismatchError, sidecar_path
 from display_helpers import DANA_RAVI, FOUR, GAMES, HOSTILE_NOTE, fake_options, hostile_events, seat_cards, write_log
 
-HAS_OPTIONS = importlib.util.find_spec("banakil_replay.options") is not None
+HAS_OPTIONS = importlib.util.find_spec("banakil_replay.play.options") is not None
 
 
 @pytest.fixture()
@@ -274,16 +274,16 @@ def test_review_function_prefers_options_then_review_module(monkeypatch: pytest.
     monkeypatch.setattr(w, "options_module", lambda: WithReview)
     assert w.review_function() is WithReview.review
     monkeypatch.setattr(w, "options_module", lambda: None)
-    has_review = importlib.util.find_spec("banakil_replay.review") is not None
+    has_review = importlib.util.find_spec("banakil_replay.play.review") is not None
     found = w.review_function()
     assert (found is not None) == has_review
     monkeypatch.setattr(w.importlib.util, "find_spec", lambda name: None)
     assert w.review_function() is None
 
 
-@pytest.mark.skipif(importlib.util.find_spec("banakil_replay.review") is None, reason="no review module")
+@pytest.mark.skipif(importlib.util.find_spec("banakil_replay.play.review") is None, reason="no review module")
 def test_real_review_feeds_the_review_frame() -> None:
-    from banakil_replay import display as d
+    from banakil_replay.notebook import display as d
 
     review = w.review_function()
     assert review is not None

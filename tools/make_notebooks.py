@@ -22,7 +22,7 @@ def code(text: str) -> dict:
 
 
 SETUP = code("""
-import banakil_replay.display as bd
+import banakil_replay.notebook.display as bd
 bd.setup_notebook()  # charts drawn offline as SVG; cards, melds and states drawn as cards
 """)
 
@@ -82,7 +82,7 @@ Click cards (or type codes such as `KS AS 2S`) and pick a rule set: the checker 
 cards make a meld, how they lie, what each wild stands for, or exactly why not.
 """),
     code("""
-from banakil_replay.widgets import MeldChecker
+from banakil_replay.notebook.widgets import MeldChecker
 MeldChecker(cards="10C JK 2H")
 """),
     md("""
@@ -106,7 +106,7 @@ do, and why other moves are not allowed.
 """),
     SETUP,
     code("""
-from banakil_replay.widgets import ReplayStepper, load_replay
+from banakil_replay.notebook.widgets import ReplayStepper, load_replay
 dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
 ReplayStepper(dana_ravi)
 """),
@@ -167,7 +167,7 @@ Dana went out: her melds count for her, plus 20 for going out. Ravi's melds coun
 cards left in his hand count against him. Each card's points are under it.
 """),
     code("""
-from banakil_replay.widgets import load_replay
+from banakil_replay.notebook.widgets import load_replay
 end = load_replay("../sample_games/classic_dana_ravi.jsonl").final
 bd.show_score(end)
 """),
@@ -244,7 +244,7 @@ temporary copies of a sample game.
     code("""
 import shutil, tempfile
 from pathlib import Path
-from banakil_replay.widgets import Annotator
+from banakil_replay.notebook.widgets import Annotator
 work = Path(tempfile.mkdtemp())
 game = Path(shutil.copy("../sample_games/classic_dana_ravi.jsonl", work / "dana_ravi.jsonl"))
 notes = Annotator(game, author="coach")
@@ -273,12 +273,12 @@ side.sidecar.path.name, side.notes()
 """),
     md("Export to CSV and import it back: the notes come back exactly."),
     code("""
-from banakil_replay.annotations import import_notes
+from banakil_replay.log.annotations import import_notes
 csv_file = side.export("csv")
 import_notes(csv_file) == side.notes()
 """),
     code("""
-from banakil_replay.annotations import Sidecar, SidecarMismatchError
+from banakil_replay.log.annotations import Sidecar, SidecarMismatchError
 with open(golden, "a", encoding="utf-8") as log:
     log.write('{"seq":23,"type":"annotated","at":1,"text":"changed"}\\n')
 try:
@@ -293,7 +293,7 @@ Every decision Dana made, compared with the ranked options at that moment. The r
 teaching heuristic: a "questionable" verdict is a prompt to look again, not proof of a mistake.
 """),
     code("""
-from banakil_replay.widgets import review_function
+from banakil_replay.notebook.widgets import review_function
 review = review_function()
 if review is None:
     print("Skipped: this version of banakil-replay has no review(), so there is no review of a seat's play.")
@@ -347,7 +347,7 @@ writes Parquet; see `docs/scaling.md`. Its tables chart the same way. It reads s
 so here the deliberately broken logs in `sample_games/broken/` show up as error rows.
 """),
     code("""
-from banakil_replay import bulk
+from banakil_replay.log import bulk
 hand_rows, match_rows = bulk.run(bulk.find_logs(FOLDERS[0]), progress=None)
 bulk_hands, bulk_matches = bulk.frames(hand_rows, match_rows)
 print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors")

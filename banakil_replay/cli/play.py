@@ -13,20 +13,20 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable
 
-from .errors import MalformedInputError
-from .rules import DEFAULT_RULESET, RULESETS, get_ruleset
+from ..errors import MalformedInputError
+from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
-    from .reducer import Replay
+    from ..reducer import Replay
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from .bots import make_bots, play_match
-    from .progress import Progress
-    from .reducer import fold
-    from .store import append_events, create_log
+    from ..play.bots import make_bots, play_match
+    from ..log.progress import Progress
+    from ..reducer import fold
+    from ..log.store import append_events, create_log
 
     get_ruleset(args.rules).check_players(args.players)  # bad rules or player count: exit 2
     if args.games < 1 or args.max_hands < 1:
@@ -61,8 +61,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from .cli import load_replay
-    from .review import format_verdicts, review, verdict_events
+    from .main import load_replay
+    from ..play.review import format_verdicts, review, verdict_events
     from .textview import safe
 
     rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
@@ -89,8 +89,8 @@ def _append_verdicts(path: str, rp: "Replay", events: list[dict[str, Any]]) -> N
     store refuses the whole batch (exit 2, nothing written) instead of
     checking against a stale log.
     """
-    from .annotations import inline_notes
-    from .store import append_events
+    from ..log.annotations import inline_notes
+    from ..log.store import append_events
 
     held = {(n.at, n.author, n.text) for n in inline_notes(rp.events)}
     fresh = [e for e in events if (e["at"], e["author"], e["text"]) not in held]

@@ -21,8 +21,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable, Iterator, Sequence
 
-from .cards import ACE_RANK, JOKER, SUITS, Card
-from .rules import Ruleset
+from ..cards import ACE_RANK, JOKER, SUITS, Card
+from ..rules import Ruleset
 
 SET_RANKS = (3, ACE_RANK)
 

@@ -12,13 +12,13 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
-from . import cli_bots
-from .errors import BanakilError, IllegalMoveError, MalformedInputError
-from .rules import DEFAULT_RULESET, RULESETS, get_ruleset
+from . import play as cli_bots
+from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
-    from .reducer import Replay
-    from .state import GameState
+    from ..reducer import Replay
+    from ..state import GameState
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -34,7 +34,7 @@ def _dump(obj: Any) -> None:
 
 
 def cmd_meld(args: argparse.Namespace) -> int:
-    from .melds import analyze_meld
+    from ..melds import analyze_meld
 
     rules = get_ruleset(args.rules)
     check = analyze_meld(args.cards, rules)
@@ -43,7 +43,7 @@ def cmd_meld(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from .scoring import HandInput, score_hand
+    from ..scoring import HandInput, score_hand
 
     rules = get_ruleset(args.rules)
     text = sys.stdin.read() if args.file == "-" else _read_text(args.file)
@@ -69,7 +69,7 @@ def _read_text(path: str) -> str:
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
-    from .examples import check_all, format_table
+    from ..examples import check_all, format_table
 
     results = check_all()
     if args.json:
@@ -80,7 +80,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .rules import differences, differences_markdown
+    from ..rules import differences, differences_markdown
 
     if args.json:
         _dump(differences())
@@ -98,8 +98,8 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 def _reason(err: BanakilError) -> str:
     """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    from .reducer import ReplayError
-    from .store import LogReadError
+    from ..reducer import ReplayError
+    from ..log.store import LogReadError
 
     if isinstance(err, ReplayError):
         return str(err).split(": ", 1)[1]  # "<event type>: <reason> [<rule>: <source>]"
@@ -112,8 +112,8 @@ def _reason(err: BanakilError) -> str:
 
 def load_replay(path: str) -> "Replay":
     """The replayed log; :class:`MalformedInputError` when it cannot be read or is empty."""
-    from .reducer import replay
-    from .store import read_log
+    from ..reducer import replay
+    from ..log.store import read_log
 
     try:
         return replay(read_log(path))
@@ -125,12 +125,12 @@ def _validate_one(path: str) -> tuple[int, str]:
     """Exit code and message for one log: (0, ""), (1, the stdout line) or (2, the stderr message).
 
     Bad input (2) is a file that cannot be read or is not a game log at all
-    (:class:`~banakil_replay.store.NotALogError`: not a regular file, empty, or a
+    (:class:`~banakil_replay.log.store.NotALogError`: not a regular file, empty, or a
     first line that is not a JSON object with a "type"), or a log in a format
     newer than this version reads. Anything else wrong is an invalid log (1).
     """
-    from .reducer import replay
-    from .store import NotALogError, UnsupportedFormatError, read_log
+    from ..reducer import replay
+    from ..log.store import NotALogError, UnsupportedFormatError, read_log
     from .textview import utf8_text
 
     try:
@@ -182,8 +182,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
-    from .events import parse_event
-    from .store import append_event
+    from ..events import parse_event
+    from ..log.store import append_event
 
     rp = load_replay(args.log)  # never annotate a log that does not replay
     event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
@@ -196,7 +196,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 
 
 def cmd_repair(args: argparse.Namespace) -> int:
-    from .store import LogReadError, repair
+    from ..log.store import LogReadError, repair
 
     try:
         report = repair(args.log)
@@ -214,7 +214,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
 
 
 def cmd_options(args: argparse.Namespace) -> int:
-    from .options import options
+    from ..play.options import options
 
     rp, seq, state = _state_at(args.log, args.at)
     opts = options(state)
@@ -235,8 +235,8 @@ def cmd_options(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from .cards import check_in_deck, parse_cards
-    from .solver import best_partition, go_out
+    from ..cards import check_in_deck, parse_cards
+    from ..play.solver import best_partition, go_out
 
     rules = get_ruleset(args.rules)
     hand = parse_cards(args.cards)
@@ -248,7 +248,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_bulk(args: argparse.Namespace) -> int:
-    from . import bulk
+    from ..log import bulk
 
     from .textview import utf8_text
 

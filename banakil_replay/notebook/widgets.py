@@ -9,7 +9,7 @@ browser tests.
 
 ipywidgets is imported inside the constructors; the rules core never imports
 this module. The options panel goes through :func:`legal_options`, the one
-place that calls :mod:`banakil_replay.options`.
+place that calls :mod:`banakil_replay.play.options`.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from types import ModuleType
 from typing import Any, Callable, Sequence
 
 from . import display as d
-from .annotations import Note, Sidecar, append_note, export_notes, import_notes, inline_notes
-from .cards import RANK_CODES, SUITS, SUIT_SYMBOLS, Card, parse_cards
-from .errors import BanakilError
-from .melds import MeldCheck, analyze_meld
-from .reducer import Replay, replay as replay_events
-from .rules import RULESETS, get_ruleset
-from .state import GameState
+from ..log.annotations import Note, Sidecar, append_note, export_notes, import_notes, inline_notes
+from ..cards import RANK_CODES, SUITS, SUIT_SYMBOLS, Card, parse_cards
+from ..errors import BanakilError
+from ..melds import MeldCheck, analyze_meld
+from ..reducer import Replay, replay as replay_events
+from ..rules import RULESETS, get_ruleset
+from ..state import GameState
 
 __all__ = ["options_module", "legal_options", "review_function", "OPTIONS_MISSING", "MeldChecker", "ReplayStepper",
            "Annotator",
@@ -42,10 +42,10 @@ ALL_OPEN = -1  # perspective value: every hand face up
 
 # ------------------------------------------------------------------ options
 def options_module() -> ModuleType | None:
-    """:mod:`banakil_replay.options` when it is installed, else None (checked without importing it)."""
-    if importlib.util.find_spec("banakil_replay.options") is None:
+    """:mod:`banakil_replay.play.options` when it is installed, else None (checked without importing it)."""
+    if importlib.util.find_spec("banakil_replay.play.options") is None:
         return None
-    return importlib.import_module("banakil_replay.options")
+    return importlib.import_module("banakil_replay.play.options")
 
 
 def legal_options(state: GameState) -> Any | None:
@@ -57,14 +57,14 @@ def legal_options(state: GameState) -> Any | None:
 
 
 def review_function() -> Callable[..., Any] | None:
-    """The engine's ``review(replay, seat=None)``: from :mod:`banakil_replay.options` if it has one,
-    else from :mod:`banakil_replay.review`; None when neither is installed."""
+    """The engine's ``review(replay, seat=None)``: from :mod:`banakil_replay.play.options` if it has one,
+    else from :mod:`banakil_replay.play.review`; None when neither is installed."""
     module = options_module()
     if module is not None and callable(getattr(module, "review", None)):
         return module.review  # type: ignore[no-any-return]
-    if importlib.util.find_spec("banakil_replay.review") is None:
+    if importlib.util.find_spec("banakil_replay.play.review") is None:
         return None
-    found = getattr(importlib.import_module("banakil_replay.review"), "review", None)
+    found = getattr(importlib.import_module("banakil_replay.play.review"), "review", None)
     return found if callable(found) else None
 
 
@@ -72,7 +72,7 @@ def load_replay(replay_or_path: Replay | str | Path) -> Replay:
     """A replay as given, or read and replayed from a log file."""
     if isinstance(replay_or_path, Replay):
         return replay_or_path
-    from .store import read_events
+    from ..log.store import read_events
 
     return replay_events(read_events(replay_or_path))
 
@@ -458,7 +458,7 @@ class Annotator(_Panel):
     Notes go into the log as ``annotated`` events (appended, nothing
     rewritten), or with ``sidecar=True`` into ``<game>.notes.jsonl``, keyed by
     the log's SHA-256 (a sidecar for other bytes is refused with
-    :class:`~banakil_replay.annotations.SidecarMismatchError`).
+    :class:`~banakil_replay.log.annotations.SidecarMismatchError`).
     """
 
     def __init__(self, path: str | Path, sidecar: bool = False, *, author: str = "",

@@ -2,7 +2,7 @@
 
 This is an edge module. The rules core (cards, rules, melds, scoring, events,
 state, reducer) never imports it; it imports pandas and altair only inside the
-functions that need them, so ``import banakil_replay.display`` stays cheap and
+functions that need them, so ``import banakil_replay.notebook.display`` stays cheap and
 works without them.
 
 Everything shown comes through :func:`esc`: player names, annotation text and
@@ -30,16 +30,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from .cards import RANK_CODES, SUIT_SYMBOLS, Card, parse_card
-from .errors import BanakilError, MalformedInputError
-from .events import Event, event_to_json
-from .melds import Meld, MeldCheck, analyze_meld
-from .reducer import (  # the hand endings are defined with the reducer; re-exported here
+from ..cards import RANK_CODES, SUIT_SYMBOLS, Card, parse_card
+from ..errors import BanakilError, MalformedInputError
+from ..events import Event, event_to_json
+from ..melds import Meld, MeldCheck, analyze_meld
+from ..reducer import (  # the hand endings are defined with the reducer; re-exported here
     ALL_AT_ONCE, ENDINGS, RESULT_ONLY, STOCK_OUT, WENT_OUT, HandEnd, Replay, hand_ends, seat_inputs,
 )
-from .rules import RULESETS, Ruleset, differences, format_knob, get_ruleset
-from .scoring import HandInput, score_hand, side_of, sides_of, tidy
-from .state import GameState, TableMeld
+from ..rules import RULESETS, Ruleset, differences, format_knob, get_ruleset
+from ..scoring import HandInput, score_hand, side_of, sides_of, tidy
+from ..state import GameState, TableMeld
 
 if TYPE_CHECKING:  # only for annotations: the real imports are lazy
     import altair as alt
@@ -429,7 +429,7 @@ def options_html(opts: Any, state: GameState | None = None, *, chosen: Mapping[s
                  limit: int = 40) -> str:
     """The legal options at a decision (best rank first) and, folded away, the moves not allowed.
 
-    ``opts`` is an ``Options`` from :mod:`banakil_replay.options`. ``chosen``
+    ``opts`` is an ``Options`` from :mod:`banakil_replay.play.options`. ``chosen``
     (an event dict) marks the option that matches the move actually made.
     """
     ranked = sorted(opts.options, key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
@@ -508,7 +508,7 @@ def same_move(option_event: Mapping[str, Any], actual: Event | Mapping[str, Any]
     An option may leave fields out (a draw from the stock does not know the
     card); cards compare as multisets; ``seq`` and ``arrangement`` are ignored.
     """
-    from .options import move_key
+    from ..play.options import move_key
 
     return move_key(option_event) == move_key(_event_dict(actual))
 
@@ -628,8 +628,8 @@ def load_games(folder: str | Path | Sequence[str | Path],
     reason, and so does a folder that does not exist, so one bad file does not
     hide the others.
     """
-    from .reducer import replay
-    from .store import read_events
+    from ..reducer import replay
+    from ..log.store import read_events
 
     folders = [Path(folder)] if isinstance(folder, (str, Path)) else [Path(f) for f in folder]
     games: dict[str, Replay] = {}
@@ -782,7 +782,7 @@ def matches_frame(replays: Mapping[str, Replay] | Iterable[Replay] | Replay) -> 
 
 def examples_frame() -> "pd.DataFrame":
     """Every worked example of the rule sources, recomputed: stated vs computed and the verdict."""
-    from .examples import check_all
+    from ..examples import check_all
 
     pd = _pd()
     cols = ["id", "source", "case", "stated", "computed", "verdict", "explanation"]
@@ -811,7 +811,7 @@ def card_points_frame(state: GameState, rules: Ruleset | str | None = None) -> "
 
 
 def review_frame(verdicts: Iterable[Any], replay: Replay | None = None) -> "pd.DataFrame":
-    """Review verdicts (``banakil_replay.review``) as a table: the move in words, the verdict, the better move."""
+    """Review verdicts (``banakil_replay.play.review``) as a table: the move in words, the verdict, the better move."""
     pd = _pd()
     rows = []
     for v in verdicts:
@@ -834,7 +834,7 @@ def _alt() -> Any:
 def normalize_hands(hands: "pd.DataFrame") -> "pd.DataFrame":
     """A hands table in :func:`hands_frame`'s shape, also from the bulk replay's tables.
 
-    :mod:`banakil_replay.bulk` (many logs, Parquet) names the game ``file``,
+    :mod:`banakil_replay.log.bulk` (many logs, Parquet) names the game ``file``,
     the side scores ``side0``.., and keeps "all at once" as a separate flag;
     the charts take either.
     """

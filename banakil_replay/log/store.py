@@ -74,9 +74,9 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Callable, Generator, Iterable, Iterator, Mapping
 
-from .errors import MalformedInputError
-from .events import FORMAT, FORMAT_NAME
-from .events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
+from ..errors import MalformedInputError
+from ..events import FORMAT, FORMAT_NAME
+from ..events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
 
 __all__ = [
     "FORMAT_NAME", "CURRENT_MAJOR", "FORMAT", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MAX_DEPTH",

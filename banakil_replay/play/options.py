@@ -30,15 +30,15 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from .candidates import meld_candidates
-from .cards import Card, parse_card
-from .errors import IllegalMoveError
-from .events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
+from ..cards import Card, parse_card
+from ..errors import IllegalMoveError
+from ..events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
 from .hints import rank_options
-from .melds import can_joker_swap, can_lay_off
-from .reducer import HANDLERS, verify_meld_access
-from .rulebook import Rule
+from ..melds import can_joker_swap, can_lay_off
+from ..reducer import HANDLERS, verify_meld_access
+from ..rulebook import Rule
 from .rule_text import first_meld_relief, rule_lines
-from .state import GameState
+from ..state import GameState
 
 KINDS = ("draw", "take", "reshuffle", "meld", "lay_off", "joker_swap", "discard")
 # the rule each kind of move follows; a refusal names its own rule

@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from .rules import Ruleset
+from ..rules import Ruleset
 
 
 def times(n: int) -> str:

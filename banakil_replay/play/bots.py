@@ -18,15 +18,15 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
-from .cards import Card, deck_list
-from .errors import IllegalMoveError
-from .events import FORMAT, parse_event
+from ..cards import Card, deck_list
+from ..errors import IllegalMoveError
+from ..events import FORMAT, parse_event
 from .options import Option, Options, find_move, options
-from .reducer import apply, verify_meld_access
-from .melds import Meld
-from .rules import Ruleset, get_ruleset
+from ..reducer import apply, verify_meld_access
+from ..melds import Meld
+from ..rules import Ruleset, get_ruleset
 from .solver import Partition, go_out, strays
-from .state import GameState
+from ..state import GameState
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
 

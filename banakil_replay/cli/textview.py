@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .reducer import Replay
-from .state import GameState
+from ..reducer import Replay
+from ..state import GameState
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from .events import Event, event_to_json
+from ..events import Event, event_to_json
 from .hints import PARTNER_FEED, rank_options
 from .options import Option, Options, options
-from .reducer import Replay
-from .state import GameState
+from ..reducer import Replay
+from ..state import GameState
 
 MARGIN = 1.0  # points of hint score: about one card's worth of deadwood
 KIND = {"drew": "draw", "took": "take", "reshuffled": "reshuffle", "melded": "meld", "laid_off": "lay_off",

@@ -25,12 +25,12 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .errors import BanakilError, MalformedInputError
+from ..errors import BanakilError, MalformedInputError
 from .progress import Progress
-from .reducer import ALL_AT_ONCE, WENT_OUT, hand_ends, replay
-from .scoring import tidy
+from ..reducer import ALL_AT_ONCE, WENT_OUT, hand_ends, replay
+from ..scoring import tidy
 from .store import read_log
-from .textview import utf8_text
+from ..cli.textview import utf8_text
 
 Rows = tuple[list[dict[str, Any]], dict[str, Any]]
 

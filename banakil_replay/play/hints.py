@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 from functools import lru_cache
 
 from .candidates import meld_candidates
-from .cards import JOKER, Card, parse_card
+from ..cards import JOKER, Card, parse_card
 from .rule_text import first_meld_relief, never_melded_score
-from .rules import Ruleset
+from ..rules import Ruleset
 from .solver import best_partition
-from .state import GameState
+from ..state import GameState
 
 if TYPE_CHECKING:
     from .options import Option

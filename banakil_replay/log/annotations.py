@@ -3,7 +3,7 @@
 Two places a note can live:
 
 * **in the log** (the default): an ``annotated`` event appended with
-  :func:`banakil_replay.store.append_event`; nothing already written changes;
+  :func:`banakil_replay.log.store.append_event`; nothing already written changes;
 * **in a sidecar** ``<game>.notes.jsonl`` next to a log that must stay
   untouched (a golden game, a log owned by an app). The sidecar's first line
   names the SHA-256 of the game log's bytes; a sidecar is refused when the log
@@ -11,9 +11,9 @@ Two places a note can live:
   events.
 
 The sidecar is read with the log reader's own line decoder
-(:func:`banakil_replay.store.iter_json_lines`): the same limits on line length
+(:func:`banakil_replay.log.store.iter_json_lines`): the same limits on line length
 and nesting, no duplicate keys, no lone surrogates. A new sidecar appears whole
-(:func:`banakil_replay.store.create_file`), so kernels attaching at once all
+(:func:`banakil_replay.log.store.create_file`), so kernels attaching at once all
 find its header.
 
 Notes export to CSV (and back, exactly) and to Markdown (for reading only).
@@ -46,8 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from .errors import MalformedInputError
-from .events import MAX_ANNOTATION, MAX_NAME, Annotated
+from ..errors import MalformedInputError
+from ..events import MAX_ANNOTATION, MAX_NAME, Annotated
 
 __all__ = [
     "Note", "SidecarMismatchError", "Sidecar", "NOTES_FORMAT", "game_hash", "sidecar_path",
@@ -117,7 +117,7 @@ def sidecar_path(game: str | os.PathLike[str]) -> Path:
 
 def _count_events(game: Path) -> int:
     """Replay the game (a sidecar is only for a log that replays) and count its events."""
-    from .reducer import replay
+    from ..reducer import replay
     from .store import read_log
 
     return len(replay(read_log(game)))
@@ -242,7 +242,7 @@ def append_note(path: str | os.PathLike[str], note: Note) -> dict[str, Any]:
     The log must replay first (a note on a broken log helps nobody), and the
     event passes the same checks the reader applies. Returns the event as written.
     """
-    from .events import parse_event
+    from ..events import parse_event
     from .store import append_event
 
     events = _count_events(Path(path))
@@ -316,7 +316,7 @@ def notes_to_markdown(notes: Sequence[Note], replay: Any = None, title: str = "N
 
     For reading; the CSV is the form that imports back.
     """
-    from .display import event_text
+    from ..notebook.display import event_text
 
     lines = [f"# {_md(title)}", "", "| event | moment | author | note |", "|---|---|---|---|"]
     for n in notes:

@@ -1,0 +1,1 @@
+"""Playing: the legal options at any state with reasons and ranks, hints, the go-out solver, bots, reviews."""
