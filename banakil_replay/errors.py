@@ -34,6 +34,10 @@ class IllegalMoveError(BanakilError):
         self.rule = rule
         self.source = source if source is not None else (rule.source if rule is not None else "")
 
+    def prefixed(self, prefix: str) -> "IllegalMoveError":
+        """The same refusal (same rule and source) with ``prefix`` saying what was tried."""
+        return IllegalMoveError(prefix + str(self), rule=self.rule, source=self.source)
+
     @property
     def rule_id(self) -> str:
         return self.rule.id if self.rule is not None else ""

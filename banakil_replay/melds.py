@@ -135,32 +135,21 @@ class MeldCheck:
         }
 
 
-class _No(Exception):
-    """Internal: a meld failure with its reason, rule and source."""
-
-    def __init__(self, reason: str, rule: Rule, source: str | None = None) -> None:
-        super().__init__(reason)
-        self.reason, self.rule, self.source = reason, rule, source if source is not None else rule.source
-
-    def error(self) -> IllegalMoveError:
-        return IllegalMoveError(self.reason, rule=self.rule, source=self.source)
-
-
 
 
 # --------------------------------------------------------------------- common
 def _common_checks(cards: Sequence[Card]) -> None:
     if len(cards) < 3:
-        raise _No(f"a meld needs at least 3 cards, got {len(cards)}", Rule.MELD_SIZE)
+        raise Rule.MELD_SIZE.no(f"a meld needs at least 3 cards, got {len(cards)}")
     twos = [c for c in cards if c.is_two]
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > 1:
-        raise _No("a meld may hold only one joker, this one has two", Rule.ONE_JOKER_PER_MELD)
+        raise Rule.ONE_JOKER_PER_MELD.no("a meld may hold only one joker, this one has two")
     if len(twos) > 1:
-        raise _No(f"a meld may hold only one 2, this one has {len(twos)} "
-                  f"({' '.join(_name(c) for c in twos)})", Rule.ONE_TWO_PER_MELD)
+        raise Rule.ONE_TWO_PER_MELD.no(f"a meld may hold only one 2, this one has {len(twos)} "
+                  f"({' '.join(_name(c) for c in twos)})")
     if not any(c.is_natural for c in cards):
-        raise _No("a meld needs at least one natural card (3 to ace)", Rule.NATURAL_CARD_NEEDED)
+        raise Rule.NATURAL_CARD_NEEDED.no("a meld needs at least one natural card (3 to ace)")
 
 
 def _looks_like_set(naturals: Sequence[Card]) -> bool:
@@ -172,15 +161,15 @@ def _set_arrangements(cards: Sequence[Card], rules: Ruleset) -> Meld:
     naturals = [c for c in cards if c.is_natural]
     rank = naturals[0].rank
     if rank not in SET_RANKS:
-        raise _No(f"only 3s and aces make sets, not {rank_code(rank)}s", Rule.SET_RANKS)
+        raise Rule.SET_RANKS.no(f"only 3s and aces make sets, not {rank_code(rank)}s")
     if any(c.is_two for c in cards):
-        raise _No("a 2 is never wild in a set: only a joker may fill a gap in a set", Rule.NO_TWO_IN_A_SET)
+        raise Rule.NO_TWO_IN_A_SET.no("a 2 is never wild in a set: only a joker may fill a gap in a set")
     suits = Counter(c.suit for c in naturals)
     dup = [s for s, n in suits.items() if n > 1]
     if dup:
-        raise _No(f"a set's cards must all be of different suits, this one has two {_name(Card(rank, dup[0]))}", Rule.SET_SUITS_DIFFER)
+        raise Rule.SET_SUITS_DIFFER.no(f"a set's cards must all be of different suits, this one has two {_name(Card(rank, dup[0]))}")
     if len(cards) > 4:
-        raise _No(f"a set holds at most 4 cards, this one has {len(cards)}", Rule.SET_SIZE)
+        raise Rule.SET_SIZE.no(f"a set holds at most 4 cards, this one has {len(cards)}")
     missing = [s for s in SUITS if s not in suits]
     set_suits = tuple(c.suit if c.is_natural else missing[0] for c in cards)
     return Meld("set", tuple(cards), tuple(rank for _ in cards), "", set_suits)
@@ -234,28 +223,28 @@ def _run_layouts(cards: Sequence[Card], rules: Ruleset) -> list[Meld]:
     return layouts
 
 
-def _run_failure(cards: Sequence[Card], rules: Ruleset) -> _No:
+def _run_failure(cards: Sequence[Card], rules: Ruleset) -> IllegalMoveError:
     """The most precise reason these cards make no run."""
     naturals = [c for c in cards if c.is_natural]
     suits = sorted({c.suit for c in naturals})
     if len(suits) > 1:
-        return _No("a run's natural cards must all be one suit, these mix "
-                   + " and ".join(SUIT_NAMES[s] for s in suits), Rule.RUN_SUIT)
+        return Rule.RUN_SUIT.no("a run's natural cards must all be one suit, these mix "
+                   + " and ".join(SUIT_NAMES[s] for s in suits))
     dup = [c for c, k in Counter(naturals).items() if k > 1]
     if dup and not (rules.ace_low and dup[0].rank == ACE_RANK):
-        return _No(f"a run cannot hold two {_name(dup[0])}", Rule.RUN_RANKS_DIFFER)
+        return Rule.RUN_RANKS_DIFFER.no(f"a run cannot hold two {_name(dup[0])}")
     n = len(cards)
     if n > rules.max_run_length:
         extra = " (a 2 may stay as a 13th card only when all 12 naturals 3..A are there)" \
             if rules.thirteenth_card_two else ""
-        return _No(f"a run holds at most {rules.max_run_length} cards, this one has {n}{extra}", Rule.RUN_LENGTH)
+        return Rule.RUN_LENGTH.no(f"a run holds at most {rules.max_run_length} cards, this one has {n}{extra}")
     ranks = sorted(c.rank for c in naturals)
     wilds = n - len(naturals)
     if ACE_RANK in ranks and not rules.ace_low:
         alt = sorted(1 if r == ACE_RANK else r for r in ranks)
         if alt[-1] - alt[0] + 1 - len(alt) <= wilds:
-            return _No("an ace plays high only under these rules: A-2-3 is not a run and a 2 is never a "
-                       "natural low card", Rule.ACE_HIGH_ONLY)
+            return Rule.ACE_HIGH_ONLY.no("an ace plays high only under these rules: A-2-3 is not a run and a 2 is never a "
+                       "natural low card")
     span = ranks[-1] - ranks[0] + 1
     gaps = span - len(ranks)
     if rules.ace_low and ACE_RANK in ranks:
@@ -263,14 +252,14 @@ def _run_failure(cards: Sequence[Card], rules: Ruleset) -> _No:
         span = min(span, alt[-1] - alt[0] + 1)
         gaps = span - len(ranks)
     if gaps > wilds:
-        return _No(f"these cards leave {gaps} gap{'s' if gaps != 1 else ''} in the run but only {wilds} wild "
-                   f"card{'s' if wilds != 1 else ''} to fill {'them' if gaps != 1 else 'it'}", Rule.RUN_CONSECUTIVE)
-    return _No("these cards cannot be laid out as consecutive cards of one suit", Rule.RUN_CONSECUTIVE)
+        return Rule.RUN_CONSECUTIVE.no(f"these cards leave {gaps} gap{'s' if gaps != 1 else ''} in the run but only {wilds} wild "
+                   f"card{'s' if wilds != 1 else ''} to fill {'them' if gaps != 1 else 'it'}")
+    return Rule.RUN_CONSECUTIVE.no("these cards cannot be laid out as consecutive cards of one suit")
 
 
 # ------------------------------------------------------------------- checking
 def _layouts(cards: Sequence[Card], rules: Ruleset) -> tuple[MeldKind, list[Meld]]:
-    """All valid layouts of a card multiset, or raise _No with the reason."""
+    """All valid layouts of a card multiset, or raise IllegalMoveError with the reason."""
     _common_checks(cards)
     naturals = [c for c in cards if c.is_natural]
     if _looks_like_set(naturals):
@@ -318,8 +307,8 @@ def analyze_meld(cards: Iterable[Card | str], rules: Ruleset,
     cards_t = parse_cards(cards)
     try:
         meld = _verify_new(cards_t, rules, None if arrangement is None else parse_cards(arrangement))
-    except _No as no:
-        return MeldCheck(False, None, None, no.reason, no.rule, no.source)
+    except IllegalMoveError as no:
+        return MeldCheck(False, None, None, str(no), no.rule, no.source)
     return MeldCheck(True, meld.kind, meld, None)
 
 
@@ -327,13 +316,13 @@ def _verify_new(cards: Sequence[Card], rules: Ruleset, arrangement: Sequence[Car
     kind, layouts = _layouts(cards, rules)
     if arrangement is not None:
         if Counter(arrangement) != Counter(cards):
-            raise _No("the arrangement does not hold the same cards as the meld", Rule.ARRANGEMENT)
+            raise Rule.ARRANGEMENT.no("the arrangement does not hold the same cards as the meld")
         if kind == "set":
             return _set_arrangements(arrangement, rules)
         found = _match_order(layouts, arrangement)
         if found is None:
-            raise _No("the cards cannot lie in the order " + " ".join(c.symbol for c in arrangement)
-                      + ": a run lies in rank order with each wild in a gap or at an end", Rule.RUN_ORDER)
+            raise Rule.RUN_ORDER.no("the cards cannot lie in the order " + " ".join(c.symbol for c in arrangement)
+                      + ": a run lies in rank order with each wild in a gap or at an end")
         return found
     if kind == "set":
         return layouts[0]
@@ -346,8 +335,8 @@ def verify_meld(cards: Iterable[Card | str], rules: Ruleset,
     cards_t = parse_cards(cards)
     try:
         return _verify_new(cards_t, rules, None if arrangement is None else parse_cards(arrangement))
-    except _No as no:
-        raise no.error() from None
+    except IllegalMoveError as no:
+        raise no from None
 
 
 def can_meld(cards: Iterable[Card | str], rules: Ruleset) -> bool:
@@ -412,9 +401,9 @@ def _choose(old: Meld, allowed: list[Meld], added: Sequence[Card], rules: Rulese
     _kind, layouts = _layouts(list(old.cards) + list(added), rules)
     valid = _match_order(layouts, arrangement)
     if valid is None:
-        raise _No("the arrangement given is not a valid layout of these cards", Rule.RUN_ORDER)
+        raise Rule.RUN_ORDER.no("the arrangement given is not a valid layout of these cards")
     why = _movement_violation(old, valid, added, rules) or "no order of laying these cards reaches that layout"
-    raise _No(why, Rule.WILD_MOVEMENT, _movement_source(rules))
+    raise Rule.WILD_MOVEMENT.no(why, _movement_source(rules))
 
 
 def _allowed_moves(old: Meld, layouts: list[Meld], added: Sequence[Card], rules: Ruleset) -> list[Meld]:
@@ -424,7 +413,7 @@ def _allowed_moves(old: Meld, layouts: list[Meld], added: Sequence[Card], rules:
     allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
     if not allowed:
         why = _movement_violation(old, layouts[0], added, rules) or "no layout keeps the wild cards legal"
-        raise _No(why, Rule.WILD_MOVEMENT, _movement_source(rules))
+        raise Rule.WILD_MOVEMENT.no(why, _movement_source(rules))
     return allowed
 
 
@@ -453,14 +442,14 @@ def _one_card(old: Meld, card: Card, rules: Ruleset) -> list[Meld]:
     """Every layout ``old`` may take when ``card`` joins it, or the reason it may not join."""
     kind, layouts = _layouts(list(old.cards) + [card], rules)
     if kind != old.kind:
-        raise _No(f"the cards would turn this {old.kind} into a {kind}", Rule.MELD_KIND)
+        raise Rule.MELD_KIND.no(f"the cards would turn this {old.kind} into a {kind}")
     if kind == "set":
         return layouts
     if card.is_natural and card.suit != old.suit:
-        raise _No("a run's natural cards must all be one suit", Rule.RUN_SUIT)
+        raise Rule.RUN_SUIT.no("a run's natural cards must all be one suit")
     if any(None in m.positions for m in layouts) and not thirteenth_card_allowed(old, rules):
-        raise _No(f"a run holds at most {rules.max_run_length} cards: a complete run takes no 2 "
-                  "(a 2 stays as a 13th card only when the last natural joins a run of 11 naturals and a 2)", Rule.RUN_LENGTH)
+        raise Rule.RUN_LENGTH.no(f"a run holds at most {rules.max_run_length} cards: a complete run takes no 2 "
+                  "(a 2 stays as a 13th card only when the last natural joins a run of 11 naturals and a 2)")
     return _allowed_moves(old, layouts, [card], rules)
 
 
@@ -476,13 +465,13 @@ def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequen
         new_cards = list(old.cards) + list(added)
         kind, layouts = _layouts(new_cards, rules)
         if kind != "set":
-            raise _No(f"the cards would turn this set into a {kind}", Rule.MELD_KIND)
+            raise Rule.MELD_KIND.no(f"the cards would turn this set into a {kind}")
         return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
     if len(old.cards) + len(added) > rules.max_run_length + 1:  # no order can work: say why at once
         _layouts(list(old.cards) + list(added), rules)
     states: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[int | None, ...]], Meld] = {
         (tuple(added), old.cards, old.positions): old}
-    deepest: _No | None = None
+    deepest: IllegalMoveError | None = None
     for _ in added:
         following: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[int | None, ...]], Meld] = {}
         for (left, _cards, _positions), meld in states.items():
@@ -493,7 +482,7 @@ def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequen
                 try:
                     for m in _one_card(meld, card, rules):
                         following.setdefault((rest, m.cards, m.positions), m)
-                except _No as no:
+                except IllegalMoveError as no:
                     deepest = no
         if not following:
             assert deepest is not None
@@ -514,9 +503,8 @@ def verify_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset,
         raise Rule.LAY_OFF.no("a lay-off adds at least one card")
     try:
         return _apply(meld, added, rules, None if arrangement is None else parse_cards(arrangement))
-    except _No as no:
-        raise IllegalMoveError(f"cannot add {' '.join(c.symbol for c in added)} to {meld.describe()}: "
-                               f"{no.reason}", rule=no.rule, source=no.source) from None
+    except IllegalMoveError as no:
+        raise no.prefixed(f"cannot add {' '.join(c.symbol for c in added)} to {meld.describe()}: ") from None
 
 
 def can_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset) -> bool:
@@ -531,19 +519,17 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
                       arrangement: Sequence[Card | str] | None = None) -> Meld:
     """The meld after ``card`` takes the joker's place (the joker goes to hand)."""
     (natural,) = parse_cards([card])
+    tried = f"cannot swap {natural.symbol} for the joker in {meld.describe()}: "
     src = "004 (exchanging a joker)" + ("; 002, 003, 004 Jawaker 2 (exact card)"
                                          if rules.joker_swap == "exact_card" else "")
-
-    def no(reason: str, rule: Rule = Rule.JOKER_SWAP, source: str | None = src) -> IllegalMoveError:
-        return rule.no(f"cannot swap {natural.symbol} for the joker in {meld.describe()}: {reason}", source)
-
     if not any(c.is_joker for c in meld.cards):
-        raise no("that meld holds no joker")
+        raise Rule.JOKER_SWAP.no(tried + "that meld holds no joker", src)
     if not natural.is_natural:
-        raise no("only a natural card can take a joker's place")
+        raise Rule.JOKER_SWAP.no(tried + "only a natural card can take a joker's place", src)
     stood = meld.stands_for()[next(i for i, c in enumerate(meld.cards) if c.is_joker)]
     if rules.joker_swap == "exact_card" and meld.kind == "run" and natural != stood:
-        raise no(f"the joker stands for {stood.symbol if stood else '?'}, and only that exact card may replace it")
+        raise Rule.JOKER_SWAP.no(tried + f"the joker stands for {stood.symbol if stood else '?'}, and only that "
+                                 "exact card may replace it", src)
     new_cards = [natural if c.is_joker else c for c in meld.cards]
     try:
         kind, layouts = _layouts(new_cards, rules)
@@ -554,8 +540,8 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
             return Meld("run", tuple(new_cards), meld.positions, meld.suit)
         return _choose(meld, _allowed_moves(meld, layouts, [natural], rules), [natural], rules,
                        None if arrangement is None else parse_cards(arrangement))
-    except _No as why:
-        raise no(why.reason, why.rule, why.source) from None
+    except IllegalMoveError as why:
+        raise why.prefixed(tried) from None
 
 
 def can_joker_swap(meld: Meld, card: Card | str, rules: Ruleset) -> bool:

@@ -6,9 +6,11 @@ event changes nothing. ``replay(events)`` keeps the state after every event
 for random access. No clock, no randomness, no I/O: deals and draws are facts
 recorded in the log.
 
-Each rule of play is one ``verify_*`` function that returns the new state or
-raises :class:`IllegalMoveError` with the reason; the options generator calls
-the same functions, so "is this legal" and "why not" never disagree.
+Each event type has one handler, ``after_<event>(state, event)``, that returns the
+state after it or raises :class:`IllegalMoveError` naming the rule of the
+rulebook it breaks; checks shared by several handlers are ``verify_*`` functions
+that return nothing or raise. The options generator calls the same handlers, so
+"is this legal" and "why not" never disagree.
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ def verify_meld_phase(state: GameState, seat: int) -> None:
 
 
 # ------------------------------------------------------------------- verify
-def verify_match_started(state: GameState, ev: MatchStarted) -> GameState:
+def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     if state.seq != -1:
         raise Rule.LOG_STARTS.no("a log holds one match_started event, as its first event")
     rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
@@ -114,7 +116,7 @@ def verify_match_started(state: GameState, ev: MatchStarted) -> GameState:
     return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(n)))
 
 
-def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
+def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     rules = _rules(state)
     n = state.n
     if state.match_over:
@@ -131,7 +133,7 @@ def verify_hand_started(state: GameState, ev: HandStarted) -> GameState:
     first = (ev.dealer + 1) % n
     starter = rules.opening == "starter_19"
     for seat, cards in enumerate(ev.hands):
-        want = 19 if (starter and seat == first) else 18
+        want = rules.cards_dealt(seat, first)
         if len(cards) != want:
             raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} cards; expected {want}")
     if starter and ev.upcard is not None:
@@ -168,7 +170,7 @@ def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
                   f"so seat {want} deals after seat {state.dealer}")
 
 
-def verify_drew(state: GameState, ev: Drew) -> GameState:
+def after_drew(state: GameState, ev: Drew) -> GameState:
     verify_draw_phase(state, ev.seat)
     if state.stock_count == 0:
         raise Rule.EMPTY_STOCK.no("the stock is empty")
@@ -192,7 +194,7 @@ def verify_drew(state: GameState, ev: Drew) -> GameState:
                         this_turn=Turn(drew=True, laid_before=state.laid_any[ev.seat]))
 
 
-def verify_took(state: GameState, ev: Took) -> GameState:
+def after_took(state: GameState, ev: Took) -> GameState:
     rules = _rules(state)
     verify_draw_phase(state, ev.seat)
     pile = state.discard
@@ -215,7 +217,7 @@ def verify_took(state: GameState, ev: Took) -> GameState:
                                        laid_before=state.laid_any[ev.seat]))
 
 
-def verify_meld_access(state: GameState, seat: int, meld_id: int) -> TableMeld:
+def meld_within_reach(state: GameState, seat: int, meld_id: int) -> TableMeld:
     """The meld ``seat`` may add to or swap a joker out of, or the reason it may not."""
     rules = _rules(state)
     target = state.meld_by_id(meld_id)
@@ -266,7 +268,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
                   "and it may not be discarded: keep a card you may discard, or go out")
 
 
-def verify_melded(state: GameState, ev: Melded) -> GameState:
+def after_melded(state: GameState, ev: Melded) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
@@ -287,10 +289,10 @@ def _relabel(old: TableMeld, new_cards: Sequence[Card], seat: int) -> tuple[int,
     return tuple(who.get(c, seat) for c in new_cards)
 
 
-def verify_laid_off(state: GameState, ev: LaidOff) -> GameState:
+def after_laid_off(state: GameState, ev: LaidOff) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
-    target = verify_meld_access(state, ev.seat, ev.meld)
+    target = meld_within_reach(state, ev.seat, ev.meld)
     hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
     meld = verify_lay_off(target.meld, ev.cards, rules, ev.arrangement)
     _check_not_empty(rules, hand)
@@ -303,10 +305,10 @@ def verify_laid_off(state: GameState, ev: LaidOff) -> GameState:
     return _end_hand(new, ev.seat) if not hand else new
 
 
-def verify_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
+def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
-    target = verify_meld_access(state, ev.seat, ev.meld)
+    target = meld_within_reach(state, ev.seat, ev.meld)
     hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
     meld = verify_joker_swap(target.meld, ev.card, rules)
     hand = hand + (JOKER,)
@@ -329,7 +331,7 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
         raise Rule.NO_THROWING_BACK_LONE_TOP.no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back")
 
 
-def verify_discarded(state: GameState, ev: Discarded) -> GameState:
+def after_discarded(state: GameState, ev: Discarded) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     verify_discard_allowed(state, ev.seat, ev.card)
@@ -346,7 +348,7 @@ def verify_discarded(state: GameState, ev: Discarded) -> GameState:
                         this_turn=Turn(laid_before=state.laid_any[nxt]), had_turn=had_turn)
 
 
-def verify_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
+def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     rules = _rules(state)
     if not state.in_hand or state.phase != "draw":
         raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
@@ -398,7 +400,7 @@ def _record(state: GameState, score: HandScore) -> GameState:
                         winner=status.winner, tiebreak=status.tiebreak)
 
 
-def verify_hand_scored(state: GameState, ev: HandScored) -> GameState:
+def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
     _rules(state)
     if state.match_over:
         raise Rule.MATCH_END.no("the match is over")
@@ -414,13 +416,13 @@ def verify_hand_scored(state: GameState, ev: HandScored) -> GameState:
                                 discard=(), stock=None, stock_count=0), score)
 
 
-def verify_annotated(state: GameState, ev: Annotated) -> GameState:
+def after_annotated(state: GameState, ev: Annotated) -> GameState:
     if not 0 <= ev.at < ev.seq:
         raise Rule.ANNOTATIONS_POINT_BACK.no(f"an annotation refers to an earlier event; 'at' is {ev.at} but this is seq {ev.seq}")
     return state
 
 
-def verify_match_banked(state: GameState, ev: MatchBanked) -> GameState:
+def after_match_banked(state: GameState, ev: MatchBanked) -> GameState:
     _rules(state)
     if state.banked:
         raise Rule.MATCH_END.no("the match is already banked", "000 (Ending)")
@@ -430,10 +432,10 @@ def verify_match_banked(state: GameState, ev: MatchBanked) -> GameState:
 
 
 HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
-    MatchStarted: verify_match_started, HandStarted: verify_hand_started, Drew: verify_drew,
-    Took: verify_took, Melded: verify_melded, LaidOff: verify_laid_off, JokerSwapped: verify_joker_swapped,
-    Discarded: verify_discarded, Reshuffled: verify_reshuffled, HandScored: verify_hand_scored,
-    Annotated: verify_annotated, MatchBanked: verify_match_banked,
+    MatchStarted: after_match_started, HandStarted: after_hand_started, Drew: after_drew,
+    Took: after_took, Melded: after_melded, LaidOff: after_laid_off, JokerSwapped: after_joker_swapped,
+    Discarded: after_discarded, Reshuffled: after_reshuffled, HandScored: after_hand_scored,
+    Annotated: after_annotated, MatchBanked: after_match_banked,
 }
 
 

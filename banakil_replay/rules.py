@@ -211,6 +211,11 @@ class Ruleset:
             raise MalformedInputError(
                 f"rule set {self.name!r} is played by {allowed} players, not {players}")
 
+    def cards_dealt(self, seat: int, first: int) -> int:
+        """Cards dealt to ``seat`` when ``first`` plays first: 18 each, and a 19th for the starter under
+        ``starter_19`` (000 deal, 004 Jawaker 1, 002, 003)."""
+        return 19 if self.opening == "starter_19" and seat == first else 18
+
     @property
     def low_rank(self) -> int:
         """Lowest position a run may start at: 1 (ace low) or 3."""

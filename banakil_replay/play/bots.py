@@ -22,7 +22,7 @@ from ..cards import Card, deck_list
 from ..errors import IllegalMoveError
 from ..events import FORMAT, parse_event
 from .options import Option, Options, find_move, options
-from ..reducer import apply, verify_meld_access
+from ..reducer import apply, meld_within_reach
 from ..melds import Meld
 from ..rules import Ruleset, get_ruleset
 from .solver import Partition, go_out, strays
@@ -83,7 +83,7 @@ def reachable_melds(state: GameState, seat: int) -> list[tuple[int, Meld]]:
     out = []
     for m in state.melds:
         try:
-            verify_meld_access(state, seat, m.id)
+            meld_within_reach(state, seat, m.id)
         except IllegalMoveError:
             continue
         out.append((m.id, m.meld))
@@ -180,7 +180,7 @@ def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.R
     first = (dealer + 1) % players
     hands = []
     for seat in range(players):
-        k = 19 if (rules.opening == "starter_19" and seat == first) else 18
+        k = rules.cards_dealt(seat, first)
         hands.append([c.code for c in deck[:k]])
         deck = deck[k:]
     ev: dict[str, Any] = {"type": "hand_started", "hand": hand, "dealer": dealer, "hands": hands}

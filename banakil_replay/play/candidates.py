@@ -22,9 +22,9 @@ from itertools import combinations
 from typing import Iterable, Iterator, Sequence
 
 from ..cards import ACE_RANK, JOKER, SUITS, Card
+from ..melds import SET_RANKS
 from ..rules import Ruleset
 
-SET_RANKS = (3, ACE_RANK)
 
 
 def _representative_two(hand: Sequence[Card]) -> Card | None:

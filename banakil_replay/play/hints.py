@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from .candidates import meld_candidates
 from ..cards import JOKER, Card, parse_card
+from ..melds import SET_RANKS
 from .rule_text import first_meld_relief, never_melded_score
 from ..rules import Ruleset
 from .solver import best_partition
@@ -43,7 +44,7 @@ def _neighbours(card: Card, hand: Sequence[Card]) -> int:
         return 0
     near = sum(1 for c in hand if c.is_natural and c.suit == card.suit and c != card
                and abs(c.rank - card.rank) <= 2)
-    if card.rank in (3, 14):
+    if card.rank in SET_RANKS:
         near += sum(1 for c in hand if c.rank == card.rank and c.suit != card.suit)
     return near
 

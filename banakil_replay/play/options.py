@@ -35,7 +35,7 @@ from ..errors import IllegalMoveError
 from ..events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
 from .hints import rank_options
 from ..melds import can_joker_swap, can_lay_off
-from ..reducer import HANDLERS, verify_meld_access
+from ..reducer import HANDLERS, meld_within_reach
 from ..rulebook import Rule
 from .rule_text import first_meld_relief, rule_lines
 from ..state import GameState
@@ -245,7 +245,7 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
     distinct = list(dict.fromkeys(hand))
     for table in state.melds:
         try:
-            verify_meld_access(state, seat, table.id)
+            meld_within_reach(state, seat, table.id)
             access_why: IllegalMoveError | None = None
         except IllegalMoveError as e:
             access_why = e
