@@ -294,7 +294,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
         if name in ("seq",):
             continue
         val = getattr(event, name)
-        if val is None:
+        if val is None or (name == "options" and not val):  # optional fields left out, as a log writes them
             continue
         if isinstance(val, Card):
             val = val.code
@@ -304,5 +304,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             val = [c.code for c in val]
         elif isinstance(val, tuple):
             val = list(val)
+        elif isinstance(val, Mapping):
+            val = dict(val)
         out[name] = val
     return out

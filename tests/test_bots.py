@@ -17,7 +17,8 @@ from banakil_replay.play.bots import HeuristicBot, RandomBot, go_out_plan, make_
 from banakil_replay.cards import full_deck, parse_cards
 from banakil_replay.cli.main import main
 from banakil_replay.events import FORMAT, parse_event
-from banakil_replay.play.options import options
+from banakil_replay.events import Drew
+from banakil_replay.play.options import move_json, options
 from banakil_replay.log.progress import Progress, bar
 from banakil_replay.reducer import apply, replay
 from banakil_replay.play.review import find_played, review
@@ -130,7 +131,7 @@ def test_every_option_replays_in_heuristic_games(name: str) -> None:
         opts = options(state)
         assert opts.options, f"no options at seq {state.seq}"
         for opt in opts.options:
-            apply(state, parse_event({"seq": state.seq + 1, **opt.event}))
+            apply(state, opt.event)
 
 
 def test_heuristic_bot_goes_out_whenever_it_can() -> None:
@@ -225,9 +226,10 @@ def crafted(last: dict[str, Any] | None) -> list[dict[str, Any]]:
 
 def test_review_questions_a_joker_discard_with_a_meld_in_hand() -> None:
     (drew, discard) = review(replay(crafted({"type": "discarded", "seat": 0, "card": "JK"})))
-    assert drew.played == {"type": "drew", "seat": 0, "card": "KS"} and drew.verdict in ("agree", "acceptable")
+    assert drew.to_json()["played"] == {"type": "drew", "seat": 0, "card": "KS"}
+    assert drew.verdict in ("agree", "acceptable")
     assert discard.verdict == "questionable" and discard.seq == 3 and discard.seat == 0
-    assert discard.better is not None and discard.better["type"] == "melded"
+    assert discard.better is not None and discard.better.type == "melded"
     assert "Meld" in discard.why and "wild cards are worth keeping" in discard.why
 
 
@@ -235,14 +237,16 @@ def test_review_agrees_with_the_best_move() -> None:
     state = replay(crafted(None)).final
     best = options(state).best()
     assert best is not None and best.kind == "meld"
-    (_, verdict) = review(replay(crafted(best.event)))
+    (_, verdict) = review(replay(crafted(move_json(best.event))))
     assert verdict.verdict == "agree" and verdict.better is None and "top-ranked" in verdict.why
 
 
 def test_a_drew_with_a_card_matches_the_unnamed_draw_option() -> None:
     rp = replay(crafted(None))
-    played = find_played(options(rp.states[1]), {"type": "drew", "seat": 0, "card": "KS"})
-    assert played is not None and played.kind == "draw" and "card" not in played.event
+    drew = rp.events[2]
+    assert isinstance(drew, Drew) and drew.card is not None  # the log's draw names KS
+    played = find_played(options(rp.states[1]), drew)
+    assert played is not None and isinstance(played.event, Drew) and played.event.card is None
 
 
 def test_review_seat_filter_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

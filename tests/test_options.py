@@ -12,7 +12,7 @@ import pytest
 from banakil_replay.cards import Card
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import Discarded, LaidOff, Melded, Took, parse_event
-from banakil_replay.play.options import options
+from banakil_replay.play.options import options, move_json
 from banakil_replay.reducer import HANDLERS, apply, replay
 from banakil_replay.state import GameState
 
@@ -41,10 +41,10 @@ def test_every_option_replays(rules: str, players: int, seed: int) -> None:
         opts = options(state)
         assert opts.options, f"no options at seq {state.seq}"
         for opt in opts.options:
-            apply(state, parse_event({"seq": state.seq + 1, **opt.event}))
+            apply(state, opt.event)
         for bad in opts.not_allowed:
             with pytest.raises(IllegalMoveError):
-                apply(state, parse_event({"seq": state.seq + 1, **bad.event}))
+                apply(state, bad.event)
         ranks = sorted(o.rank for o in opts.options if o.rank is not None)
         assert ranks == list(range(1, len(opts.options) + 1))
 
@@ -77,13 +77,13 @@ def test_no_legal_event_missing(rules: str, players: int, seed: int) -> None:
         checked += 1
         opts = options(state, rank=False)
         seq, seat = state.seq + 1, state.turn
-        listed_melds = {_canon([Card(0) if c == "JK" else _card(c) for c in o.event["cards"]])
+        listed_melds = {_canon([Card(0) if c == "JK" else _card(c) for c in move_json(o.event)["cards"]])
                         for o in opts.of_kind("meld")}
         for size in range(3, min(len(hand), 7) + 1):
             for combo in set(combinations(sorted(hand), size)):
                 if legal(state, Melded(seq, seat, combo)) and not _dominated(state, combo, hand):
                     assert _canon(list(combo)) in listed_melds, (state.seq, combo)
-        listed = {json.dumps(o.event, sort_keys=True) for o in opts.options}
+        listed = {json.dumps(move_json(o.event), sort_keys=True) for o in opts.options}
         for card in set(hand):
             if legal(state, Discarded(seq, seat, card)):
                 assert json.dumps({"type": "discarded", "seat": seat, "card": card.code}, sort_keys=True) in listed
@@ -104,7 +104,7 @@ def test_take_options_cover_every_depth() -> None:
     for state in states_of("classic", 3, 21):
         if state.phase == "draw" and len(state.discard) >= 3:
             opts = options(state)
-            takes = sorted(o.event["count"] for o in opts.of_kind("take"))
+            takes = sorted(move_json(o.event)["count"] for o in opts.of_kind("take"))
             assert takes == [k for k in range(1, len(state.discard) + 1)
                              if legal(state, Took(state.seq + 1, state.turn, k))]
             assert opts.of_kind("draw")
@@ -117,9 +117,9 @@ def test_not_allowed_explains_lone_top_card() -> None:
     state = replay(events).at(1)  # Dana to draw; the upcard 8D is on the pile
     took = apply(state, parse_event({"seq": 2, "type": "took", "seat": 0, "count": 1}))
     opts = options(took)
-    why = [n.why for n in opts.not_allowed if n.event.get("card") == "8D"]
+    why = [n.why for n in opts.not_allowed if move_json(n.event).get("card") == "8D"]
     assert why and "thrown straight back" in why[0]
-    assert all(o.event.get("card") != "8D" for o in opts.of_kind("discard"))
+    assert all(move_json(o.event).get("card") != "8D" for o in opts.of_kind("discard"))
     take = options(state).of_kind("take")[0]
     assert "may not throw 8♦ back" in take.explain
 
@@ -129,8 +129,8 @@ def test_opponent_meld_listed_as_not_allowed() -> None:
     rp = replay(events)
     state = rp.at(5)  # Ravi to meld; Dana's hearts run is meld 1
     opts = options(state)
-    assert any(n.event.get("meld") == 1 and "opponent" in n.why for n in opts.not_allowed)
-    assert not any(o.event.get("meld") == 1 for o in opts.options)
+    assert any(move_json(n.event).get("meld") == 1 and "opponent" in n.why for n in opts.not_allowed)
+    assert not any(move_json(o.event).get("meld") == 1 for o in opts.options)
 
 
 def test_over_state_has_no_options() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from banakil_replay.errors import IllegalMoveError
-from banakil_replay.play.options import options
+from banakil_replay.play.options import options, move_json
 from banakil_replay.reducer import ReplayError, replay
 from banakil_replay.rulebook import Rule, by_id
 from banakil_replay.log.store import read_events
@@ -56,6 +56,6 @@ def test_a_refusal_is_classified_by_its_rule_not_its_words() -> None:
     events = [json.loads(line) for line in (ROOT / "sample_games" / "classic_dana_ravi.jsonl").open()]
     state = replay(events[:8]).final  # Ravi has discarded 6D; Dana to draw
     took = replay(events[:8] + [{"seq": 8, "type": "took", "seat": 0, "count": 1}]).final
-    refused = [n for n in options(took).not_allowed if n.event.get("card") == "6D"]
+    refused = [n for n in options(took).not_allowed if move_json(n.event).get("card") == "6D"]
     assert refused and refused[0].rule is Rule.NO_THROWING_BACK_LONE_TOP
     assert state.turn == 0

@@ -14,6 +14,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banakil_replay.events import Discarded
 from banakil_replay.play.bots import could_go_out, go_out_plan
 from banakil_replay.cards import JOKER, Card, deck_list, parse_cards
 from banakil_replay.errors import IllegalMoveError
@@ -125,8 +126,8 @@ def test_the_bot_plan_goes_out_under_kroot_where_the_old_solver_said_no() -> Non
             "stock": codes(tuple(rest[18:]))}]
     state = replay(log).final
     steps = go_out_plan(state)
-    assert steps is not None and steps[-1]["type"] == "discarded"
-    assert steps[-1]["card"] in ("7H", "10H")
+    assert steps is not None and isinstance(steps[-1], Discarded)
+    assert steps[-1].card.code in ("7H", "10H")
 
 
 # ------------------------------------------------------------- brute force

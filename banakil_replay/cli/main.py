@@ -214,7 +214,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
 
 
 def cmd_options(args: argparse.Namespace) -> int:
-    from ..play.options import options
+    from ..play.options import move_json, options
 
     rp, seq, state = _state_at(args.log, args.at)
     opts = options(state)
@@ -230,7 +230,7 @@ def cmd_options(args: argparse.Namespace) -> int:
     if opts.not_allowed:
         print("not allowed:")
         for n in opts.not_allowed:
-            print(f"   - {json.dumps(n.event, ensure_ascii=False)}: {n.why}")
+            print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {n.why}")
     return EXIT_OK
 
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..cards import RANK_CODES, SUIT_SYMBOLS, Card, parse_card
 from ..errors import BanakilError, MalformedInputError
-from ..events import Event, event_to_json
+from ..events import Event, event_to_json, parse_event
 from ..melds import Meld, MeldCheck, analyze_meld
 from ..reducer import (  # the hand endings are defined with the reducer; re-exported here
     ALL_AT_ONCE, ENDINGS, RESULT_ONLY, STOCK_OUT, WENT_OUT, HandEnd, Replay, hand_ends, seat_inputs,
@@ -480,7 +480,7 @@ def _cards_key(value: Any) -> Any:
     return value
 
 
-def move_match(option_event: Mapping[str, Any], actual: Event | Mapping[str, Any]) -> str | None:
+def move_match(option_event: Event | Mapping[str, Any], actual: Event | Mapping[str, Any]) -> str | None:
     """``"same"`` when the option is the move made, ``"part"`` when it is part of it, else None.
 
     "Part": the options list lays off one card at a time, while a log may add
@@ -489,12 +489,12 @@ def move_match(option_event: Mapping[str, Any], actual: Event | Mapping[str, Any
     """
     if same_move(option_event, actual):
         return "same"
-    act = _event_dict(actual)
-    if option_event.get("type") != act.get("type") or option_event.get("type") not in ("laid_off", "melded"):
+    act, opt = _event_dict(actual), _event_dict(option_event)
+    if opt.get("type") != act.get("type") or opt.get("type") not in ("laid_off", "melded"):
         return None
-    if any(option_event.get(k) != act.get(k) for k in ("seat", "meld")):
+    if any(opt.get(k) != act.get(k) for k in ("seat", "meld")):
         return None
-    mine, theirs = _cards_key(option_event.get("cards") or []), list(_cards_key(act.get("cards") or []))
+    mine, theirs = _cards_key(opt.get("cards") or []), list(_cards_key(act.get("cards") or []))
     for card in mine:
         if card not in theirs:
             return None
@@ -502,7 +502,7 @@ def move_match(option_event: Mapping[str, Any], actual: Event | Mapping[str, Any
     return "part" if mine else None
 
 
-def same_move(option_event: Mapping[str, Any], actual: Event | Mapping[str, Any]) -> bool:
+def same_move(option_event: Event | Mapping[str, Any], actual: Event | Mapping[str, Any]) -> bool:
     """Whether an option describes the move made: every field the option names agrees.
 
     An option may leave fields out (a draw from the stock does not know the
@@ -510,7 +510,14 @@ def same_move(option_event: Mapping[str, Any], actual: Event | Mapping[str, Any]
     """
     from ..play.options import move_key
 
-    return move_key(option_event) == move_key(_event_dict(actual))
+    return move_key(_typed(option_event)) == move_key(_typed(actual))
+
+
+def _typed(event: Event | Mapping[str, Any]) -> Event:
+    """A user's dict read as the typed event it describes (its seq does not matter for moves)."""
+    if not isinstance(event, Mapping):
+        return event
+    return parse_event({**event, "seq": 0})
 
 
 # ---------------------------------------------------------------- rich display

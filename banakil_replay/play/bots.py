@@ -16,12 +16,14 @@ same seed and the same bots always give the same log::
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from ..cards import Card, deck_list
 from ..errors import IllegalMoveError
-from ..events import FORMAT, parse_event
-from .options import Option, Options, find_move, options
+from ..events import (FORMAT, Discarded, Event, JokerSwapped, LaidOff, MatchStarted, Melded, Reshuffled,
+                      event_to_json, parse_event)
+from .options import Move, Option, Options, find_move, options
 from ..reducer import apply, meld_within_reach
 from ..melds import Meld
 from ..rules import Ruleset, get_ruleset
@@ -42,39 +44,20 @@ class Bot(Protocol):
 
 
 # ------------------------------------------------------------------ helpers
-def after(state: GameState, event: dict[str, Any]) -> GameState:
-    """The state after ``event`` (given without seq); raises the reducer's error if illegal."""
-    return apply(state, parse_event({"seq": state.seq + 1, **event}))
+def after(state: GameState, event: Event) -> GameState:
+    """The state after ``event`` (numbered as the next seq); raises the reducer's error if illegal."""
+    return apply(state, replace(event, seq=state.seq + 1))
 
 
-def keeps_a_discard(state: GameState, opt: Option) -> bool:
-    """False when the move would leave the seat holding only cards it may not discard.
+def plan_events(seat: int, plan: Partition) -> list[Move]:
+    """A go-out partition as events, in the order the solver assumed: swaps, melds, lay-offs, discard.
 
-    The reducer allows melding down to a lone card taken from the pile, but the
-    turn could then never end (that card may not go straight back), so a bot
-    must not walk into it.
+    Their seq is a placeholder: :func:`after` numbers each as it is applied.
     """
-    if opt.kind not in ("meld", "lay_off", "joker_swap") or opt.goes_out or not state.this_turn.restricted:
-        return True  # with nothing restricted every card left may be discarded
-    new = after(state, opt.event)
-    if not new.in_hand:
-        return True
-    hand, restricted = new.hands[new.turn], new.this_turn.restricted
-    return any(hand.count(c) > restricted.count(c) for c in hand)
-
-
-def playable(state: GameState, opts: Options) -> list[Option]:
-    """The listed options that cannot leave the seat stuck (all of them if none qualify)."""
-    return [o for o in opts.options if keeps_a_discard(state, o)] or list(opts.options)
-
-
-def plan_events(seat: int, plan: Partition) -> list[dict[str, Any]]:
-    """A go-out partition as events, in the order the solver assumed: swaps, melds, lay-offs, discard."""
-    evs: list[dict[str, Any]] = [{"type": "joker_swapped", "seat": seat, "meld": mid, "card": c.code}
-                                 for mid, c in plan.swaps]
-    evs += [{"type": "melded", "seat": seat, "cards": m.codes} for m in plan.melds]
-    evs += [{"type": "laid_off", "seat": seat, "meld": mid, "cards": [c.code]} for mid, c in plan.lay_offs]
-    evs += [{"type": "discarded", "seat": seat, "card": c.code} for c in plan.left]
+    evs: list[Move] = [JokerSwapped(0, seat, mid, c) for mid, c in plan.swaps]
+    evs += [Melded(0, seat, m.cards) for m in plan.melds]
+    evs += [LaidOff(0, seat, mid, (c,)) for mid, c in plan.lay_offs]
+    evs += [Discarded(0, seat, c) for c in plan.left]
     return evs
 
 
@@ -99,7 +82,7 @@ def could_go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int
     return len(strays(hand, rules, table)) <= 1
 
 
-def go_out_plan(state: GameState) -> list[dict[str, Any]] | None:
+def go_out_plan(state: GameState) -> list[Move] | None:
     """Events that empty the hand of the seat to act this turn, checked by the reducer, or None.
 
     The solver is told the cards this turn's discard limit holds back, so the
@@ -138,7 +121,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: GameState, opts: Options) -> Option:
-        return self.rng.choice(playable(state, opts))
+        return self.rng.choice(opts.options)
 
 
 class HeuristicBot:
@@ -152,11 +135,11 @@ class HeuristicBot:
     wants_ranks = True
 
     def choose(self, state: GameState, opts: Options) -> Option:
-        legal = playable(state, opts)
+        legal = opts.options
         if state.phase == "meld":
             steps = go_out_plan(state)
             if steps:
-                move = _listed(legal, steps[0])
+                move = find_move(legal, steps[0])
                 if move is not None:
                     return move
         else:
@@ -164,10 +147,6 @@ class HeuristicBot:
                 if opt.kind == "take" and go_out_plan(after(state, opt.event)):
                     return opt
         return min(legal, key=lambda o: (o.rank is None, o.rank or 0))
-
-
-def _listed(opts: Iterable[Option], event: dict[str, Any]) -> Option | None:
-    return find_move(opts, event)
 
 
 # ------------------------------------------------------------------- driver
@@ -210,16 +189,14 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
     log: list[dict[str, Any]] = []
     state = GameState()
 
-    def push(event: dict[str, Any]) -> None:
+    def push(event: Event) -> None:
         nonlocal state
-        full = {"seq": state.seq + 1, **event}
-        state = apply(state, parse_event(full))
-        log.append(full)
+        state = after(state, event)
+        log.append(event_to_json(replace(event, seq=state.seq)))
 
-    push({"type": "match_started", "format": FORMAT, "rules": rules, "players": names,
-          **({"options": dict(overrides)} if overrides else {})})
+    push(MatchStarted(0, FORMAT, rules, tuple(names), dict(overrides or {})))
     while not state.match_over and state.hand_no < max_hands:
-        push(deal_event(ruleset, players, state.hand_no + 1, rng))
+        push(parse_event({"seq": 0, **deal_event(ruleset, players, state.hand_no + 1, rng)}))
         start = len(log)
         while state.in_hand:
             if len(log) - start > MAX_EVENTS_PER_HAND:
@@ -230,13 +207,13 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
     return log
 
 
-def _recorded(event: dict[str, Any], state: GameState, rng: random.Random) -> dict[str, Any]:
+def _recorded(event: Event, state: GameState, rng: random.Random) -> Event:
     """The event as the log records it: a reshuffle gets its new stock order from the match's rng."""
-    if event.get("type") != "reshuffled":
-        return dict(event)
+    if not isinstance(event, Reshuffled):
+        return event
     pile = list(state.discard[:-1])
     rng.shuffle(pile)
-    return {"type": "reshuffled", "stock": [c.code for c in pile]}
+    return Reshuffled(event.seq, tuple(pile))
 
 
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
@@ -254,4 +231,4 @@ BOT_KINDS = ("heuristic", "random", "mixed")
 
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "go_out_plan",
-           "keeps_a_discard", "after", "deal_event"]
+           "after", "deal_event", "plan_events"]

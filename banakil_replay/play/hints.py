@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from functools import lru_cache
 
 from .candidates import meld_candidates
-from ..cards import JOKER, Card, parse_card
+from ..cards import JOKER, Card
+from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS
 from .rule_text import first_meld_relief, never_melded_score
 from ..rules import Ruleset
@@ -57,12 +58,12 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
     ev = opt.event
     if opt.goes_out:
         return GO_OUT, "it ends the hand with you out"
-    if opt.kind == "draw":
+    if isinstance(ev, Drew):
         return 0.5, "an unseen card: no information given away, nothing taken you must keep"
-    if opt.kind == "reshuffle":
+    if isinstance(ev, Reshuffled):
         return 0.5, "the only way to draw from the stock again"
-    if opt.kind == "take":
-        taken = [c for c in state.discard[len(state.discard) - ev["count"]:]]
+    if isinstance(ev, Took):
+        taken = [c for c in state.discard[len(state.discard) - ev.count:]]
         uses = [m for m in meld_candidates(list(hand) + taken, rules) if set(m) & set(taken)]
         useful = {c for m in uses for c in m if c in taken}
         gain = sum(rules.value(c) for c in useful) + sum(2.0 for c in taken if c.is_wild)
@@ -70,9 +71,9 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
         score = gain - 0.5 * dead - 0.1 * len(taken)
         return score, (f"{len(useful)} taken card(s) fit melds, {dead:g} points of taken cards fit nothing"
                        + (", and it brings a wild card" if any(c.is_wild for c in taken) else ""))
-    if opt.kind == "meld":
+    if isinstance(ev, Melded):
         # the event's own cards: filtering the hand by code would count a second copy held twice
-        cards = [parse_card(c) for c in ev["cards"]]
+        cards = list(ev.cards)
         pts = sum(rules.value(c) for c in cards)
         first = not state.opened[seat]
         score = pts + (first_meld_weight(rules) if first else 0.0) + sum(1.5 for c in cards if c.is_joker)
@@ -86,18 +87,17 @@ def _score(state: GameState, opt: "Option") -> tuple[float, str]:
         if any(c.is_joker for c in cards):
             reason += ", and your joker is no longer at risk"
         return score, reason
-    if opt.kind == "lay_off":
-        (code,) = ev["cards"]
-        card = next(c for c in hand if c.code == code)
-        bonus = PARTNER_FEED if state.melds and _owner(state, ev["meld"]) != seat else 0.0
+    if isinstance(ev, LaidOff):
+        (card,) = ev.cards  # options list one card per lay-off; review splits longer ones
+        bonus = PARTNER_FEED if state.melds and _owner(state, ev.meld) != seat else 0.0
         keep = 3.0 if card.is_wild and len(hand) > 3 else 0.0  # a wild in hand can still finish a new meld
         return rules.value(card) + bonus - keep, (
             f"{rules.value(card):g} points off your hand" + (", feeding your partner's meld" if bonus else "")
             + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
-    if opt.kind == "joker_swap":
+    if isinstance(ev, JokerSwapped):
         return 1.0, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
-    if opt.kind == "discard":
-        card = next(c for c in hand if c.code == ev["card"])
+    if isinstance(ev, Discarded):
+        card = ev.card
         if card.is_wild:
             return -5.0, "wild cards are worth keeping; the next player may take it"
         near = _neighbours(card, hand)

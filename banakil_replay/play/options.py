@@ -27,12 +27,12 @@ onto each meld within reach; each joker swap; each card that may be discarded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, TypeGuard
 
 from .candidates import meld_candidates
-from ..cards import Card, parse_card
+from ..cards import Card
 from ..errors import IllegalMoveError
-from ..events import Discarded, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
+from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
 from .hints import rank_options
 from ..melds import can_joker_swap, can_lay_off
 from ..reducer import HANDLERS, meld_within_reach
@@ -40,7 +40,13 @@ from ..rulebook import Rule
 from .rule_text import first_meld_relief, rule_lines
 from ..state import GameState
 
-KINDS = ("draw", "take", "reshuffle", "meld", "lay_off", "joker_swap", "discard")
+# One vocabulary for moves: an option's kind is the name of its event type, said as a move.
+MOVE_KINDS: dict[type, str] = {
+    Drew: "draw", Took: "take", Reshuffled: "reshuffle", Melded: "meld", LaidOff: "lay_off",
+    JokerSwapped: "joker_swap", Discarded: "discard",
+}
+Move = Drew | Took | Reshuffled | Melded | LaidOff | JokerSwapped | Discarded
+KINDS = tuple(MOVE_KINDS.values())
 # the rule each kind of move follows; a refusal names its own rule
 KIND_RULES: dict[str, Rule] = {
     "draw": Rule.DRAW_FROM_TOP, "take": Rule.TAKE_FROM_PILE, "reshuffle": Rule.RESHUFFLE, "meld": Rule.MELDS,
@@ -51,12 +57,23 @@ _TEMPTING_MELD_REFUSALS = frozenset({Rule.GO_OUT_WITH_DISCARD, Rule.KEEP_A_LEGAL
 _TEMPTING_WILD_REFUSALS = frozenset({Rule.ONE_JOKER_PER_MELD, Rule.ONE_TWO_PER_MELD})
 
 
+def is_move(event: Event) -> TypeGuard[Move]:
+    """A decision a player makes on his turn (not a deal, a note or a score)."""
+    return type(event) in MOVE_KINDS
+
+
+def move_json(event: Event) -> dict[str, Any]:
+    """A move as the JSON object the options list prints: the log's shape without ``seq``."""
+    out = event_to_json(event)
+    del out["seq"]
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One legal next event, with a plain-words explanation and the rule behind it."""
+    """One legal next event (typed, with the seq it would take), explained, and the rule behind it."""
 
-    event: dict[str, Any]
-    kind: str
+    event: Move
     explain: str
     rule_text: str  # the rule in words, from the rule set in force, with its sources
     rank: int | None = None
@@ -65,30 +82,34 @@ class Option:
     goes_out: bool = False
 
     @property
+    def kind(self) -> str:
+        return MOVE_KINDS[type(self.event)]
+
+    @property
     def rule(self) -> Rule:
         return KIND_RULES[self.kind]
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": self.event, "explain": self.explain,
+        return {"event": move_json(self.event), "explain": self.explain,
                 "rule": {**self.rule.to_json(), "text": self.rule_text}, "rank": self.rank}
 
 
 @dataclass(frozen=True, slots=True)
 class NotAllowed:
-    """A tempting event the rules forbid now, with the reducer's reason."""
+    """A tempting event the rules forbid now, with the reducer's reason and its rule."""
 
-    event: dict[str, Any]
+    event: Move
     why: str
     rule: Rule | None = None
     source: str = ""
 
     @classmethod
-    def refused(cls, event: dict[str, Any], err: IllegalMoveError) -> "NotAllowed":
+    def refused(cls, event: Move, err: IllegalMoveError) -> "NotAllowed":
         return cls(event, str(err), err.rule, err.source)
 
     def to_json(self) -> dict[str, Any]:
         rule = self.rule.to_json(self.source) if self.rule is not None else None
-        return {"event": self.event, "why": self.why, "rule": rule}
+        return {"event": move_json(self.event), "why": self.why, "rule": rule}
 
 
 @dataclass(frozen=True)
@@ -109,7 +130,7 @@ class Options:
         ranked = [o for o in self.options if o.rank is not None]
         return min(ranked, key=lambda o: o.rank or 0) if ranked else None
 
-    def find(self, event: Mapping[str, Any]) -> Option | None:
+    def find(self, event: Event) -> Option | None:
         """The listed option that is the same move as ``event`` (see :func:`move_key`), if any."""
         return find_move(self.options, event)
 
@@ -118,33 +139,34 @@ class Options:
                 "not_allowed": [n.to_json() for n in self.not_allowed]}
 
 
-def _alike(codes: Iterable[str]) -> tuple[str, ...]:
+def _alike(cards: Iterable[Card]) -> tuple[str, ...]:
     # every 2 plays alike, so options list one 2 for all; a log may have used another
-    return tuple(sorted("2" if c.is_two else c.code for c in (parse_card(x) for x in codes)))
+    return tuple(sorted("2" if c.is_two else c.code for c in cards))
 
 
-def move_key(event: Mapping[str, Any]) -> tuple[Any, ...]:
+def move_key(event: Event) -> tuple[Any, ...]:
     """What makes two events the same move, for matching a log's events against options.
 
     Type, seat, meld and count, and the cards as a multiset in which every 2 is
     alike; a draw from the stock is the same move whatever card it brought, and
-    ``seq``, ``arrangement`` and unknown fields do not count.
+    ``seq``, ``arrangement`` and the cards a take repeats do not count.
     """
-    kind = event.get("type")
-    key: list[tuple[str, Any]] = [("type", kind), ("seat", event.get("seat"))]
-    for field_name in ("meld", "count"):
-        if event.get(field_name) is not None:
-            key.append((field_name, event[field_name]))
-    if kind == "took":
-        return tuple(key)  # the count says which cards; "cards" only repeats them
-    if event.get("cards") is not None:
-        key.append(("cards", _alike(event["cards"])))
-    if event.get("card") is not None and kind != "drew":
-        key.append(("card", _alike([event["card"]])))
-    return tuple(key)
+    if isinstance(event, Drew):
+        return ("drew", event.seat)
+    if isinstance(event, Took):
+        return ("took", event.seat, event.count)  # the count says which cards
+    if isinstance(event, Melded):
+        return ("melded", event.seat, _alike(event.cards))
+    if isinstance(event, LaidOff):
+        return ("laid_off", event.seat, event.meld, _alike(event.cards))
+    if isinstance(event, JokerSwapped):
+        return ("joker_swapped", event.seat, event.meld, _alike([event.card]))
+    if isinstance(event, Discarded):
+        return ("discarded", event.seat, _alike([event.card]))
+    return (event.type,)
 
 
-def find_move(opts: Iterable[Option], event: Mapping[str, Any]) -> Option | None:
+def find_move(opts: Iterable[Option], event: Event) -> Option | None:
     """The option among ``opts`` that is the same move as ``event``."""
     key = move_key(event)
     return next((o for o in opts if move_key(o.event) == key), None)
@@ -186,21 +208,22 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
     rule = rule_lines(rules, len(state.hands))
     if state.stock_count:
         # the card stays unnamed: only the log's stock order (or the draw itself) knows it
-        opts.append(Option({"type": "drew", "seat": seat}, "draw",
+        opts.append(Option(Drew(seq, seat),
                            f"Draw the top card of the stock ({state.stock_count} left), unseen by the others.",
                            rule["draw"]))
     elif rules.empty_stock == "reshuffle_then_scored":
         if not isinstance(_try(state, Reshuffled(seq)), IllegalMoveError):
-            opts.append(Option({"type": "reshuffled"}, "reshuffle",
+            opts.append(Option(Reshuffled(seq),
                                f"The stock is empty: turn the pile but its top card into a new stock "
                                f"(reshuffle {state.reshuffles + 1} of {rules.max_reshuffles}).", rule["reshuffle"]))
     hand = state.hands[seat]
     pile = state.discard
     for k in range(1, len(pile) + 1):
         taken = pile[len(pile) - k:]
-        new = _try(state, Took(seq, seat, k))
+        took = Took(seq, seat, k, taken)
+        new = _try(state, took)
         if isinstance(new, IllegalMoveError):
-            banned.append(NotAllowed.refused({"type": "took", "seat": seat, "count": k}, new))
+            banned.append(NotAllowed.refused(Took(seq, seat, k), new))
             continue
         text = f"Take the top {k} card{'s' if k > 1 else ''} of the pile ({_names(reversed(taken))})"
         uses = [m for m in meld_candidates(hand + taken, rules) if set(m) & set(taken)]
@@ -211,8 +234,7 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         if restricted:
             text += (f"; you may not throw {_names(dict.fromkeys(restricted))} back this turn"
                      if len(restricted) <= 3 else "; none of the taken cards may be thrown back this turn")
-        opts.append(Option({"type": "took", "seat": seat, "count": k, "cards": [c.code for c in taken]},
-                           "take", text + ".", rule["take"]))
+        opts.append(Option(took, text + ".", rule["take"]))
 
 
 # --------------------------------------------------------------- meld phase
@@ -227,11 +249,11 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         if cards in seen:
             continue
         seen.add(cards)
-        new = _try(state, Melded(seq, seat, cards))
-        event = {"type": "melded", "seat": seat, "cards": [c.code for c in cards]}
+        meld_ev = Melded(seq, seat, cards)
+        new = _try(state, meld_ev)
         if isinstance(new, IllegalMoveError):
             if new.rule in _TEMPTING_MELD_REFUSALS:
-                banned.append(NotAllowed.refused(event, new))
+                banned.append(NotAllowed.refused(meld_ev, new))
             continue
         meld = new.melds[-1].meld
         pts = sum(rules.value(c) for c in cards)
@@ -241,7 +263,7 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         out = not new.in_hand
         if out:
             text += ", and you go out"
-        opts.append(Option(event, "meld", text + ".", rule["meld"], goes_out=out))
+        opts.append(Option(meld_ev, text + ".", rule["meld"], goes_out=out))
     distinct = list(dict.fromkeys(hand))
     for table in state.melds:
         try:
@@ -251,16 +273,16 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             access_why = e
         has_joker = any(c.is_joker for c in table.cards)
         for card in distinct:
-            event = {"type": "laid_off", "seat": seat, "meld": table.id, "cards": [card.code]}
+            event = LaidOff(seq, seat, table.id, (card,))
+            swap = JokerSwapped(seq, seat, table.id, card)
             if access_why is not None:
                 # tempting only when the cards would fit were the meld ours
                 if can_lay_off(table.meld, [card], rules):
                     banned.append(NotAllowed.refused(event, access_why))
                 if has_joker and card.is_natural and can_joker_swap(table.meld, card, rules):
-                    banned.append(NotAllowed.refused({"type": "joker_swapped", "seat": seat, "meld": table.id,
-                                                      "card": card.code}, access_why))
+                    banned.append(NotAllowed.refused(swap, access_why))
                 continue
-            new = _try(state, LaidOff(seq, seat, table.id, (card,)))
+            new = _try(state, event)
             if isinstance(new, IllegalMoveError):
                 if (card.is_wild and new.rule in _TEMPTING_WILD_REFUSALS) or new.rule is Rule.KEEP_A_LEGAL_DISCARD:
                     banned.append(NotAllowed.refused(event, new))
@@ -272,19 +294,17 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
                         f"{grown.meld.describe() if grown is not None and new.in_hand else 'it longer'}")
                 if out:
                     text += ", and you go out"
-                opts.append(Option(event, "lay_off", text + ".", rule["lay_off"], goes_out=out))
+                opts.append(Option(event, text + ".", rule["lay_off"], goes_out=out))
             if has_joker and card.is_natural:
-                swapped = _try(state, JokerSwapped(seq, seat, table.id, card))
-                sw_event = {"type": "joker_swapped", "seat": seat, "meld": table.id, "card": card.code}
-                if not isinstance(swapped, IllegalMoveError):
-                    opts.append(Option(sw_event, "joker_swap",
+                if not isinstance(_try(state, swap), IllegalMoveError):
+                    opts.append(Option(swap,
                                        f"Put {card.symbol} into meld #{table.id} in place of the joker and take "
                                        "the joker into your hand.", rule["joker_swap"]))
     for card in distinct:
-        event = {"type": "discarded", "seat": seat, "card": card.code}
-        new = _try(state, Discarded(seq, seat, card))
+        discard = Discarded(seq, seat, card)
+        new = _try(state, discard)
         if isinstance(new, IllegalMoveError):
-            banned.append(NotAllowed.refused(event, new))
+            banned.append(NotAllowed.refused(discard, new))
             continue
         out = new.went_out == seat and new.phase == "over"
         text = f"Discard {card.symbol}"
@@ -296,12 +316,13 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             text += f" ({rules.value(card):g} point{'s' if rules.value(card) != 1 else ''} out of your hand)"
         if new.phase == "over" and not out:
             text += "; the stock is empty, so the hand ends"
-        opts.append(Option(event, "discard", text + ".", rule["discard"], goes_out=out))
+        opts.append(Option(discard, text + ".", rule["discard"], goes_out=out))
 
 
-def option_events(state: GameState) -> list[dict[str, Any]]:
-    """Just the events (unranked), with the seq they would take."""
-    return [{"seq": state.seq + 1, **o.event} for o in options(state, rank=False).options]
+def option_events(state: GameState) -> list[Move]:
+    """Just the events (unranked), each with the seq it would take."""
+    return [o.event for o in options(state, rank=False).options]
 
 
-__all__ = ["Option", "NotAllowed", "Options", "options", "option_events", "event_to_json"]
+__all__ = ["Option", "NotAllowed", "Options", "Move", "MOVE_KINDS", "options", "option_events", "move_key",
+           "find_move", "move_json", "is_move"]

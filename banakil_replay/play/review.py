@@ -20,15 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..events import Event, event_to_json
+from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Took
 from .hints import PARTNER_FEED, rank_options
-from .options import Option, Options, options
+from .options import Move, Option, Options, is_move, move_json, options
 from ..reducer import Replay
 from ..state import GameState
 
 MARGIN = 1.0  # points of hint score: about one card's worth of deadwood
-KIND = {"drew": "draw", "took": "take", "reshuffled": "reshuffle", "melded": "meld", "laid_off": "lay_off",
-        "joker_swapped": "joker_swap", "discarded": "discard"}
 TABLE_MOVES = ("meld", "lay_off", "joker_swap")
 
 
@@ -38,14 +36,14 @@ class Verdict:
 
     seq: int
     seat: int
-    played: dict[str, Any]
+    played: Move
     verdict: str
-    better: dict[str, Any] | None
+    better: Move | None
     why: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "seat": self.seat, "played": self.played, "verdict": self.verdict,
-                "better": self.better, "why": self.why}
+        return {"seq": self.seq, "seat": self.seat, "played": move_json(self.played), "verdict": self.verdict,
+                "better": move_json(self.better) if self.better is not None else None, "why": self.why}
 
     def note(self) -> str:
         """The text of the ``annotated`` event written by ``review --append``."""
@@ -53,55 +51,55 @@ class Verdict:
 
 
 # ------------------------------------------------------------------ matching
-def find_played(opts: Options, played: dict[str, Any]) -> Option | None:
+def find_played(opts: Options, played: Move) -> Option | None:
     """The listed option that is the move played, if the options list it (see options.move_key:
     a draw matches whatever card it brought, a take matches by count, every 2 plays alike)."""
     return opts.find(played)
 
 
-def _unlisted(state: GameState, played: dict[str, Any], goes_out: bool) -> Option:
+def _unlisted(state: GameState, played: Move, goes_out: bool) -> Option:
     """Score a legal move the options leave out (a wild where the natural was held, a multi-card lay-off)."""
-    kind = KIND[played["type"]]
-    if kind == "lay_off" and len(played["cards"]) > 1:
-        parts = [rank_options(state, [Option({**played, "cards": [c]}, kind, "", "")])[0]
-                 for c in played["cards"]]
+    if isinstance(played, LaidOff) and len(played.cards) > 1:
+        parts = [rank_options(state, [Option(replace(played, cards=(c,)), "", "")])[0] for c in played.cards]
         score = 100.0 if goes_out else sum(p.score for p in parts)
         why = "it ends the hand with you out" if goes_out else "; ".join(p.why_rank for p in parts)
-        return Option(played, kind, "", "", None, score, why, goes_out)
-    return rank_options(state, [Option(played, kind, "", "", goes_out=goes_out)])[0]
+        return Option(played, "", "", None, score, why, goes_out)
+    return rank_options(state, [Option(played, "", "", goes_out=goes_out)])[0]
 
 
 def _still_open(state_after: GameState, best: Option) -> bool:
     """Is the top-ranked table move still available after the move played?"""
-    if not state_after.in_hand or state_after.turn != best.event.get("seat"):
+    if not state_after.in_hand or state_after.turn != getattr(best.event, "seat", None):
         return False
     return find_played(options(state_after, rank=False), best.event) is not None
 
 
 # ------------------------------------------------------------------ words
-def describe(event: dict[str, Any]) -> str:
+def describe(event: Move) -> str:
     """A short plain description of a decision event."""
-    t = event["type"]
-    cards = " ".join(event.get("cards") or [])
-    if t == "drew":
-        return "drew" + (f" {event['card']}" if event.get("card") else " from the stock")
-    if t == "took":
-        return f"took {event['count']} from the pile" + (f" ({cards})" if cards else "")
-    if t == "melded":
-        return f"melded {cards}"
-    if t == "laid_off":
-        return f"laid off {cards} on meld #{event['meld']}"
-    if t == "joker_swapped":
-        return f"swapped {event['card']} for the joker in meld #{event['meld']}"
-    if t == "discarded":
-        return f"discarded {event['card']}"
+    if isinstance(event, Drew):
+        return "drew" + (f" {event.card.code}" if event.card else " from the stock")
+    if isinstance(event, Took):
+        return f"took {event.count} from the pile" + (f" ({_codes(event.cards)})" if event.cards else "")
+    if isinstance(event, Melded):
+        return f"melded {_codes(event.cards)}"
+    if isinstance(event, LaidOff):
+        return f"laid off {_codes(event.cards)} on meld #{event.meld}"
+    if isinstance(event, JokerSwapped):
+        return f"swapped {event.card.code} for the joker in meld #{event.meld}"
+    if isinstance(event, Discarded):
+        return f"discarded {event.card.code}"
     return "reshuffled the pile into a new stock"
 
 
-def _partner_note(state: GameState, seat: int, event: dict[str, Any], whose: str) -> str:
-    if event.get("type") != "laid_off":
+def _codes(cards: Sequence[Any]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def _partner_note(state: GameState, seat: int, event: Move, whose: str) -> str:
+    if not isinstance(event, LaidOff):
         return ""
-    meld = state.meld_by_id(event["meld"])
+    meld = state.meld_by_id(event.meld)
     if meld is None or meld.owner == seat:
         return ""
     return (f" {whose} feeds the partner's meld #{meld.id} "
@@ -127,8 +125,10 @@ def _why(state: GameState, seat: int, verdict: str, played: Option, best: Option
 # ------------------------------------------------------------------ review
 def judge(before: GameState, after: GameState, event: Event, margin: float = MARGIN) -> Verdict:
     """The verdict on one decision ``event`` made at ``before`` (``after`` is the state it led to)."""
-    played_ev = {k: v for k, v in event_to_json(event).items() if k not in ("seq", "chain")}
-    seat = played_ev.get("seat", before.turn)
+    if not is_move(event):
+        raise ValueError(f"seq {event.seq}: a {event.type} event is not a decision to judge")
+    played_ev = event
+    seat = getattr(played_ev, "seat", before.turn)
     opts = options(before)
     played = find_played(opts, played_ev)
     goes_out = not after.in_hand and after.went_out == seat
@@ -146,7 +146,7 @@ def judge(before: GameState, after: GameState, event: Event, margin: float = MAR
         verdict = "acceptable"
     else:
         verdict = "questionable"
-    better = None if verdict == "agree" else {k: v for k, v in best.event.items()}
+    better = None if verdict == "agree" else best.event
     return Verdict(event.seq, seat, played_ev, verdict, better,
                    _why(before, seat, verdict, played, best, order_only))
 
@@ -155,7 +155,7 @@ def review(rp: Replay, seat: int | None = None, margin: float = MARGIN) -> list[
     """Verdicts on every decision of ``seat`` (or of every seat) in a replayed log."""
     out = []
     for i, event in enumerate(rp.events):
-        if event.type not in KIND or i == 0:
+        if not is_move(event) or i == 0:
             continue
         before, after = rp.states[i - 1], rp.states[i]
         who = getattr(event, "seat", before.turn)
