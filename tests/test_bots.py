@@ -18,7 +18,8 @@ from banakil_replay.cards import full_deck, parse_cards
 from banakil_replay.cli.main import main
 from banakil_replay.events import FORMAT, parse_event
 from banakil_replay.events import Drew
-from banakil_replay.play.options import move_json, options
+from banakil_replay.play.moves import move_json
+from banakil_replay.play.options import options
 from banakil_replay.log.progress import Progress, bar
 from banakil_replay.reducer import apply, replay
 from banakil_replay.play.review import find_played, review

@@ -214,7 +214,8 @@ def cmd_repair(args: argparse.Namespace) -> int:
 
 
 def cmd_options(args: argparse.Namespace) -> int:
-    from ..play.options import move_json, options
+    from ..play.moves import move_json
+    from ..play.options import options
 
     rp, seq, state = _state_at(args.log, args.at)
     opts = options(state)

@@ -508,7 +508,7 @@ def same_move(option_event: Event | Mapping[str, Any], actual: Event | Mapping[s
     An option may leave fields out (a draw from the stock does not know the
     card); cards compare as multisets; ``seq`` and ``arrangement`` are ignored.
     """
-    from ..play.options import move_key
+    from ..play.moves import move_key
 
     return move_key(_typed(option_event)) == move_key(_typed(actual))
 

@@ -23,7 +23,8 @@ from ..cards import Card, deck_list
 from ..errors import IllegalMoveError
 from ..events import (FORMAT, Discarded, Event, JokerSwapped, LaidOff, MatchStarted, Melded, Reshuffled,
                       event_to_json, parse_event)
-from .options import Move, Option, Options, find_move, options
+from .moves import Move, Option, Options, find_move
+from .options import options
 from ..reducer import apply, meld_within_reach
 from ..melds import Meld
 from ..rules import Ruleset, get_ruleset

@@ -19,13 +19,12 @@ from .candidates import meld_candidates
 from ..cards import JOKER, Card
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS
+from .moves import Option
 from .rule_text import first_meld_relief, never_melded_score
 from ..rules import Ruleset
 from .solver import best_partition
 from ..state import GameState
 
-if TYPE_CHECKING:
-    from .options import Option
 
 GO_OUT = 100.0
 PARTNER_FEED = 1.0  # bonus for adding to the partner's meld rather than one's own
@@ -50,7 +49,7 @@ def _neighbours(card: Card, hand: Sequence[Card]) -> int:
     return near
 
 
-def _score(state: GameState, opt: "Option") -> tuple[float, str]:
+def _score(state: GameState, opt: Option) -> tuple[float, str]:
     rules = state.rules
     assert rules is not None
     seat = state.turn
@@ -126,7 +125,7 @@ def _owner(state: GameState, meld_id: int) -> int | None:
     return m.owner if m else None
 
 
-def rank_options(state: GameState, opts: Sequence["Option"]) -> list["Option"]:
+def rank_options(state: GameState, opts: Sequence[Option]) -> list[Option]:
     """Options with ``rank`` (1 = best within its phase), ``score`` and ``why_rank`` filled in."""
     from dataclasses import replace
 

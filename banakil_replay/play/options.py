@@ -26,151 +26,23 @@ onto each meld within reach; each joker swap; each card that may be discarded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable, TypeGuard
+from typing import Iterable
 
 from .candidates import meld_candidates
 from ..cards import Card
 from ..errors import IllegalMoveError
-from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
+from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from .hints import rank_options
 from ..melds import can_joker_swap, can_lay_off
 from ..reducer import HANDLERS, meld_within_reach
 from ..rulebook import Rule
+from .moves import Move, NotAllowed, Option, Options
 from .rule_text import first_meld_relief, rule_lines
 from ..state import GameState
 
-# One vocabulary for moves: an option's kind is the name of its event type, said as a move.
-MOVE_KINDS: dict[type, str] = {
-    Drew: "draw", Took: "take", Reshuffled: "reshuffle", Melded: "meld", LaidOff: "lay_off",
-    JokerSwapped: "joker_swap", Discarded: "discard",
-}
-Move = Drew | Took | Reshuffled | Melded | LaidOff | JokerSwapped | Discarded
-KINDS = tuple(MOVE_KINDS.values())
-# the rule each kind of move follows; a refusal names its own rule
-KIND_RULES: dict[str, Rule] = {
-    "draw": Rule.DRAW_FROM_TOP, "take": Rule.TAKE_FROM_PILE, "reshuffle": Rule.RESHUFFLE, "meld": Rule.MELDS,
-    "lay_off": Rule.ADDING, "joker_swap": Rule.JOKER_SWAP, "discard": Rule.DISCARD,
-}
 # refusals worth showing a learner: the move looks possible, and the rule says why it is not
 _TEMPTING_MELD_REFUSALS = frozenset({Rule.GO_OUT_WITH_DISCARD, Rule.KEEP_A_LEGAL_DISCARD})
 _TEMPTING_WILD_REFUSALS = frozenset({Rule.ONE_JOKER_PER_MELD, Rule.ONE_TWO_PER_MELD})
-
-
-def is_move(event: Event) -> TypeGuard[Move]:
-    """A decision a player makes on his turn (not a deal, a note or a score)."""
-    return type(event) in MOVE_KINDS
-
-
-def move_json(event: Event) -> dict[str, Any]:
-    """A move as the JSON object the options list prints: the log's shape without ``seq``."""
-    out = event_to_json(event)
-    del out["seq"]
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal next event (typed, with the seq it would take), explained, and the rule behind it."""
-
-    event: Move
-    explain: str
-    rule_text: str  # the rule in words, from the rule set in force, with its sources
-    rank: int | None = None
-    score: float = 0.0
-    why_rank: str = ""
-    goes_out: bool = False
-
-    @property
-    def kind(self) -> str:
-        return MOVE_KINDS[type(self.event)]
-
-    @property
-    def rule(self) -> Rule:
-        return KIND_RULES[self.kind]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": move_json(self.event), "explain": self.explain,
-                "rule": {**self.rule.to_json(), "text": self.rule_text}, "rank": self.rank}
-
-
-@dataclass(frozen=True, slots=True)
-class NotAllowed:
-    """A tempting event the rules forbid now, with the reducer's reason and its rule."""
-
-    event: Move
-    why: str
-    rule: Rule | None = None
-    source: str = ""
-
-    @classmethod
-    def refused(cls, event: Move, err: IllegalMoveError) -> "NotAllowed":
-        return cls(event, str(err), err.rule, err.source)
-
-    def to_json(self) -> dict[str, Any]:
-        rule = self.rule.to_json(self.source) if self.rule is not None else None
-        return {"event": move_json(self.event), "why": self.why, "rule": rule}
-
-
-@dataclass(frozen=True)
-class Options:
-    seat: int | None
-    phase: str
-    options: tuple[Option, ...] = ()
-    not_allowed: tuple[NotAllowed, ...] = ()
-    notes: tuple[str, ...] = field(default_factory=tuple)
-
-    def of_kind(self, kind: str) -> list[Option]:
-        return [o for o in self.options if o.kind == kind]
-
-    def counts(self) -> dict[str, int]:
-        return {k: n for k in KINDS if (n := len(self.of_kind(k)))}
-
-    def best(self) -> Option | None:
-        ranked = [o for o in self.options if o.rank is not None]
-        return min(ranked, key=lambda o: o.rank or 0) if ranked else None
-
-    def find(self, event: Event) -> Option | None:
-        """The listed option that is the same move as ``event`` (see :func:`move_key`), if any."""
-        return find_move(self.options, event)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phase": self.phase, "options": [o.to_json() for o in self.options],
-                "not_allowed": [n.to_json() for n in self.not_allowed]}
-
-
-def _alike(cards: Iterable[Card]) -> tuple[str, ...]:
-    # every 2 plays alike, so options list one 2 for all; a log may have used another
-    return tuple(sorted("2" if c.is_two else c.code for c in cards))
-
-
-def move_key(event: Event) -> tuple[Any, ...]:
-    """What makes two events the same move, for matching a log's events against options.
-
-    Type, seat, meld and count, and the cards as a multiset in which every 2 is
-    alike; a draw from the stock is the same move whatever card it brought, and
-    ``seq``, ``arrangement`` and the cards a take repeats do not count.
-    """
-    if isinstance(event, Drew):
-        return ("drew", event.seat)
-    if isinstance(event, Took):
-        return ("took", event.seat, event.count)  # the count says which cards
-    if isinstance(event, Melded):
-        return ("melded", event.seat, _alike(event.cards))
-    if isinstance(event, LaidOff):
-        return ("laid_off", event.seat, event.meld, _alike(event.cards))
-    if isinstance(event, JokerSwapped):
-        return ("joker_swapped", event.seat, event.meld, _alike([event.card]))
-    if isinstance(event, Discarded):
-        return ("discarded", event.seat, _alike([event.card]))
-    return (event.type,)
-
-
-def find_move(opts: Iterable[Option], event: Event) -> Option | None:
-    """The option among ``opts`` that is the same move as ``event``."""
-    key = move_key(event)
-    return next((o for o in opts if move_key(o.event) == key), None)
-
 
 def _names(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards)
@@ -324,5 +196,4 @@ def option_events(state: GameState) -> list[Move]:
     return [o.event for o in options(state, rank=False).options]
 
 
-__all__ = ["Option", "NotAllowed", "Options", "Move", "MOVE_KINDS", "options", "option_events", "move_key",
-           "find_move", "move_json", "is_move"]
+__all__ = ["options", "option_events"]

@@ -22,7 +22,8 @@ from typing import Any, Sequence
 
 from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Took
 from .hints import PARTNER_FEED, rank_options
-from .options import Move, Option, Options, is_move, move_json, options
+from .moves import Move, Option, Options, is_move, move_json
+from .options import options
 from ..reducer import Replay
 from ..state import GameState
 
