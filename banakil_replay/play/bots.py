@@ -1,9 +1,12 @@
 """Bots that play Banakil through the engine's own options, and a match driver.
 
-A bot sees what its seat may see (its hand, the table, the pile; the options
-list) and picks one of the legal options the options generator lists. Bots
-never look at ``state.stock`` or the other hands, even though the state holds
-them: the driver records the stock order only so that ``drew`` needs no card.
+A bot is handed an :class:`~.observation.Observation`, what its seat may know
+(its hand, the table, the pile, the card counts, the hand's public moves), and
+the options list, and picks one of the legal options. It never receives the
+game state: the driver keeps that, with the stock order it records so that
+``drew`` needs no card. Where a bot needs a whole state (the reducer works on
+one) it asks the observation for a stand-in, in which the unseen cards are
+dealt in a fixed order.
 
 :func:`play_match` deals from a seeded shuffle, asks the bots, applies every
 event through the reducer as it is made and returns the whole log, so the
@@ -24,6 +27,7 @@ from ..errors import IllegalMoveError
 from ..events import (FORMAT, Discarded, Event, JokerSwapped, LaidOff, MatchStarted, Melded, Reshuffled,
                       event_to_json, parse_event)
 from .moves import Move, Option, Options, find_move
+from .observation import Observation, observe
 from .options import options
 from ..reducer import apply, meld_within_reach
 from ..melds import Meld
@@ -35,11 +39,11 @@ MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means
 
 
 class Bot(Protocol):
-    """Anything that picks one of the listed options for the seat to act."""
+    """Anything that picks one of the listed options for the seat to act, from what that seat knows."""
 
     name: str
 
-    def choose(self, state: GameState, opts: Options) -> Option:
+    def choose(self, obs: Observation, opts: Options) -> Option:
         """One of ``opts.options`` (the driver refuses anything the reducer rejects)."""
         ...
 
@@ -121,7 +125,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState, opts: Options) -> Option:
+    def choose(self, obs: Observation, opts: Options) -> Option:
         return self.rng.choice(opts.options)
 
 
@@ -135,8 +139,9 @@ class HeuristicBot:
     name = "heuristic"
     wants_ranks = True
 
-    def choose(self, state: GameState, opts: Options) -> Option:
+    def choose(self, obs: Observation, opts: Options) -> Option:
         legal = opts.options
+        state = obs.stand_in()  # its own moves do not depend on where the unseen cards are
         if state.phase == "meld":
             steps = go_out_plan(state)
             if steps:
@@ -188,23 +193,27 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
     rng = random.Random(seed)
     names = list(names) if names is not None else [f"{b.name}-{i}" for i, b in enumerate(bots)]
     log: list[dict[str, Any]] = []
+    hand: list[Event] = []  # the hand in play, typed: what the bots' observations are read from
     state = GameState()
 
     def push(event: Event) -> None:
         nonlocal state
         state = after(state, event)
-        log.append(event_to_json(replace(event, seq=state.seq)))
+        numbered = replace(event, seq=state.seq)
+        hand.append(numbered)
+        log.append(event_to_json(numbered))
 
     push(MatchStarted(0, FORMAT, rules, tuple(names), dict(overrides or {})))
     while not state.match_over and state.hand_no < max_hands:
+        hand.clear()
         push(parse_event({"seq": 0, **deal_event(ruleset, players, state.hand_no + 1, rng)}))
-        start = len(log)
         while state.in_hand:
-            if len(log) - start > MAX_EVENTS_PER_HAND:
+            if len(hand) > MAX_EVENTS_PER_HAND:
                 raise RuntimeError(f"hand {state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
             bot = bots[state.turn]
-            opts = options(state, rank=getattr(bot, "wants_ranks", True))
-            push(_recorded(bot.choose(state, opts).event, state, rng))
+            obs = observe(state, state.turn, hand)
+            opts = options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True))
+            push(_recorded(bot.choose(obs, opts).event, state, rng))
     return log
 
 
@@ -217,19 +226,35 @@ def _recorded(event: Event, state: GameState, rng: random.Random) -> Event:
     return Reshuffled(event.seq, tuple(pile))
 
 
+BOT_NAMES = ("random", "heuristic", "expert")
+BOT_KINDS = BOT_NAMES + ("mixed",)
+
+
+def make_bot(name: str, seat: int, seed: int) -> Bot:
+    """One bot by name, seeded from the game's seed and its seat."""
+    if name == "heuristic":
+        return HeuristicBot()
+    if name == "random":
+        return RandomBot(seed * 8 + seat)
+    if name == "expert":
+        from .expert import ExpertBot  # expert plays out hands with this module's go-out planner
+
+        return ExpertBot(seed * 8 + seat)
+    raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_KINDS)}")
+
+
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
-    """Bots for one game: all ``heuristic``, all ``random``, or ``mixed`` (seat parity, flipped on odd seeds)."""
-    if kind == "heuristic":
-        return [HeuristicBot() for _ in range(players)]
-    if kind == "random":
-        return [RandomBot(seed * 8 + s) for s in range(players)]
+    """Bots for one game: one name for every seat, ``NAME,NAME,...`` one per seat, or ``mixed``
+    (heuristic and random on alternate seats, flipped on odd seeds)."""
     if kind == "mixed":
         return [HeuristicBot() if (s + seed) % 2 == 0 else RandomBot(seed * 8 + s) for s in range(players)]
-    raise ValueError(f"unknown bot kind {kind!r}; known: heuristic, random, mixed")
+    names = [n.strip() for n in kind.split(",")]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ValueError(f"{len(names)} bot names ({kind}) for {players} seats: give one name, or one per seat")
+    return [make_bot(name, s, seed) for s, name in enumerate(names)]
 
 
-BOT_KINDS = ("heuristic", "random", "mixed")
-
-
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "go_out_plan",
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "BOT_NAMES", "make_bot", "go_out_plan",
            "after", "deal_event", "plan_events"]
