@@ -21,8 +21,8 @@ from banakil_replay.events import Drew
 from banakil_replay.play.moves import move_json
 from banakil_replay.play.options import options
 from banakil_replay.log.progress import Progress, bar
-from banakil_replay.reducer import apply, replay
-from banakil_replay.play.review import find_played, review
+from banakil_replay.reducer import Replay, apply, hand_ends, replay
+from banakil_replay.play.review import review
 from banakil_replay.log.store import append_events, create_log, read_events
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,42 +225,40 @@ def crafted(last: dict[str, Any] | None) -> list[dict[str, Any]]:
     return log
 
 
-def test_review_questions_a_joker_discard_with_a_meld_in_hand() -> None:
+def test_review_grades_a_joker_discard_with_a_meld_in_hand_as_a_mistake() -> None:
     (drew, discard) = review(replay(crafted({"type": "discarded", "seat": 0, "card": "JK"})))
     assert drew.to_json()["played"] == {"type": "drew", "seat": 0, "card": "KS"}
-    assert drew.verdict in ("agree", "acceptable")
-    assert discard.verdict == "questionable" and discard.seq == 3 and discard.seat == 0
-    assert discard.better is not None and discard.better.type == "melded"
-    assert "Meld" in discard.why and "wild cards are worth keeping" in discard.why
+    assert discard.verdict in ("questionable", "blunder") and discard.seq == 3 and discard.seat == 0
+    assert discard.better is not None and discard.better.type == "melded" and discard.loss >= 3
+    assert "melding" in discard.why and "points on the table" in discard.why
 
 
-def test_review_agrees_with_the_best_move() -> None:
-    state = replay(crafted(None)).final
-    best = options(state).best()
-    assert best is not None and best.kind == "meld"
-    (_, verdict) = review(replay(crafted(move_json(best.event))))
-    assert verdict.verdict == "agree" and verdict.better is None and "top-ranked" in verdict.why
+def test_review_agrees_with_the_move_it_names_as_better() -> None:
+    (_, discard) = review(replay(crafted({"type": "discarded", "seat": 0, "card": "JK"})))
+    assert discard.better is not None
+    (_, verdict) = review(replay(crafted(move_json(discard.better))))
+    assert verdict.verdict == "agree" and verdict.better is None and verdict.loss == 0
 
 
 def test_a_drew_with_a_card_matches_the_unnamed_draw_option() -> None:
     rp = replay(crafted(None))
     drew = rp.events[2]
     assert isinstance(drew, Drew) and drew.card is not None  # the log's draw names KS
-    played = find_played(options(rp.states[1]), drew)
+    played = options(rp.states[1]).find(drew)
     assert played is not None and isinstance(played.event, Drew) and played.event.card is None
 
 
 def test_review_seat_filter_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "g.jsonl"
     path.write_bytes((GAMES / "classic_4p_partnership.jsonl").read_bytes())
-    code, out, _ = run(capsys, "review", str(path), "--seat", "2", "--json")
+    code, out, _ = run(capsys, "review", str(path), "--seat", "2", "--json", "--deals", "4")
     rows = json.loads(out)
     assert code == 0 and rows and {r["seat"] for r in rows} == {2}
-    assert all(set(r) == {"seq", "seat", "played", "verdict", "better", "why"} for r in rows)
-    assert all(r["verdict"] in ("agree", "acceptable", "questionable") for r in rows)
+    assert all(set(r) == {"seq", "seat", "played", "verdict", "loss", "better", "why"} for r in rows)
+    assert all(r["verdict"] in ("agree", "acceptable", "questionable", "blunder") for r in rows)
     feeding = [r for r in rows if r["played"]["type"] == "laid_off" and r["played"]["meld"] == 1]
     assert feeding and all("feeds the partner's meld #1" in r["why"] for r in feeding)
-    code, out, _ = run(capsys, "review", str(path))
+    code, out, _ = run(capsys, "review", str(path), "--seat", "1", "--deals", "2")
     assert code == 0 and "seq" in out and "decisions" in out.splitlines()[-1]
     assert run(capsys, "review", str(path), "--seat", "7")[0] == 2
 
@@ -278,7 +276,7 @@ def test_review_append_adds_annotations_and_keeps_bytes(tmp_path: Path,
     rp = replay(read_events(path))
     notes = rp.annotations
     assert [(n.at, n.author) for n in notes] == [(2, "reviewer"), (3, "reviewer")]
-    assert notes[1].text.startswith("questionable: ")
+    assert notes[1].text.startswith(("questionable (", "blunder ("))
     # reviewing again ignores the annotations: the same decisions, the same verdicts
     assert [v.seq for v in review(rp)] == [2, 3]
 
@@ -294,6 +292,9 @@ def test_review_append_refuses_a_log_that_does_not_replay(tmp_path: Path,
 
 
 def test_heuristic_selfplay_is_mostly_agreed_with() -> None:
-    verdicts = review(replay(load(SELFPLAY / "classic_2p.jsonl")))
+    rp = replay(load(SELFPLAY / "classic_2p.jsonl"))
+    first_hand = Replay(rp.events[:hand_ends(rp)[0].seq + 1], rp.states[:hand_ends(rp)[0].seq + 1])
+    verdicts = review(first_hand, seat=0, deals=8)
     counts = Counter(v.verdict for v in verdicts)
-    assert counts["agree"] >= 0.95 * len(verdicts)  # it plays the rank-1 option except on its way out
+    assert len(verdicts) > 20
+    assert counts["agree"] + counts["acceptable"] >= 0.8 * len(verdicts)  # the heuristic plays well enough

@@ -31,6 +31,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     get_ruleset(args.rules).check_players(args.players)  # bad rules or player count: exit 2
     if args.games < 1 or args.max_hands < 1:
         raise MalformedInputError("--games and --max-hands must be at least 1")
+    try:
+        make_bots(args.bots, args.players, args.seed)  # an unknown name or a wrong count: exit 2, nothing played
+    except ValueError as e:
+        raise MalformedInputError(f"--bots {args.bots}: {e}") from None
     paths = [os.path.join(args.out, f"game-{i + 1:04d}.jsonl") for i in range(args.games)]
     taken = [p for p in paths if os.path.exists(p)]
     if taken:  # checked up front: failing after half the games were played would waste them
@@ -70,7 +74,12 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise MalformedInputError(f"{args.log} holds no events")
     if args.seat is not None and not 0 <= args.seat < rp.final.n:
         raise MalformedInputError(f"--seat {args.seat}: the game has seats 0..{rp.final.n - 1}")
-    verdicts = review(rp, args.seat, args.margin)
+    from ..play.expert import REVIEW_DEALS
+
+    deals = REVIEW_DEALS if args.deals is None else args.deals
+    if deals < 1:
+        raise MalformedInputError("--deals must be at least 1")
+    verdicts = review(rp, args.seat, deals)
     if args.json:
         print(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False))
     else:
@@ -115,16 +124,18 @@ def add_parsers(sub: Any) -> None:
     sp.add_argument("--games", type=int, default=1, metavar="K")
     sp.add_argument("--seed", type=int, default=0, metavar="S", help="game i (from 0) uses seed S+i")
     sp.add_argument("--out", required=True, metavar="DIR")
-    sp.add_argument("--bots", choices=("heuristic", "random", "mixed"), default="heuristic",
-                    help="mixed: heuristic and random bots on alternate seats, swapped every other game")
+    sp.add_argument("--bots", default="heuristic", metavar="NAME[,NAME...]",
+                    help="one bot for every seat (random, heuristic, expert), one name per seat separated by "
+                         "commas, or mixed: heuristic and random on alternate seats, swapped every other game")
     sp.add_argument("--max-hands", type=int, default=100, metavar="M",
                     help="stop a match after M hands (exit 1 if a match has no winner by then)")
 
-    rv = sub.add_parser("review", help="judge every decision against the ranked options")
+    rv = sub.add_parser("review", help="grade every decision by the points it loses, by the expert bot's playouts")
     rv.add_argument("log", metavar="LOG")
     rv.add_argument("--seat", type=int, metavar="N", help="only this seat's decisions")
-    rv.add_argument("--margin", type=float, default=1.0, metavar="POINTS",
-                    help="hint-score gap still judged acceptable (default 1)")
-    rv.add_argument("--json", action="store_true", help="a list of {seq, seat, played, verdict, better, why}")
+    rv.add_argument("--deals", type=int, metavar="K",  # the default lives in play.expert (a test keeps 24 in step)
+                    help="sampled deals each move is played out in (default 24; more is slower and steadier)")
+    rv.add_argument("--json", action="store_true",
+                    help="a list of {seq, seat, played, verdict, loss, better, why}")
     rv.add_argument("--append", action="store_true",
                     help="append the verdicts as annotated events by 'reviewer' (nothing is rewritten)")

@@ -1,39 +1,69 @@
-"""Review a played game: every decision compared with the ranked options at that moment.
+"""Review a played game: every decision graded by the points it loses, by the expert's evaluation.
 
 For each decision (draw, take, reshuffle, meld, lay-off, joker swap, discard)
-the options at the state just before it are ranked by ``hints.py`` and the move
-played is found among them. The verdict is
+the expert bot's evaluation (``expert.py``) is run from the deciding seat's
+observation, what it could know then, never the hidden cards: the moves worth
+considering and the move played are each played out in the same sampled
+deals, and each one's average outcome for the seat's side is its value in
+points (the hand score difference). The **loss** of the move played is the
+best value less its value, never below 0. The verdict follows from the loss:
 
-- ``agree``: the move is the top-ranked one, scores as well, or only changes
-  the order (the top-ranked meld or lay-off is still open after it);
-- ``acceptable``: its score is within ``margin`` points of the best;
-- ``questionable``: worse than that; ``better`` names the top option and
-  ``why`` says in words what it would have done.
+=============  ===========================  =====================================
+verdict        loss (points)                 meaning
+=============  ===========================  =====================================
+agree          below :data:`AGREE` (1)      the best move, or as good within the
+                                            evaluation's noise
+acceptable     below :data:`ACCEPTABLE` (3) a small cost: about one or two cards
+questionable   below :data:`BLUNDER` (10)   worth looking at again
+blunder        10 or more                   a real cost: a missed way out, a
+                                            hand given away
+=============  ===========================  =====================================
 
-The hints are a teaching heuristic, so a verdict is a prompt to look again,
-not a proof of a mistake. Partnerships: a lay-off on the partner's meld gets
-the hints' bonus for feeding the partner, and the verdict says so.
+A move the sources recommend as a habit is not called a mistake for being one:
+holding a finished meld back for a turn or two (000, strategy: an opponent
+racing to go out cannot see it coming) is at most ``acceptable`` unless its
+loss reaches :data:`HOLD_BACK_LIMIT` (6 points, twice the acceptable bound: the
+opponents the playouts imagine cannot be fooled by what the habit hides), a
+real loss in that position, and the reason then says what made it costly.
+
+The words say what the better move achieves: going out (with the score it
+would have made, read from the log's real hands "as it turned out"), putting
+points safely on the table, or what a take brings. A decision with one legal
+move is not graded. The evaluation samples deals and plays them out, so a
+loss is an estimate: the same log and budget always give the same verdicts,
+but a loss under :data:`AGREE` says nothing either way.
+
+:func:`mistakes` picks the decisions of one seat worth learning from, worst
+first, for the play table's "learn from my mistakes".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Took
-from .hints import PARTNER_FEED, rank_options
-from .moves import Move, Option, Options, is_move, move_json
-from .options import options
+from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
 from ..reducer import Replay
 from ..state import GameState
+from .bots import go_out_plan
+from .expert import REVIEW_DEALS, Tally, candidates, evaluate
+from .moves import Move, Option, Options, is_move, move_json, move_key
+from .observation import observe
+from .options import options
+from .rollout import step
+from .rule_text import first_meld_relief
 
-MARGIN = 1.0  # points of hint score: about one card's worth of deadwood
-TABLE_MOVES = ("meld", "lay_off", "joker_swap")
+AGREE = 1.0
+ACCEPTABLE = 3.0
+BLUNDER = 10.0
+HOLD_BACK_LIMIT = 6.0
+VERDICTS = ("agree", "acceptable", "questionable", "blunder")
+HABIT = "holding a finished meld back"
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """The judgement of one decision."""
+    """The judgement of one decision: ``loss`` points against ``better`` by the expert's evaluation."""
 
     seq: int
     seat: int
@@ -41,38 +71,30 @@ class Verdict:
     verdict: str
     better: Move | None
     why: str
+    loss: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "seat": self.seat, "played": move_json(self.played), "verdict": self.verdict,
-                "better": move_json(self.better) if self.better is not None else None, "why": self.why}
+                "loss": self.loss, "better": move_json(self.better) if self.better is not None else None,
+                "why": self.why}
 
     def note(self) -> str:
         """The text of the ``annotated`` event written by ``review --append``."""
-        return f"{self.verdict}: {self.why}"
+        return f"{self.verdict} ({self.loss:g} points): {self.why}" if self.loss else f"{self.verdict}: {self.why}"
+
+    @property
+    def severity(self) -> int:
+        """0 agree, 1 acceptable, 2 questionable, 3 blunder."""
+        return VERDICTS.index(self.verdict)
 
 
-# ------------------------------------------------------------------ matching
-def find_played(opts: Options, played: Move) -> Option | None:
-    """The listed option that is the move played, if the options list it (see options.move_key:
-    a draw matches whatever card it brought, a take matches by count, every 2 plays alike)."""
-    return opts.find(played)
-
-
-def _unlisted(state: GameState, played: Move, goes_out: bool) -> Option:
-    """Score a legal move the options leave out (a wild where the natural was held, a multi-card lay-off)."""
-    if isinstance(played, LaidOff) and len(played.cards) > 1:
-        parts = [rank_options(state, [Option(replace(played, cards=(c,)), "", "")])[0] for c in played.cards]
-        score = 100.0 if goes_out else sum(p.score for p in parts)
-        why = "it ends the hand with you out" if goes_out else "; ".join(p.why_rank for p in parts)
-        return Option(played, "", "", None, score, why, goes_out)
-    return rank_options(state, [Option(played, "", "", goes_out=goes_out)])[0]
-
-
-def _still_open(state_after: GameState, best: Option) -> bool:
-    """Is the top-ranked table move still available after the move played?"""
-    if not state_after.in_hand or state_after.turn != getattr(best.event, "seat", None):
-        return False
-    return find_played(options(state_after, rank=False), best.event) is not None
+def grade(loss: float) -> str:
+    """The verdict for a loss in points (see the module's table)."""
+    if loss < AGREE:
+        return "agree"
+    if loss < ACCEPTABLE:
+        return "acceptable"
+    return "questionable" if loss < BLUNDER else "blunder"
 
 
 # ------------------------------------------------------------------ words
@@ -97,73 +119,190 @@ def _codes(cards: Sequence[Any]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def _partner_note(state: GameState, seat: int, event: Move, whose: str) -> str:
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat] if seat < len(state.players) and state.players[seat] else f"seat {seat}"
+
+
+def _others(state: GameState, seat: int) -> list[int]:
+    return [j for j in range(state.n) if state.side(j) != state.side(seat)]
+
+
+def _pts(x: float) -> str:
+    return f"{x:g}" if x == int(x) else f"{x:.1f}"
+
+
+def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
+    """What going out by ``plan`` would have scored, on the log's real hands."""
+    s = before
+    for ev in plan:
+        s = step(s, ev)
+    rules, score = s.rules, s.hand_score
+    if rules is None or score is None:
+        return "you could have gone out"
+    mine = s.side(seat)
+    others = _others(s, seat)
+    names = " and ".join(_name(s, j) for j in others)
+    points = " and ".join(_pts(sum(rules.value(c) for c in s.hands[j])) for j in others)
+    held = (f"{names} {'is' if len(others) == 1 else 'are'} charged the {points} points left in "
+            f"{'hand' if len(others) == 1 else 'their hands'}")
+    theirs = sorted({s.side(j) for j in others})
+    sides = " and ".join(f"{_pts(float(score.sides[t]))}" for t in theirs)
+    if s.all_at_once and rules.all_at_once == "flat" and score.players[seat] == rules.all_at_once_value:
+        how = f"a flat {_pts(rules.all_at_once_value)} for going out all at once"
+    elif s.all_at_once and rules.all_at_once == "team_minimum":
+        how = "a cold hand, going out all at once"
+    else:
+        how = f"+{_pts(rules.going_out_bonus)} for going out"
+    return (f"you could have gone out: {how}, and {held} (your side {_pts(float(score.sides[mine]))} "
+            f"against {sides}, as the cards turned out)")
+
+
+def _holds_back(before: GameState, played: Move, best: Option) -> bool:
+    """Is the move played a turn ended (or a card laid) with the better meld's cards kept in hand?"""
+    if not isinstance(best.event, Melded) or isinstance(played, (Melded, Drew, Took)):
+        return False
+    rest = list(before.hands[getattr(played, "seat", before.turn)])
+    for c in getattr(played, "cards", None) or [getattr(played, "card")]:
+        if c in rest:
+            rest.remove(c)
+    for c in best.event.cards:
+        if c not in rest:
+            return False
+        rest.remove(c)
+    return True
+
+
+def _keeps_way_out(state: GameState, move: Move) -> bool:
+    """After ``move``, has the seat gone out, or can it still go out this turn?"""
+    seat = state.turn
+    new = step(state, move)
+    if not new.in_hand:
+        return new.went_out == seat
+    return new.phase == "meld" and new.turn == seat and go_out_plan(new) is not None
+
+
+def _share(k: int, n: int) -> str:
+    return f"{round(100 * k / n)}%" if n else "0%"
+
+
+def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan: Sequence[Move] | None) -> str:
+    ev = best.option.event
+    if plan and _key(plan[0]) == _key(ev):
+        return going_out_words(before, seat, plan)
+    if isinstance(ev, Melded):
+        rules = before.rules
+        pts = sum(rules.value(c) for c in ev.cards) if rules else 0.0
+        text = (f"melding {_codes(ev.cards)} now puts {_pts(pts)} points on the table, where they can no "
+                "longer count against you")
+        relief = first_meld_relief(rules) if rules is not None and not before.opened[seat] else ""
+        if relief:
+            text += f", and as your first meld: {relief}"
+        if played.they_out:
+            text += (f"; in {_share(played.they_out, played.n)} of the playouts after your move another side went "
+                     "out first")
+        return text
+    explain = best.option.explain.rstrip(".")
+    return f"{explain[:1].lower()}{explain[1:]}; {_by_numbers(best, played)}"
+
+
+def _by_numbers(best: Tally, played: Tally) -> str:
+    """What the playouts (up to the seat's next turn) show the better move doing."""
+    ours = (_share(best.we_out, best.n), _share(played.we_out, played.n))
+    theirs = (_share(best.they_out, best.n), _share(played.they_out, played.n))
+    if best.we_out - played.we_out >= 0.1 * best.n:
+        return f"your side goes out first in {ours[0]} of the playouts, against {ours[1]} after your move"
+    if played.they_out - best.they_out >= 0.1 * best.n:
+        return f"another side goes out first in {theirs[0]} of the playouts, against {theirs[1]} after your move"
+    return (f"the playouts average {_pts(round(best.mean_points, 1))} points for your side against the others, "
+            f"{_pts(round(played.mean_points, 1))} after your move")
+
+
+def _key(ev: Move) -> tuple[Any, ...]:
+    return move_key(ev)
+
+
+def _partner_note(state: GameState, seat: int, event: Move) -> str:
     if not isinstance(event, LaidOff):
         return ""
     meld = state.meld_by_id(event.meld)
     if meld is None or meld.owner == seat:
         return ""
-    return (f" {whose} feeds the partner's meld #{meld.id} "
-            f"(the hints count a {PARTNER_FEED:g}-point bonus for that).")
+    return f" This move feeds the partner's meld #{meld.id}."
 
 
-def _why(state: GameState, seat: int, verdict: str, played: Option, best: Option, order_only: bool) -> str:
-    mine = played.why_rank or "no reason given"
-    if verdict == "agree":
-        if order_only:
-            text = (f"fine: the top-ranked move ({describe(best.event)}) is still open after this one, "
-                    f"so only the order differs; this move: {mine}.")
-        else:
-            text = f"the top-ranked move: {mine}."
-    else:
-        gap = best.score - played.score
-        text = (f"{'close to' if verdict == 'acceptable' else 'worse than'} the top option by {gap:g}: "
-                f"{best.explain} Why: {best.why_rank}. What was played: {mine}.")
-    return text + _partner_note(state, seat, played.event, "This move") \
-        + ("" if verdict == "agree" else _partner_note(state, seat, best.event, "The better move"))
+# ------------------------------------------------------------------ judging
+def _moves(opts: Options, played: Move, plan: Sequence[Move] | None) -> list[Option]:
+    """The moves to play out: the expert's candidates, the first step out if there is one, and the move played.
+
+    The move played is taken as the options list it (a draw without the card the log names: in a
+    sampled deal the stock holds other cards); a legal move the options leave out (a multi-card
+    lay-off, a wild played where the natural was held) is played out as it was made.
+    """
+    moves = candidates(opts)
+    extra = [opts.find(played) or Option(played, describe(played), "")]
+    if plan:
+        extra += [o for o in [opts.find(plan[0])] if o is not None]
+    for o in extra:
+        if all(_key(m.event) != _key(o.event) for m in moves):
+            moves.append(o)
+    return moves
 
 
-# ------------------------------------------------------------------ review
-def judge(before: GameState, after: GameState, event: Event, margin: float = MARGIN) -> Verdict:
-    """The verdict on one decision ``event`` made at ``before`` (``after`` is the state it led to)."""
-    if not is_move(event):
+def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
+    """The verdict on the decision ``rp.events[index]``, from its seat's observation just before it."""
+    event = rp.events[index]
+    if not is_move(event) or index == 0:
         raise ValueError(f"seq {event.seq}: a {event.type} event is not a decision to judge")
-    played_ev = event
-    seat = getattr(played_ev, "seat", before.turn)
-    opts = options(before)
-    played = find_played(opts, played_ev)
-    goes_out = not after.in_hand and after.went_out == seat
-    if played is None:
-        played = _unlisted(before, played_ev, goes_out)
-    else:
-        played = replace(played, event=played_ev)
-    best = opts.best() or played
-    order_only = False
-    if played.rank == 1 or played.score >= best.score:
-        verdict = "agree"
-    elif played.kind in TABLE_MOVES and best.kind in TABLE_MOVES and _still_open(after, best):
-        verdict, order_only = "agree", True
-    elif best.score - played.score <= margin:
+    before = rp.states[index - 1]
+    seat = getattr(event, "seat", before.turn)
+    obs = observe(before, seat, rp.events[:index])
+    stand_in = obs.stand_in()
+    opts = options(stand_in)
+    if len(opts.options) <= 1:
+        return Verdict(event.seq, seat, event, "agree", None, "the only legal move.")
+    plan = go_out_plan(stand_in) if stand_in.phase == "meld" else None
+    tallies = evaluate(obs, _moves(opts, event, plan), deals, seed=f"review/{event.seq}")
+    best = max(tallies, key=lambda t: t.value)
+    mine = next(t for t in tallies if _key(t.option.event) == _key(event))
+    loss = round(max(0.0, best.value - mine.value), 1)
+    missed_out = bool(plan) and not _keeps_way_out(stand_in, mine.option.event)
+    if plan and missed_out:
+        # the way out was there and the move played gave it up: the better move to name is that way
+        out = next((t for t in tallies if _key(t.option.event) == _key(plan[0])), best)
+        best = out if out.value >= best.value - AGREE else best
+    if best is mine or loss < AGREE:
+        why = ("the best move by the playouts." if best is mine else
+               f"as good as the best move by the playouts ({describe(best.option.event)}), within {AGREE:g} point.")
+        return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event), loss)
+    verdict = grade(loss)
+    words = _better_words(before, seat, best, mine, plan)
+    if not missed_out and _holds_back(before, event, best.option) and loss < HOLD_BACK_LIMIT:
         verdict = "acceptable"
+        why = (f"{HABIT} is a habit the sources recommend (an opponent racing to go out cannot see it coming); "
+               f"here it costs about {_pts(loss)} points by the playouts: {words}.")
     else:
-        verdict = "questionable"
-    better = None if verdict == "agree" else best.event
-    return Verdict(event.seq, seat, played_ev, verdict, better,
-                   _why(before, seat, verdict, played, best, order_only))
+        why = f"{describe(best.option.event)} would have been better by about {_pts(loss)} points: {words}."
+    return Verdict(event.seq, seat, event, verdict, best.option.event, why + _partner_note(before, seat, event), loss)
 
 
-def review(rp: Replay, seat: int | None = None, margin: float = MARGIN) -> list[Verdict]:
+def review(rp: Replay, seat: int | None = None, deals: int = REVIEW_DEALS) -> list[Verdict]:
     """Verdicts on every decision of ``seat`` (or of every seat) in a replayed log."""
     out = []
     for i, event in enumerate(rp.events):
         if not is_move(event) or i == 0:
             continue
-        before, after = rp.states[i - 1], rp.states[i]
-        who = getattr(event, "seat", before.turn)
+        who = getattr(event, "seat", rp.states[i - 1].turn)
         if seat is not None and who != seat:
             continue
-        out.append(judge(before, after, event, margin))
+        out.append(judge(rp, i, deals))
     return out
+
+
+def mistakes(verdicts: Sequence[Verdict], seat: int | None = None, at_least: str = "questionable") -> list[Verdict]:
+    """The decisions of ``seat`` (or everyone's) graded ``at_least`` this bad, the costliest first."""
+    floor = VERDICTS.index(at_least)
+    picked = [v for v in verdicts if v.severity >= floor and (seat is None or v.seat == seat)]
+    return sorted(picked, key=lambda v: (-v.loss, v.seq))
 
 
 def format_verdicts(verdicts: Sequence[Verdict], players: Sequence[str] = ()) -> str:
@@ -171,13 +310,20 @@ def format_verdicts(verdicts: Sequence[Verdict], players: Sequence[str] = ()) ->
     lines = []
     for v in verdicts:
         name = f" ({players[v.seat]})" if v.seat < len(players) else ""
-        lines.append(f"seq {v.seq:4}  seat {v.seat}{name}: {describe(v.played)} -> {v.verdict}")
+        cost = f", -{v.loss:g}" if v.loss else ""
+        lines.append(f"seq {v.seq:4}  seat {v.seat}{name}: {describe(v.played)} -> {v.verdict}{cost}")
         lines.append(f"      {v.why}")
-    counts = {k: sum(v.verdict == k for v in verdicts) for k in ("agree", "acceptable", "questionable")}
-    lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) + f" of {len(verdicts)} decisions")
+    counts = {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}
+    total = sum(v.loss for v in verdicts)
+    lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) + f" of {len(verdicts)} decisions; "
+                 f"{total:.1f} points lost in all")
     return "\n".join(lines)
 
 
 def verdict_events(verdicts: Sequence[Verdict], author: str = "reviewer") -> list[dict[str, Any]]:
     """``annotated`` events (without seq: the store assigns it) carrying the verdicts."""
     return [{"type": "annotated", "at": v.seq, "text": v.note(), "author": author} for v in verdicts]
+
+
+__all__ = ["Verdict", "judge", "review", "mistakes", "grade", "format_verdicts", "verdict_events", "describe",
+           "going_out_words", "AGREE", "ACCEPTABLE", "BLUNDER", "HOLD_BACK_LIMIT", "VERDICTS"]
