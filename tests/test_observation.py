@@ -101,8 +101,8 @@ def test_a_swapped_joker_is_known_to_be_in_the_swappers_hand() -> None:
     c = Card
     events: list[Any] = [HandStarted(1, 1, 1, ((), ()), c(9, "D")),
                          Melded(2, 1, (c(5, "H"), JOKER, c(7, "H"))), JokerSwapped(3, 1, 1, c(6, "H"))]
-    moves, known, pile = public_history(events, 2)
-    assert known[1] == [JOKER] and pile == [c(9, "D")] and len(moves) == 2
+    record = public_history(events, 2)
+    assert record.known[1] == [JOKER] and record.pile == [c(9, "D")] and len(record.moves) == 2
 
 
 def test_a_history_that_does_not_lead_to_the_state_is_refused() -> None:

@@ -21,7 +21,8 @@ from banakil_replay.cards import JOKER
 from banakil_replay.play.hints import first_meld_weight
 from banakil_replay.play.options import options
 from banakil_replay.reducer import replay
-from banakil_replay.play.review import review
+from banakil_replay.play.moves import is_move
+from banakil_replay.play.review import judge
 from banakil_replay.play.rule_text import RULE_SENTENCES, never_melded_score, rule_lines, times
 from banakil_replay.rules import RULESETS, Ruleset, get_ruleset
 
@@ -117,7 +118,8 @@ def test_what_the_options_and_hints_say_in_play_follows_the_rule_set(name: str, 
     for state in rp.states[1:160]:
         for o in options(state).options:
             said.update((o.explain, o.rule_text, o.why_rank))
-    said.update(v.why for v in review(rp)[:40])
+    decisions = [i for i, e in enumerate(rp.events) if is_move(e)][:40]
+    said.update(judge(rp, i, deals=2).why for i in decisions)
     assert len(said) > 40
     wrong = {t: contradictions(t, rules, players) for t in said if contradictions(t, rules, players)}
     assert not wrong

@@ -19,6 +19,7 @@ same seed and the same bots always give the same log::
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from dataclasses import replace
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
@@ -27,7 +28,7 @@ from ..errors import IllegalMoveError
 from ..events import (FORMAT, Discarded, Event, JokerSwapped, LaidOff, MatchStarted, Melded, Reshuffled,
                       event_to_json, parse_event)
 from .moves import Move, Option, Options, find_move
-from .observation import Observation, observe
+from .observation import Observation, PublicRecord, observe
 from .options import options
 from ..reducer import apply, meld_within_reach
 from ..melds import Meld
@@ -82,8 +83,20 @@ def could_go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int
     """A cheap necessary condition for :func:`solver.go_out` (which costs milliseconds).
 
     Going out leaves at most one card, so at most one card of the hand may be a
-    stray that no way of going out can lay (:func:`solver.strays`).
+    stray that no way of going out can lay (:func:`solver.strays`). Answers are
+    remembered: the expert's playouts ask about the same hands and tables again and again.
     """
+    return _could_go_out(tuple(sorted(hand)), rules, tuple(table))
+
+
+@lru_cache(maxsize=1 << 12)
+def _go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld], ...],
+            restricted: tuple[Card, ...]) -> tuple[bool, Partition]:
+    return go_out(hand, rules, table, restricted=restricted)
+
+
+@lru_cache(maxsize=1 << 14)
+def _could_go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld], ...]) -> bool:
     return len(strays(hand, rules, table)) <= 1
 
 
@@ -102,7 +115,7 @@ def go_out_plan(state: GameState) -> list[Move] | None:
     hand, table = state.hands[seat], reachable_melds(state, seat)
     if not could_go_out(hand, rules, table):
         return None
-    out, plan = go_out(hand, rules, table, restricted=state.this_turn.restricted)
+    out, plan = _go_out(tuple(sorted(hand)), rules, tuple(table), tuple(sorted(state.this_turn.restricted)))
     if not out:
         return None
     steps = plan_events(seat, plan)
@@ -193,25 +206,24 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
     rng = random.Random(seed)
     names = list(names) if names is not None else [f"{b.name}-{i}" for i, b in enumerate(bots)]
     log: list[dict[str, Any]] = []
-    hand: list[Event] = []  # the hand in play, typed: what the bots' observations are read from
+    seen = PublicRecord(players)  # the hand in play as the table saw it: what observations are read from
     state = GameState()
 
     def push(event: Event) -> None:
         nonlocal state
         state = after(state, event)
         numbered = replace(event, seq=state.seq)
-        hand.append(numbered)
+        seen.add(numbered)
         log.append(event_to_json(numbered))
 
     push(MatchStarted(0, FORMAT, rules, tuple(names), dict(overrides or {})))
     while not state.match_over and state.hand_no < max_hands:
-        hand.clear()
         push(parse_event({"seq": 0, **deal_event(ruleset, players, state.hand_no + 1, rng)}))
         while state.in_hand:
-            if len(hand) > MAX_EVENTS_PER_HAND:
+            if len(seen.moves) > MAX_EVENTS_PER_HAND:
                 raise RuntimeError(f"hand {state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
             bot = bots[state.turn]
-            obs = observe(state, state.turn, hand)
+            obs = observe(state, state.turn, seen)
             opts = options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True))
             push(_recorded(bot.choose(obs, opts).event, state, rng))
     return log

@@ -1,27 +1,34 @@
 """An expert bot: determinized Monte Carlo over the seat's observation.
 
-To choose a move, :class:`ExpertBot` deals the cards it cannot see at random
-in ways consistent with what it knows (:meth:`Observation.sample`: the other
-hands hold the cards they took from the pile, the rest is shuffled), plays
-each candidate move in each sampled deal, plays the hand out to its end with
-the fast policy of ``rollout.py`` and keeps the move with the best average
-outcome for its side. Every candidate is tried in the same deals with the
-same random stream (common random numbers), so the comparison between moves
-is far less noisy than each average.
+To choose a move, :class:`ExpertBot` deals the cards it cannot see at random,
+consistently with what it knows (:meth:`Observation.sample`: the other hands
+hold the cards they took from the pile, the rest is shuffled into them and the
+stock), plays each candidate move in each sampled deal, lets every seat play
+on with the fast policy of ``rollout.py`` until the bot's own next turn is
+over, and keeps the move with the best average outcome for its side. Every
+candidate is tried in the same deals with the same random stream (common
+random numbers), so the comparison between moves is far less noisy than each
+average.
 
-The outcome of a playout is the hand's score for the bot's side less the
-others' (at three players, less their mean), so going out (+20, and the
-others' hands counting against them), points laid and the flat score for
-melding nothing all count as the rules count them; when the hand ends the
-match, the winner's side gets :data:`MATCH_WIN` points more. A partner's
-points are the bot's own: at four players it plays for its side.
+The outcome of a playout is its side's hand score less the others' (at three
+players, less their mean): exact when the hand ended within the playout
+(going out, +20 and the others' hands counting against them, the flat score
+for melding nothing, a dead hand), else estimated by :func:`leaf_values`. When
+a playout ends the match, the winner's side gets :data:`MATCH_WIN` points
+more. A partner's points are the bot's own: at four players it plays for its
+side. Playing every hand out to its end was tried first: the luck of the stock
+then swamps the difference between two moves (paired differences spread over
+20-30 points, against 5-7 when stopped after the bot's next turn), and a
+decision would need thousands of playouts.
 
-Candidates (the options list can hold forty moves) are the draw, the top
-card, and the best-ranked takes; the best-ranked melds, lay-offs and joker
-swaps; and the best-ranked discards, one of which holds every meld back.
-The budget is spent by successive halving: every candidate gets a few deals,
-the better half twice as many more, and so on, so clear losers cost little.
-When the solver finds a way out this turn, the bot takes it at once.
+Candidates (the options list can hold forty moves) are the best-ranked few of
+each kind by the hints: the draw and three takes (and the top card alone),
+two melds, two lay-offs, a joker swap, three discards (one of which holds
+every meld back). The hints' top move is kept unless another gains more than
+:data:`MARGIN` points. When the solver finds a way out this turn, the bot
+takes it at once. The budget is :data:`PLAYOUTS` playouts a decision (or a
+time limit); with the playouts alone a decision depends only on the seed and
+the observation.
 
 The same evaluation grades a played game (``review.py``): :func:`evaluate`
 plays every move of a list in the same deals and reports each one's average.
@@ -30,6 +37,7 @@ plays every move of a list in the same deals and reports each one's average.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -37,15 +45,15 @@ from ..reducer import seat_inputs
 from ..scoring import sides_of
 from ..state import GameState
 from .rule_text import never_melded_score
-from .solver import best_partition
 from .bots import go_out_plan
 from .moves import Option, Options, find_move
 from .observation import Observation
-from .rollout import play_out, step
+from .rollout import partition, play_out, step
 
 MATCH_WIN = 50.0  # points a playout that wins the match is worth beyond its hand score
-PLAYOUTS = 48  # default budget per decision: playouts over all candidates
+PLAYOUTS = 96  # default budget per decision: playouts over all candidates
 REVIEW_DEALS = 24  # deals every move is played out in when a review grades a decision
+DEALS_PER_ROUND = 2  # deals every candidate is tried in before the budget and the clock are checked
 MARGIN = 0.5  # points another move must gain over the best-ranked one to be played instead
 PER_KIND = {"draw": 1, "reshuffle": 1, "take": 3, "meld": 2, "lay_off": 2, "joker_swap": 1, "discard": 3}
 
@@ -62,7 +70,7 @@ class Tally:
     theirs: float = 0.0  # the others' (the mean at three players)
     we_out: int = 0  # playouts in which the side went out
     they_out: int = 0  # ... in which another side went out
-    dead: int = 0  # ... that ended with nobody out
+    dead: int = 0  # ... in which the hand ended with nobody out (the stock ran out)
 
     @property
     def value(self) -> float:
@@ -80,6 +88,8 @@ class Tally:
         self.ours += ours
         self.theirs += theirs
         self.total += diff + match_weight * _match_term(final, side)
+        if final.in_hand:
+            return  # stopped after the seat's next turn: nobody out yet
         if out_side is None:
             self.dead += 1
         elif out_side == side:
@@ -111,7 +121,7 @@ def leaf_values(state: GameState) -> list[float]:
     inputs = seat_inputs(state, rules)
     sides = [0.0] * len(sides_of(state.n))
     for j, hand in enumerate(state.hands):
-        part = best_partition(hand, rules)
+        part = partition(hand, rules)
         if flat is not None and not state.opened[j] and not part.melds:
             value = UNOPENED_SHARE * flat
         else:
@@ -197,14 +207,25 @@ def evaluate(obs: Observation, moves: Sequence[Option], deals: int, seed: str = 
 
 
 def choose_move(obs: Observation, moves: Sequence[Option], budget: int, seed: str, match_weight: float,
-                margin: float = 0.0) -> list[Tally]:
-    """Every move in the same deals (``budget`` playouts in all, at least two deals each), best first.
+                margin: float = 0.0, deadline: float | None = None) -> list[Tally]:
+    """Every move in the same deals, :data:`DEALS_PER_ROUND` at a time, until ``budget`` playouts
+    are spent (or the clock passes ``deadline``, after at least one round); best first.
 
     The first move (the best-ranked by the hints) keeps its place unless another
     does better by more than ``margin`` points: a small edge is mostly noise.
     """
-    deals = max(2, budget // max(len(moves), 1))
-    tallies = evaluate(obs, moves, deals, seed, match_weight)
+    pool = Deals(obs, seed)
+    side = obs.side()
+    tallies = [Tally(o) for o in moves]
+    done = 0
+    while True:
+        for t in tallies:
+            play(pool, t, done, done + DEALS_PER_ROUND, side, match_weight)
+        done += DEALS_PER_ROUND
+        if (done + DEALS_PER_ROUND) * len(tallies) > budget:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
     default = tallies[0]
     ranked = sorted(tallies, key=lambda t: -t.value)
     if ranked[0] is not default and ranked[0].value - default.value <= margin:
@@ -216,17 +237,18 @@ def choose_move(obs: Observation, moves: Sequence[Option], budget: int, seed: st
 class ExpertBot:
     """Plays the move with the best average playout for its side (see the module docstring).
 
-    ``playouts`` bounds the playouts per decision; ``seconds``, if given, also stops
-    the halving once a decision has taken that long (the choice then depends on the
-    machine's speed; with ``playouts`` alone it is fixed by ``seed``).
+    ``playouts`` bounds the playouts per decision; ``seconds``, if given, also stops a
+    decision once it has taken that long (the choice then depends on the machine's
+    speed; with ``playouts`` alone it is fixed by ``seed`` and the observation).
     """
 
     name = "expert"
     wants_ranks = True
 
-    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS, margin: float = MARGIN,
-                 match_weight: float = MATCH_WIN) -> None:
-        self.seed, self.playouts, self.margin, self.match_weight = seed, playouts, margin, match_weight
+    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS, seconds: float | None = None,
+                 margin: float = MARGIN, match_weight: float = MATCH_WIN) -> None:
+        self.seed, self.playouts, self.seconds = seed, playouts, seconds
+        self.margin, self.match_weight = margin, match_weight
         self.last: list[Tally] = []  # the tallies of the last decision, for anyone curious
 
     def choose(self, obs: Observation, opts: Options) -> Option:
@@ -243,7 +265,8 @@ class ExpertBot:
         if len(moves) == 1:
             return moves[0]
         seed = f"{self.seed}/{obs.public.hand_no}/{obs.seq}/{obs.seat}"
-        self.last = choose_move(obs, moves, self.playouts, seed, self.match_weight, self.margin)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self.last = choose_move(obs, moves, self.playouts, seed, self.match_weight, self.margin, deadline)
         return self.last[0].option
 
 

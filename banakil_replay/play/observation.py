@@ -166,23 +166,37 @@ def _leave(known: list[Card], cards: Sequence[Card]) -> None:
             known.remove(c)
 
 
-def public_history(history: Sequence[Event], n: int) -> tuple[tuple[Move, ...], list[list[Card]], list[Card]]:
-    """The hand's public moves, the cards each seat surely holds, and the pile they leave.
+class PublicRecord:
+    """The hand in play as every seat saw it, kept up to date one event at a time.
 
-    A seat surely holds what it took from the pile, less what it laid or threw since
-    (a lower bound: a second copy it was dealt is not counted), plus a joker it swapped
-    off the table.
+    Its public moves, the cards each seat surely holds, and the pile. A seat surely
+    holds what it took from the pile, less what it laid or threw since (a lower
+    bound: a second copy it was dealt is not counted), plus a joker it swapped off
+    the table. A ``hand_started`` event starts the record afresh. A match driver
+    keeps one and adds each event as it is played, so an observation costs the
+    same late in a long hand as early.
     """
-    hand = this_hand(history)
-    moves: list[Move] = []
-    known: list[list[Card]] = [[] for _ in range(n)]
-    pile: list[Card] = []
-    if hand and isinstance(hand[0], HandStarted) and hand[0].upcard is not None:
-        pile.append(hand[0].upcard)
-    for ev in hand[1:]:
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.moves: list[Move] = []
+        self.known: list[list[Card]] = []
+        self.pile: list[Card] = []
+        self._start(None)
+
+    def _start(self, upcard: Card | None) -> None:
+        self.moves = []
+        self.known = [[] for _ in range(self.n)]
+        self.pile = [upcard] if upcard is not None else []
+
+    def add(self, ev: Event) -> None:
+        if isinstance(ev, HandStarted):
+            self._start(ev.upcard)
+            return
         if not is_move(ev):
-            continue
-        moves.append(_public_move(ev, pile))
+            return
+        pile, known = self.pile, self.known
+        self.moves.append(_public_move(ev, pile))
         if isinstance(ev, Took):
             taken = pile[len(pile) - ev.count:]
             del pile[len(pile) - ev.count:]
@@ -197,24 +211,32 @@ def public_history(history: Sequence[Event], n: int) -> tuple[tuple[Move, ...], 
             pile.append(ev.card)
         elif isinstance(ev, Reshuffled):
             del pile[:-1]
-    return tuple(moves), known, pile
 
 
-def observe(state: GameState, seat: int, history: Sequence[Event] = ()) -> Observation:
+def public_history(history: Sequence[Event], n: int) -> PublicRecord:
+    """The :class:`PublicRecord` of the hand in play at the end of ``history``."""
+    record = PublicRecord(n)
+    for ev in this_hand(history):
+        record.add(ev)
+    return record
+
+
+def observe(state: GameState, seat: int, history: Sequence[Event] | PublicRecord = ()) -> Observation:
     """What ``seat`` may know at ``state``.
 
-    ``history`` is the log up to ``state`` (typed events; only the hand in play is read).
-    Without it the observation has no public moves and no known cards of other hands:
-    still honest, only less informed. A history that does not lead to ``state`` (its pile
-    differs) is refused with ``ValueError``.
+    ``history`` is the log up to ``state`` (typed events; only the hand in play is read), or
+    a :class:`PublicRecord` kept up to date with it. Without it the observation has no
+    public moves and no known cards of other hands: still honest, only less informed. A
+    history that does not lead to ``state`` (its pile differs) is refused with ``ValueError``.
     """
     if not 0 <= seat < max(state.n, 1):
         raise ValueError(f"seat {seat} is not a seat of this game (seats 0..{state.n - 1})")
     n = state.n
     moves: tuple[Move, ...] = ()
     known: list[list[Card]] = [[] for _ in range(n)]
-    if history and state.in_hand:
-        moves, known, pile = public_history(history, n)
+    if state.in_hand and (isinstance(history, PublicRecord) or history):
+        record = history if isinstance(history, PublicRecord) else public_history(history, n)
+        moves, known, pile = tuple(record.moves), [list(k) for k in record.known], record.pile
         if tuple(pile) != state.discard:
             raise ValueError(f"seq {state.seq}: the history given does not lead to this state (its pile differs)")
     if n:
@@ -225,4 +247,4 @@ def observe(state: GameState, seat: int, history: Sequence[Event] = ()) -> Obser
     return Observation(seat, public, sizes, tuple(tuple(sorted(k)) for k in known), moves)
 
 
-__all__ = ["Observation", "observe", "public_history", "this_hand"]
+__all__ = ["Observation", "PublicRecord", "observe", "public_history", "this_hand"]

@@ -213,8 +213,14 @@ def _by_numbers(best: Tally, played: Tally) -> str:
         return f"your side goes out first in {ours[0]} of the playouts, against {ours[1]} after your move"
     if played.they_out - best.they_out >= 0.1 * best.n:
         return f"another side goes out first in {theirs[0]} of the playouts, against {theirs[1]} after your move"
-    return (f"the playouts average {_pts(round(best.mean_points, 1))} points for your side against the others, "
-            f"{_pts(round(played.mean_points, 1))} after your move")
+    return (f"on average the playouts leave your side {_standing(best.mean_points)}, "
+            f"{_standing(played.mean_points)} after your move")
+
+
+def _standing(points: float) -> str:
+    """A score difference in words (no minus sign, which reads like a rule's flat score)."""
+    x = round(points, 1)
+    return "level with the others" if x == 0 else f"{_pts(abs(x))} points {'ahead of' if x > 0 else 'behind'} the others"
 
 
 def _key(ev: Move) -> tuple[Any, ...]:

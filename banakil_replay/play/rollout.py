@@ -21,18 +21,40 @@ are built: a whole hand plays out in a few milliseconds.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from ..cards import Card
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
-from ..melds import SET_RANKS
+from ..melds import SET_RANKS, Meld, verify_lay_off
 from ..reducer import HANDLERS
 from ..state import GameState
 from .bots import go_out_plan, reachable_melds
-from .solver import addable, best_partition
+from ..rules import Ruleset
+from .solver import Partition, addable, best_partition
 
 MAX_ROLLOUT_EVENTS = 3_000  # a hand that long is a loop; it is scored as dead
+
+
+@lru_cache(maxsize=1 << 14)
+def _partition(hand: tuple[Card, ...], rules: Ruleset) -> Partition:
+    return best_partition(hand, rules)
+
+
+def partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
+    """``solver.best_partition``, remembered: playouts of one decision meet the same hands many times."""
+    return _partition(tuple(sorted(hand)), rules)
+
+
+@lru_cache(maxsize=1 << 14)
+def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    """Could ``card`` be added to ``meld``? (The reducer still decides: this only spares it the hopeless.)"""
+    try:
+        verify_lay_off(meld, [card], rules)
+    except IllegalMoveError:
+        return False
+    return True
 
 
 def step(state: GameState, event: Event) -> GameState:
@@ -111,7 +133,7 @@ def finish_turn(state: GameState, moves: list[Event] | None = None) -> GameState
     rules = state.rules
     assert rules is not None
     seat = state.turn
-    for meld in best_partition(state.hands[seat], rules).melds:
+    for meld in partition(state.hands[seat], rules).melds:
         new = _try(state, Melded(state.seq + 1, seat, meld.cards))
         if new is not None:
             state = _play(state, Melded(state.seq + 1, seat, meld.cards), moves, new)
@@ -139,7 +161,9 @@ def _lay_off(state: GameState, seat: int, moves: list[Event] | None) -> GameStat
     for card, fits in zip(list(hand), addable(hand, rules, table)):
         if not fits or card.is_wild or len(state.hands[seat]) <= 1:
             continue
-        for mid, _ in table:
+        for mid, meld in table:
+            if not _fits(meld, card, rules):
+                continue
             ev = LaidOff(state.seq + 1, seat, mid, (card,))
             new = _try(state, ev)
             if new is not None:
@@ -185,4 +209,4 @@ def play_out(state: GameState, rng: random.Random, seat: int | None = None) -> G
     return state
 
 
-__all__ = ["step", "makes_meld", "draw_move", "discard_choice", "finish_turn", "policy_move", "play_out", "MAX_ROLLOUT_EVENTS"]
+__all__ = ["partition", "step", "makes_meld", "draw_move", "discard_choice", "finish_turn", "policy_move", "play_out", "MAX_ROLLOUT_EVENTS"]
