@@ -80,6 +80,22 @@ def test_eram_reshuffles_record_the_new_stock_order() -> None:
     replay(log)
 
 
+def test_bots_by_name_one_per_seat_or_one_for_all() -> None:
+    assert [b.name for b in make_bots("random,heuristic", 2, 1)] == ["random", "heuristic"]
+    assert [b.name for b in make_bots("expert", 3, 1)] == ["expert"] * 3
+    assert [b.name for b in make_bots("mixed", 2, 2)] == ["heuristic", "random"]  # flipped on odd seeds
+    with pytest.raises(ValueError, match="unknown bot 'nope'"):
+        make_bots("nope", 2, 1)
+    with pytest.raises(ValueError, match="3 bot names"):
+        make_bots("random,random,random", 2, 1)
+
+
+def test_an_expert_match_is_legal_and_fixed_by_its_seed() -> None:
+    one = play_match("kroot", 2, make_bots("expert,random", 2, 1), seed=1, max_hands=1)
+    assert one == play_match("kroot", 2, make_bots("expert,random", 2, 1), seed=1, max_hands=1)
+    assert replay(one).final.hand_no == 1
+
+
 def test_bad_bot_count_and_players_refused() -> None:
     with pytest.raises(ValueError):
         play_match("classic", 2, [HeuristicBot()], seed=1)
@@ -169,6 +185,8 @@ def test_selfplay_writes_valid_logs_identical_to_play_match(tmp_path: Path,
     (["--rules", "jawaker", "--players", "2"], "played by 4 players"),
     (["--rules", "classic", "--players", "5"], "not 5"),
     (["--rules", "classic", "--players", "2", "--games", "0"], "at least 1"),
+    (["--rules", "classic", "--players", "2", "--bots", "nope"], "unknown bot 'nope'"),
+    (["--rules", "classic", "--players", "2", "--bots", "random,expert,random"], "3 bot names"),
 ])
 def test_selfplay_bad_input_exits_2(argv: list[str], phrase: str, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,10 +23,10 @@ decision would need thousands of playouts.
 
 Candidates (the options list can hold forty moves) are the best-ranked few of
 each kind by the hints: the draw and three takes (and the top card alone),
-two melds, two lay-offs, a joker swap, three discards (one of which holds
-every meld back). The hints' top move is kept unless another gains more than
-:data:`MARGIN` points. When the solver finds a way out this turn, the bot
-takes it at once. The budget is :data:`PLAYOUTS` playouts a decision (or a
+two melds, two lay-offs, a joker swap and three discards (a discard with a
+meld still in hand is the choice to hold it back). The hints' top move is
+kept unless another gains more than :data:`MARGIN` points. When the solver
+finds a way out this turn, the bot takes it at once. The budget is :data:`PLAYOUTS` playouts a decision (or a
 time limit); with the playouts alone a decision depends only on the seed and
 the observation.
 

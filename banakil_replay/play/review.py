@@ -8,16 +8,14 @@ deals, and each one's average outcome for the seat's side is its value in
 points (the hand score difference). The **loss** of the move played is the
 best value less its value, never below 0. The verdict follows from the loss:
 
-=============  ===========================  =====================================
-verdict        loss (points)                 meaning
-=============  ===========================  =====================================
-agree          below :data:`AGREE` (1)      the best move, or as good within the
-                                            evaluation's noise
-acceptable     below :data:`ACCEPTABLE` (3) a small cost: about one or two cards
-questionable   below :data:`BLUNDER` (10)   worth looking at again
-blunder        10 or more                   a real cost: a missed way out, a
-                                            hand given away
-=============  ===========================  =====================================
+============  ==============================  ===========================================
+verdict       loss (points)                   meaning
+============  ==============================  ===========================================
+agree         below :data:`AGREE` (1)         the best move, or as good within the noise
+acceptable    below :data:`ACCEPTABLE` (3)    a small cost: about a card or two
+questionable  below :data:`BLUNDER` (10)      worth looking at again
+blunder       10 or more                      a missed way out, a hand given away
+============  ==============================  ===========================================
 
 A move the sources recommend as a habit is not called a mistake for being one:
 holding a finished meld back for a turn or two (000, strategy: an opponent
@@ -158,13 +156,11 @@ def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
 
 
 def _holds_back(before: GameState, played: Move, best: Option) -> bool:
-    """Is the move played a turn ended (or a card laid) with the better meld's cards kept in hand?"""
-    if not isinstance(best.event, Melded) or isinstance(played, (Melded, Drew, Took)):
+    """Did the move played end the turn (a discard) with the better meld's cards kept in hand?"""
+    if not isinstance(best.event, Melded) or not isinstance(played, Discarded):
         return False
-    rest = list(before.hands[getattr(played, "seat", before.turn)])
-    for c in getattr(played, "cards", None) or [getattr(played, "card")]:
-        if c in rest:
-            rest.remove(c)
+    rest = list(before.hands[played.seat])
+    rest.remove(played.card)
     for c in best.event.cards:
         if c not in rest:
             return False
