@@ -14,6 +14,7 @@ bot itself used). Not a test: the figures depend on the machine, so nothing asse
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -78,16 +79,23 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=PLAYOUTS)
     ap.add_argument("--max-hands", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2 cores, shared)")
+    ap.add_argument("--results", type=Path, help="also write one JSON line per finished match here")
     args = ap.parse_args()
     jobs = [(args.rules, args.players, args.seed + i // 2, i % 2, args.playouts, args.max_hands)
             for i in range(args.games)]
     start = time.perf_counter()
-    results: list[Any]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(one_match, jobs))
-    else:
-        results = [one_match(j) for j in jobs]
+    results: list[Any] = []
+    sink = args.results.open("w", encoding="utf-8") if args.results else None
+    with ProcessPoolExecutor(max(args.jobs, 1)) as pool:
+        for job, result in zip(jobs, pool.map(one_match, jobs)):
+            results.append(result)
+            if sink:  # a long run keeps what it has measured if it is stopped
+                sink.write(json.dumps({"seed": job[2], "side": result[0], "won": result[1], "hands": result[3],
+                                       "margin": result[4], "times": result[2]}) + "\n")
+                sink.flush()
+            print(f"\r{len(results)}/{len(jobs)} matches, expert won {sum(r[1] for r in results)}",
+                  end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
     elapsed = time.perf_counter() - start
     wins = sum(r[1] for r in results)
     walls = sorted(t for r in results for t, _ in r[2])
