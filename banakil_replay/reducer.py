@@ -397,7 +397,7 @@ def _record(state: GameState, score: HandScore) -> GameState:
     history = state.history + (tuple(score.sides),)
     status = match_status(rules, state.n, history)
     return state.evolve(hand_score=score, history=history, totals=status.totals, match_over=status.over,
-                        winner=status.winner, tiebreak=status.tiebreak)
+                        winner=status.winner)
 
 
 def after_hand_scored(state: GameState, ev: HandScored) -> GameState:

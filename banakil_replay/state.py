@@ -77,7 +77,6 @@ class GameState:
     totals: tuple[Any, ...] = ()
     match_over: bool = False
     winner: int | None = None
-    tiebreak: bool = False
     banked: bool = False
 
     @property
