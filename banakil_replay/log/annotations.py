@@ -48,6 +48,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import MalformedInputError
 from ..events import MAX_ANNOTATION, MAX_NAME, Annotated
+from .load import load_replay
 
 __all__ = [
     "Note", "SidecarMismatchError", "Sidecar", "NOTES_FORMAT", "game_hash", "sidecar_path",
@@ -117,10 +118,7 @@ def sidecar_path(game: str | os.PathLike[str]) -> Path:
 
 def _count_events(game: Path) -> int:
     """Replay the game (a sidecar is only for a log that replays) and count its events."""
-    from ..reducer import replay
-    from .store import read_log
-
-    return len(replay(read_log(game)))
+    return len(load_replay(game))
 
 
 def _dump(obj: Mapping[str, Any]) -> bytes:

@@ -26,11 +26,10 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..errors import BanakilError, MalformedInputError
-from .progress import Progress
-from ..reducer import ALL_AT_ONCE, WENT_OUT, hand_ends, replay
+from ..reducer import ALL_AT_ONCE, WENT_OUT, hand_ends
 from ..scoring import tidy
-from .store import read_log
-from ..cli.textview import utf8_text
+from .load import load_replay, utf8_text
+from .progress import Progress
 
 Rows = tuple[list[dict[str, Any]], dict[str, Any]]
 
@@ -72,8 +71,8 @@ def replay_rows(path: str) -> Rows:
                              "totals": None, "winner": None, "over": False, "error": None}
     hands: list[dict[str, Any]] = []
     try:
-        rp = replay(read_log(path))
-    except (BanakilError, OSError) as e:
+        rp = load_replay(path)
+    except BanakilError as e:
         match["error"] = utf8_text(str(e))
         return hands, match
     except Exception as e:  # noqa: BLE001  # a bug here must not cost the other files
