@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -18,7 +19,8 @@ from banakil_replay.log.annotations import (
 from banakil_replay.errors import MalformedInputError
 from banakil_replay.events import MAX_ANNOTATION
 from banakil_replay.log.store import read_events
-from banakil_replay.notebook.widgets import load_replay
+from banakil_replay.log.load import load_replay
+from banakil_replay.log.store import LogWriteError
 from display_helpers import DANA_RAVI, GAMES, HOSTILE_NOTE
 
 TRICKY = [
@@ -194,3 +196,34 @@ def test_markdown_export_shows_markup_as_text(tmp_path: Path) -> None:
         import_notes(path)
     with pytest.raises(MalformedInputError, match=".csv or .md"):
         export_notes([], tmp_path / "n.txt")
+
+
+# ------------------------------------------------- the sidecar's appender is the store's
+def test_sidecar_lines_are_numbered_on_from_the_last_line(game: Path) -> None:
+    side = Sidecar.attach(game)
+    side.add(Note(1, "one"))
+    side.add_many([Note(2, "two"), Note(3, "three")])
+    lines = [json.loads(line) for line in side.path.read_text(encoding="utf-8").splitlines()]
+    assert "seq" not in lines[0] and [line["seq"] for line in lines[1:]] == [1, 2, 3]
+
+
+def test_sidecar_refuses_to_append_after_a_torn_line(game: Path) -> None:
+    side = Sidecar.attach(game)
+    with open(side.path, "ab") as f:
+        f.write(b'{"seq":1,"type":"anno')
+    before = side.path.read_bytes()
+    with pytest.raises(LogWriteError, match="no newline"):
+        side.add(Note(1, "after a crash"))
+    assert side.path.read_bytes() == before
+
+
+def test_a_failed_sidecar_write_leaves_none_of_it(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    side = Sidecar.attach(game)
+    side.add(Note(1, "kept"))
+    before = side.path.read_bytes()
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data)[: len(data) // 2]))
+    with pytest.raises(OSError, match="short write"):
+        side.add_many([Note(2, "lost"), Note(3, "lost too")])
+    monkeypatch.undo()
+    assert side.path.read_bytes() == before and [n.text for n in side.notes()] == ["kept"]

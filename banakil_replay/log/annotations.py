@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import csv
 import errno
-import fcntl
 import hashlib
 import html
 import io
@@ -47,8 +46,9 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import MalformedInputError
-from ..events import MAX_ANNOTATION, MAX_NAME, Annotated
+from ..events import MAX_ANNOTATION, MAX_NAME, Annotated, parse_event
 from .load import load_replay
+from .store import append_event, append_json_lines, create_file, iter_json_lines
 
 __all__ = [
     "Note", "SidecarMismatchError", "Sidecar", "NOTES_FORMAT", "game_hash", "sidecar_path",
@@ -128,8 +128,9 @@ def _dump(obj: Mapping[str, Any]) -> bytes:
 class Sidecar:
     """The notes file of one game log, tied to the log's exact bytes by their SHA-256.
 
-    Use :meth:`attach`; lines are appended with one locked write and an fsync,
-    like the game log itself, so two kernels annotating at once never tear a line.
+    Use :meth:`attach`; lines are appended by the log store's own appender
+    (:func:`~banakil_replay.log.store.append_json_lines`: one locked write, then
+    an fsync), so two kernels annotating at once never tear or interleave a line.
     """
 
     def __init__(self, path: Path, game: Path, game_sha256: str, events: int) -> None:
@@ -146,8 +147,6 @@ class Sidecar:
         if not side.exists():
             if not create:
                 raise FileNotFoundError(errno.ENOENT, "no sidecar for this game", str(side))
-            from .store import create_file
-
             header = {"type": "notes_started", "format": NOTES_FORMAT, "game": game_p.name, "game_sha256": digest}
             try:
                 # Appears with its header already in it: a kernel attaching at the
@@ -165,8 +164,6 @@ class Sidecar:
 
     @staticmethod
     def _header(side: Path) -> dict[str, Any]:
-        from .store import iter_json_lines
-
         with closing(iter_json_lines(side)) as lines:
             first = next(lines, None)
         if first is None:
@@ -180,8 +177,6 @@ class Sidecar:
 
     def notes(self) -> list[Note]:
         """Every note, in the order written; a bad line is an error naming it."""
-        from .store import iter_json_lines
-
         out: list[Note] = []
         for lineno, obj in iter_json_lines(self.path):
             if lineno == 1:
@@ -207,18 +202,14 @@ class Sidecar:
         batch = [n.checked(self.events) for n in notes]
         if game_hash(self.game) != self.game_sha256:
             raise SidecarMismatchError(f"{self.game} changed after its sidecar was attached; refusing to add notes")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            with open(self.path, "rb") as f:  # under the lock, so the count cannot go stale
-                start = sum(1 for _ in f)  # lines so far, header included
-            data = b"".join(_dump({"seq": start + i, "type": "annotated", "at": n.at, "text": n.text,
-                                   "author": n.author}) for i, n in enumerate(batch))
-            if data:
-                os.write(fd, data)
-                os.fsync(fd)
-        finally:
-            os.close(fd)
+
+        def numbered(last: Any) -> list[dict[str, Any]]:
+            # the header (line 1) has no seq: notes count on from 1
+            start = last["seq"] + 1 if isinstance(last, dict) and isinstance(last.get("seq"), int) else 1
+            return [{"seq": start + i, "type": "annotated", "at": n.at, "text": n.text, "author": n.author}
+                    for i, n in enumerate(batch)]
+
+        append_json_lines(self.path, numbered)
         return batch
 
 
@@ -240,9 +231,6 @@ def append_note(path: str | os.PathLike[str], note: Note) -> dict[str, Any]:
     The log must replay first (a note on a broken log helps nobody), and the
     event passes the same checks the reader applies. Returns the event as written.
     """
-    from ..events import parse_event
-    from .store import append_event
-
     events = _count_events(Path(path))
     note.checked(events)
     event = {"type": "annotated", "at": note.at, "text": note.text, "author": note.author}
