@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banakil_replay.log.annotations import (
-    NOTES_FORMAT, Note, Sidecar, SidecarMismatchError, append_note, export_notes, game_hash, import_notes,
+    NOTES_FORMAT, AnnotatedGame, Note, Sidecar, SidecarMismatchError, append_note, export_notes, game_hash, import_notes,
     inline_notes, notes_from_csv, notes_to_csv, notes_to_markdown, sidecar_path,
 )
 from banakil_replay.errors import MalformedInputError
@@ -21,6 +21,7 @@ from banakil_replay.events import MAX_ANNOTATION
 from banakil_replay.log.store import read_events
 from banakil_replay.log.load import load_replay
 from banakil_replay.log.store import LogWriteError
+from banakil_replay.notebook.narrate import moments
 from display_helpers import DANA_RAVI, GAMES, HOSTILE_NOTE
 
 TRICKY = [
@@ -185,7 +186,7 @@ def test_bad_csv_is_refused_with_the_row() -> None:
 
 def test_markdown_export_shows_markup_as_text(tmp_path: Path) -> None:
     rp = load_replay(DANA_RAVI)
-    md = notes_to_markdown([Note(3, HOSTILE_NOTE + " | pipe *star*", "<b>eve</b>")], rp, title="Notes")
+    md = notes_to_markdown([Note(3, HOSTILE_NOTE + " | pipe *star*", "<b>eve</b>")], moments(rp), title="Notes")
     assert "<script" not in md and "<img" not in md and "<b>" not in md
     assert "&lt;script&gt;" in md and "\\| pipe \\*star\\*" in md
     assert "Dana lays a new meld" in md  # the moment, in words
@@ -227,3 +228,20 @@ def test_a_failed_sidecar_write_leaves_none_of_it(game: Path, monkeypatch: pytes
         side.add_many([Note(2, "lost"), Note(3, "lost too")])
     monkeypatch.undo()
     assert side.path.read_bytes() == before and [n.text for n in side.notes()] == ["kept"]
+
+
+# ------------------------------------------- the annotator's model, without widgets
+def test_annotated_game_in_the_log_and_in_a_sidecar(tmp_path: Path) -> None:
+    log = AnnotatedGame(shutil.copy(DANA_RAVI, tmp_path / "log.jsonl"))
+    before = log.replay
+    assert log.add([Note(3, "in the log", "coach")]) == [Note(3, "in the log", "coach")]
+    assert len(log.replay) == len(before) + 1 and log.notes() == [Note(3, "in the log", "coach")]
+    assert log.where == "the log log.jsonl" and log.sidecar_notes_at(3) == []
+    side = AnnotatedGame(shutil.copy(DANA_RAVI, tmp_path / "side.jsonl"), sidecar=True)
+    side.add([Note(2, "beside it")])
+    assert len(side.replay) == len(before) and side.sidecar_notes_at(2) == [Note(2, "beside it")]
+    assert side.where == "sidecar side.notes.jsonl"
+    csv_file = log.export("csv", tmp_path)
+    md = log.export("md", tmp_path, moments(log.replay)).read_text(encoding="utf-8")
+    assert csv_file.name == "log.notes.csv" and "Dana lays a new meld" in md
+    assert side.import_csv(csv_file) == log.notes() and side.notes() == [Note(2, "beside it"), *log.notes()]

@@ -43,7 +43,7 @@ import re
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..errors import MalformedInputError
 from ..events import MAX_ANNOTATION, MAX_NAME, Annotated, parse_event
@@ -51,7 +51,7 @@ from .load import load_replay
 from .store import append_event, append_json_lines, create_file, iter_json_lines
 
 __all__ = [
-    "Note", "SidecarMismatchError", "Sidecar", "NOTES_FORMAT", "game_hash", "sidecar_path",
+    "Note", "SidecarMismatchError", "Sidecar", "AnnotatedGame", "NOTES_FORMAT", "game_hash", "sidecar_path",
     "inline_notes", "append_note", "notes_to_csv", "notes_from_csv", "notes_to_markdown",
     "export_notes", "import_notes",
 ]
@@ -238,6 +238,54 @@ def append_note(path: str | os.PathLike[str], note: Note) -> dict[str, Any]:
     return dict(append_event(path, event))
 
 
+class AnnotatedGame:
+    """A game log and its notes, wherever they live: appended to the log (the default) or in its sidecar.
+
+    What the notebook's Annotator does, without widgets: ``replay`` is the game
+    as it stands, replayed again after a note is appended to the log.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], sidecar: bool = False) -> None:
+        self.path = Path(path)
+        self.sidecar = Sidecar.attach(self.path) if sidecar else None
+        self.replay = load_replay(self.path)
+
+    @property
+    def where(self) -> str:
+        """Where new notes go, in words."""
+        return f"sidecar {self.sidecar.path.name}" if self.sidecar else f"the log {self.path.name}"
+
+    def notes(self) -> list[Note]:
+        """Every note on this game, from the log or the sidecar, in the order written."""
+        return self.sidecar.notes() if self.sidecar is not None else inline_notes(self.replay.events)
+
+    def sidecar_notes_at(self, seq: int) -> list[Note]:
+        """The sidecar's notes on event ``seq`` (the log's own are in ``replay.annotations_at``)."""
+        return self.sidecar.notes_at(seq) if self.sidecar is not None else []
+
+    def add(self, notes: Iterable[Note]) -> list[Note]:
+        """Add notes (to the sidecar, or appended to the log, which is then replayed again)."""
+        batch = list(notes)
+        if self.sidecar is not None:
+            return self.sidecar.add_many(batch)
+        for n in batch:
+            append_note(self.path, n)
+        if batch:
+            self.replay = load_replay(self.path)  # the log grew
+        return batch
+
+    def export(self, fmt: str, folder: str | os.PathLike[str],
+               moment: Callable[[int], str] | None = None) -> Path:
+        """Every note into ``<game>.notes.<fmt>`` in ``folder`` (see :func:`export_notes`)."""
+        stem = self.path.name[:-len(".jsonl")] if self.path.name.endswith(".jsonl") else self.path.stem
+        return export_notes(self.notes(), Path(folder) / f"{stem}.notes.{fmt}", moment,
+                            title=f"Notes on {self.path.name}")
+
+    def import_csv(self, path: str | os.PathLike[str]) -> list[Note]:
+        """Add every note of an exported CSV."""
+        return self.add(import_notes(path, len(self.replay)))
+
+
 # ----------------------------------------------------------------- export
 def _guard(field: str) -> str:
     """Spreadsheet-safe and reversible: see the module docstring."""
@@ -297,25 +345,23 @@ def _md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False)).replace("\r\n", "\n").replace("\n", "<br>")
 
 
-def notes_to_markdown(notes: Sequence[Note], replay: Any = None, title: str = "Notes") -> str:
-    """Notes as a Markdown table, each with the moment it refers to (from ``replay``) in words.
+def notes_to_markdown(notes: Sequence[Note], moment: Callable[[int], str] | None = None,
+                      title: str = "Notes") -> str:
+    """Notes as a Markdown table, each with the moment it refers to in words (``moment(at)``, if given;
+    :func:`banakil_replay.notebook.narrate.moments` tells a replay's moments).
 
     For reading; the CSV is the form that imports back.
     """
-    from ..notebook.display import event_text
-
     lines = [f"# {_md(title)}", "", "| event | moment | author | note |", "|---|---|---|---|"]
     for n in notes:
-        moment = ""
-        if replay is not None and 0 <= n.at < len(replay):
-            moment = event_text(replay.events[n.at], replay.states[n.at])
-        lines.append(f"| {n.at} | {_md(moment)} | {_md(n.author or 'anonymous')} | {_md(n.text)} |")
+        said = moment(n.at) if moment is not None else ""
+        lines.append(f"| {n.at} | {_md(said)} | {_md(n.author or 'anonymous')} | {_md(n.text)} |")
     return "\n".join(lines) + "\n"
 
 
-def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], replay: Any = None,
+def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], moment: Callable[[int], str] | None = None,
                  title: str = "Notes") -> Path:
-    """Write notes to ``path``: CSV for ``.csv``, Markdown for ``.md``. Returns the path."""
+    """Write notes to ``path``: CSV for ``.csv``, Markdown for ``.md`` (see :func:`notes_to_markdown`)."""
     p = Path(path)
     if p.suffix == ".csv":
         # utf-8-sig writes the byte-order mark spreadsheet programs look for.
@@ -323,7 +369,7 @@ def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], replay: An
             f.write(notes_to_csv(notes))
     elif p.suffix == ".md":
         with open(p, "w", encoding="utf-8") as f:
-            f.write(notes_to_markdown(notes, replay, title=title))
+            f.write(notes_to_markdown(notes, moment, title=title))
     else:
         raise MalformedInputError(f"export to .csv or .md, not {p.suffix or 'no suffix'!r}")
     return p
