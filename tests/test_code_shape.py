@@ -142,6 +142,19 @@ def test_the_rules_core_imports_no_edge() -> None:
         assert not [d for d in graph[module] if d.startswith(edges)], module
 
 
+def test_edges_depend_only_on_those_before_them() -> None:
+    """play, then log, then notebook, then cli: as the README's Layout lists them."""
+    order = ["play", "log", "notebook", "cli"]
+    graph = import_graph()
+    for module, deps in graph.items():
+        layer = module.split(".")[1] if module.count(".") >= 1 else ""
+        if layer not in order:
+            continue
+        later = [d for d in deps if d.count(".") >= 1 and d.split(".")[1] in order
+                 and order.index(d.split(".")[1]) > order.index(layer)]
+        assert not later, f"{module} imports {later}"
+
+
 def _lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
