@@ -24,7 +24,7 @@ LONG_MODULES = {
     "banakil_replay.log.store": "reading, appending and repairing logs; being reworked (decoding) separately",
 }
 LONG_FUNCTIONS = {
-    "banakil_replay.play.options._meld_options": "81 lines; play/options.py is being reworked (typed events) separately",
+    "banakil_replay.play.options._meld_options": "81 lines; play/options.py is being reworked (typed events)",
 }
 
 

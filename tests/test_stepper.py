@@ -129,7 +129,7 @@ def test_set_replay_keeps_the_position_and_notes_add_up(dana_ravi: Any) -> None:
 
 
 def test_the_model_needs_no_widgets_nor_html() -> None:
-    code = ("import sys, banakil_replay.play.stepper; "
-            "print(sorted(m for m in ('ipywidgets', 'pandas', 'altair', 'banakil_replay.notebook') if m in sys.modules))")
+    code = ("import sys, banakil_replay.play.stepper; print(sorted(m for m in "
+            "('ipywidgets', 'pandas', 'altair', 'banakil_replay.notebook') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -119,7 +119,7 @@ def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = 
                 for fut in as_completed([pool.submit(_batch, b) for b in batches]):
                     collect(fut.result())
     elif engine == "dask":
-        from dask.distributed import Client, LocalCluster, as_completed as dask_completed
+        from dask.distributed import Client, LocalCluster, as_completed as dask_completed  # deferred: optional, heavy
 
         cluster = None
         if scheduler is None:

@@ -28,8 +28,8 @@ from ..scoring import score_hand, tidy
 from ..state import GameState, TableMeld
 from .narrate import event_text, seat_name, side_label
 
-__all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "card_html", "cards_html", "back_html", "backs_html",
-           "meld_html", "meld_check_html", "annotations_html", "state_html", "score_html", "options_html"]
+__all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "card_html", "cards_html", "back_html",
+           "backs_html", "meld_html", "meld_check_html", "annotations_html", "state_html", "score_html", "options_html"]
 
 RED = "#c0392b"
 BLACK = "#1f2328"

@@ -178,7 +178,8 @@ TELLERS: dict[str, Callable[[Telling], str]] = {
     "laid_off": _laid_off,
     "joker_swapped": _joker_swapped,
     "discarded": lambda t: f"{t.who} discards {card_symbol(t.ev.get('card'))}, ending the turn.",
-    "reshuffled": lambda t: "The stock is empty: the discard pile, all but its top card, is turned over as a new stock.",
+    "reshuffled": lambda t: ("The stock is empty: the discard pile, all but its top card, is turned over "
+                             "as a new stock."),
     "hand_scored": _hand_scored,
     "annotated": _annotated,
     "match_banked": lambda t: "The match is over and banked: the winner is final.",
