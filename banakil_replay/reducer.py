@@ -384,6 +384,25 @@ def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
     return tuple(seats)
 
 
+def rules_for(state: GameState, rules: Ruleset | str | None = None) -> Ruleset:
+    """``rules`` (a rule set or its name), or by default the rule set in force at ``state``."""
+    if rules is not None:
+        return get_ruleset(rules)
+    if state.rules is None:
+        raise MalformedInputError("this state has no rule set yet")
+    return state.rules
+
+
+def hand_end_input(state: GameState, rules: Ruleset | str | None = None) -> HandInput:
+    """What a finished hand's score depends on, read off the state where it ended, under any rule set.
+
+    The inputs the reducer scores (:func:`seat_inputs`); scoring them under another
+    rule set answers "what would this hand be worth under Kroot?" (the play itself
+    is not re-checked under those rules).
+    """
+    return HandInput(state.n, state.went_out, state.all_at_once, seat_inputs(state, rules_for(state, rules)))
+
+
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
     """Score the finished hand and update the match (000 Scoring, 004, 002, 003)."""
     rules = _rules(state)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
 from typing import Any
@@ -11,20 +10,12 @@ import pytest
 
 import banakil_replay.notebook.widgets as w
 from banakil_replay.log.annotations import SidecarMismatchError, sidecar_path
-from display_helpers import DANA_RAVI, FOUR, GAMES, HOSTILE_NOTE, fake_options, hostile_events, seat_cards, write_log
-
-HAS_OPTIONS = importlib.util.find_spec("banakil_replay.play.options") is not None
-
-
-@pytest.fixture()
-def fake(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Options of the promised shape, so the panel and the quiz are tested whatever options.py does."""
-    monkeypatch.setattr(w, "legal_options", fake_options)
-
-
-@pytest.fixture()
-def no_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(w, "options_module", lambda: None)
+from banakil_replay.log.load import load_replay
+from banakil_replay.notebook.frames import review_frame
+from banakil_replay.play import stepper as stepper_model
+from banakil_replay.play.options import options
+from banakil_replay.play.review import review
+from display_helpers import DANA_RAVI, FOUR, GAMES, HOSTILE_NOTE, hostile_events, seat_cards, write_log
 
 
 # -------------------------------------------------------------- MeldChecker
@@ -54,7 +45,7 @@ def test_meld_checker_rules_and_bad_input() -> None:
 
 
 # ------------------------------------------------------------ ReplayStepper
-def test_stepper_buttons_slider_and_jump(no_options: None) -> None:
+def test_stepper_buttons_slider_and_jump() -> None:
     s = w.ReplayStepper(DANA_RAVI)
     assert s.seq == 0 and s.back.disabled and not s.next.disabled
     before = s.table.value
@@ -75,7 +66,7 @@ def test_stepper_buttons_slider_and_jump(no_options: None) -> None:
     assert s.jump(99) is False and "There is no event 99" in s.status.value and s.seq == 4
 
 
-def test_stepper_perspective_hides_other_hands(no_options: None) -> None:
+def test_stepper_perspective_hides_other_hands() -> None:
     s = w.ReplayStepper(FOUR, start=4)
     assert [v for _, v in s.perspective.options] == [w.ALL_OPEN, 0, 1, 2, 3]
     assert set(seat_cards(s.table.value).faces) == {0, 1, 2, 3}
@@ -87,35 +78,33 @@ def test_stepper_perspective_hides_other_hands(no_options: None) -> None:
     assert "draws a card from the stock" in s.event.value
 
 
-def test_options_panel_without_options_module(no_options: None) -> None:
-    s = w.ReplayStepper(DANA_RAVI, start=1)
-    assert w.OPTIONS_MISSING in s.options.value
-    s.quiz_toggle.value = True
-    assert w.OPTIONS_MISSING in s.quiz_prompt.value and s.quiz_reveal.disabled
-
-
-def test_options_panel_lists_options_and_marks_the_move_made(fake: None) -> None:
+def test_options_panel_lists_options_and_marks_the_move_made() -> None:
     s = w.ReplayStepper(DANA_RAVI, start=1)
     panel = s.options.value
     assert "Options for Dana (draw phase)" in panel and "Dana draws a card from the stock." in panel
     assert "banakil-actual" in panel  # the draw was the move made
-    assert "Not allowed here" in panel and "&lt;script&gt;" in panel and "<script>" not in panel
     s.perspective.value = 1  # Ravi's view: Dana's options would show her cards
     assert "It is Dana" in s.options.value and "banakil-option" not in s.options.value
     s.go(0)
     assert "No decision at this moment" in s.options.value
+    s.perspective.value = w.ALL_OPEN
+    s.go(5)
+    assert "Not allowed here (1)" in s.options.value and "banakil-not-allowed" in s.options.value
 
 
 def test_options_failure_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(_state: Any) -> Any:
         raise RuntimeError("<b>boom</b>")
 
-    monkeypatch.setattr(w, "legal_options", broken)
+    monkeypatch.setattr(stepper_model, "options", broken)
     s = w.ReplayStepper(DANA_RAVI, start=1)
     assert "options failed" in s.options.value and "&lt;b&gt;boom" in s.options.value
+    s.quiz_toggle.value = True
+    assert "options failed" not in s.options.value  # quiz mode hides the options at a decision
+    assert "options failed" in s.quiz_prompt.value and s.quiz_reveal.disabled and s.errors.outputs == ()
 
 
-def test_quiz_hides_then_reveals(fake: None) -> None:
+def test_quiz_hides_then_reveals() -> None:
     s = w.ReplayStepper(DANA_RAVI, start=1, quiz=True)
     assert "hidden" in s.event.value and "9♥" not in s.event.value
     assert "banakil-options-quiz" in s.options.value and "<li" not in s.options.value  # no ranks to give it away
@@ -129,13 +118,12 @@ def test_quiz_hides_then_reveals(fake: None) -> None:
     assert "takes" in dict((v, k) for k, v in s.quiz_choice.options)[s.quiz_choice.value]  # the pick stays shown
     s.next.click()  # a new decision: hidden again
     assert not s.revealed and "hidden" in s.event.value and s.quiz_result.value == ""
-    s.quiz_choice.value = next(v for label, v in s.quiz_choice.options if "melds" not in label and "5♦" in label)
     s.go(3)
-    s.quiz_choice.value = next(v for label, v in s.quiz_choice.options if "5♦" in label)
+    s.quiz_choice.value = next(v for label, v in s.quiz_choice.options if "discards 5♦" in label)
     assert s.reveal() is True and "banakil-quiz-hit" in s.quiz_result.value
 
 
-def test_quiz_outside_a_decision(fake: None) -> None:
+def test_quiz_outside_a_decision() -> None:
     s = w.ReplayStepper(DANA_RAVI, quiz=True)
     assert "No decision here" in s.quiz_prompt.value and s.quiz_reveal.disabled
     s.quiz_toggle.value = False
@@ -160,16 +148,12 @@ def test_widgets_display_as_widget_bundles() -> None:
 
 
 # ------------------------------------------------------------ real options
-def test_the_options_module_is_wired() -> None:
-    assert HAS_OPTIONS and w.options_module() is not None  # options.py has landed: no fallback in use
-
-
 def test_real_options_drive_the_panel() -> None:
     s = w.ReplayStepper(DANA_RAVI, start=2)
-    opts = w.legal_options(s.state)
-    assert opts is not None and opts.seat == 0 and opts.phase == "meld" and opts.options
+    opts = options(s.state)
+    assert opts.seat == 0 and opts.phase == "meld" and opts.options
     panel = s.options.value
-    assert w.OPTIONS_MISSING not in panel and "Options for Dana (meld phase)" in panel
+    assert "Options for Dana (meld phase)" in panel
     assert "banakil-actual" in panel  # Dana's 3♥-9♥ run is among the options, marked as the move made
     assert "#1 " in panel  # ranked
 
@@ -197,25 +181,8 @@ def test_real_quiz_hit_and_part() -> None:
     assert kroot.reveal() is False and "banakil-quiz-part" in kroot.quiz_result.value
 
 
-def test_legal_options_follows_the_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-
-    class Module:
-        @staticmethod
-        def options(state: Any) -> Any:
-            calls.append(state.seq)
-            return fake_options(state)
-
-    monkeypatch.setattr(w, "options_module", lambda: Module)
-    s = w.ReplayStepper(DANA_RAVI, start=2)
-    assert calls == [2] and "Discard 9♥" in s.options.value
-    assert w.legal_options(s.state) == fake_options(s.state)
-    monkeypatch.setattr(w, "options_module", lambda: None)
-    assert w.legal_options(s.state) is None
-
-
 # --------------------------------------------------------------- Annotator
-def test_annotator_appends_to_the_log(tmp_path: Path, no_options: None) -> None:
+def test_annotator_appends_to_the_log(tmp_path: Path) -> None:
     game = Path(shutil.copy(DANA_RAVI, tmp_path / "game.jsonl"))
     before = game.read_bytes()
     a = w.Annotator(game, author="coach")
@@ -238,7 +205,7 @@ def test_annotator_appends_to_the_log(tmp_path: Path, no_options: None) -> None:
     assert b.import_csv(csv) == a.notes() and b.notes() == a.notes()
 
 
-def test_annotator_sidecar_keeps_the_log_untouched(tmp_path: Path, no_options: None) -> None:
+def test_annotator_sidecar_keeps_the_log_untouched(tmp_path: Path) -> None:
     game = write_log(tmp_path / "hostile.jsonl", hostile_events())
     before = game.read_bytes()
     a = w.Annotator(game, sidecar=True)
@@ -255,7 +222,7 @@ def test_annotator_sidecar_keeps_the_log_untouched(tmp_path: Path, no_options: N
         a.add("too late", at=1)
 
 
-def test_add_button_errors_show(tmp_path: Path, no_options: None) -> None:
+def test_add_button_errors_show(tmp_path: Path) -> None:
     game = write_log(tmp_path / "g.jsonl", hostile_events())
     a = w.Annotator(game, sidecar=True)
     with open(game, "ab") as f:
@@ -265,28 +232,7 @@ def test_add_button_errors_show(tmp_path: Path, no_options: None) -> None:
     assert isinstance(a.last_error, SidecarMismatchError) and a.errors.outputs
 
 
-def test_review_function_prefers_options_then_review_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    class WithReview:
-        @staticmethod
-        def review(replay: Any, seat: int | None = None) -> str:
-            return "from options"
-
-    monkeypatch.setattr(w, "options_module", lambda: WithReview)
-    assert w.review_function() is WithReview.review
-    monkeypatch.setattr(w, "options_module", lambda: None)
-    has_review = importlib.util.find_spec("banakil_replay.play.review") is not None
-    found = w.review_function()
-    assert (found is not None) == has_review
-    monkeypatch.setattr(w.importlib.util, "find_spec", lambda name: None)
-    assert w.review_function() is None
-
-
-@pytest.mark.skipif(importlib.util.find_spec("banakil_replay.play.review") is None, reason="no review module")
-def test_real_review_feeds_the_review_frame() -> None:
-    from banakil_replay.notebook import display as d
-
-    review = w.review_function()
-    assert review is not None
-    rp = w.load_replay(DANA_RAVI)
-    frame = d.review_frame(review(rp, seat=0), rp)
+def test_review_feeds_the_review_frame() -> None:
+    rp = load_replay(DANA_RAVI)
+    frame = review_frame(review(rp, seat=0), rp)
     assert len(frame) > 0 and set(frame.player) == {"Dana"}

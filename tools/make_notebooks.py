@@ -22,8 +22,8 @@ def code(text: str) -> dict:
 
 
 SETUP = code("""
-import banakil_replay.notebook.display as bd
-bd.setup_notebook()  # charts drawn offline as SVG; cards, melds and states drawn as cards
+from banakil_replay import setup_notebook, show
+setup_notebook()  # charts drawn offline as SVG; cards, melds and states drawn as cards
 """)
 
 START_HERE = [
@@ -38,8 +38,7 @@ project's README says more about each).
 """),
     SETUP,
     code("""
-from banakil_replay import parse_cards, analyze_meld, get_ruleset, RULESETS
-from banakil_replay.cards import full_deck, point_value
+from banakil_replay import parse_cards, analyze_meld, get_ruleset, RULESETS, full_deck, point_value
 deck = full_deck()
 print(sum(deck.values()), "cards;", "rule sets:", ", ".join(RULESETS))
 """),
@@ -51,10 +50,10 @@ and the joker. Points count at the end of a hand: 3-6 half a point, 7-K one, an 
 apps), a 2 two points and a joker four.
 """),
     code("""
-bd.show("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+show("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
 """),
     code("""
-bd.show("2C 2D 2H 2S JK")
+show("2C 2D 2H 2S JK")
 """),
     code("""
 {card.symbol: point_value(card) for card in parse_cards("3H 7S KD AC 2C JK")}
@@ -82,7 +81,7 @@ Click cards (or type codes such as `KS AS 2S`) and pick a rule set: the checker 
 cards make a meld, how they lie, what each wild stands for, or exactly why not.
 """),
     code("""
-from banakil_replay.notebook.widgets import MeldChecker
+from banakil_replay import MeldChecker
 MeldChecker(cards="10C JK 2H")
 """),
     md("""
@@ -91,7 +90,7 @@ MeldChecker(cards="10C JK 2H")
 The ERAM app lets an ace play low, so A-2-3 is a run there.
 """),
     code("""
-bd.show(analyze_meld("AD 2D 3D".split(), get_ruleset("eram")))
+show(analyze_meld("AD 2D 3D".split(), get_ruleset("eram")))
 """),
 ]
 
@@ -105,14 +104,35 @@ source `000`) with the buttons or the slider; the options panel lists what the p
 do, and why other moves are not allowed.
 """),
     SETUP,
+    md("""
+## A game is its log
+
+Nothing about the table is stored: every state is rebuilt from the log by folding its events,
+one at a time, into the state before (a pure function: same events, same state). Read the log,
+look at one event, and fold the first three (the match start, the deal and Dana's first draw):
+"""),
     code("""
-from banakil_replay.notebook.widgets import ReplayStepper, load_replay
+from banakil_replay import read_events, fold
+events = read_events("../sample_games/classic_dana_ravi.jsonl")  # one event per line of the file
+print(events[2])
+state = fold(events[:3])
+print(f"{state.phase} phase, {state.players[state.turn]} to play, {state.stock_count} cards in the stock")
+show(state)
+"""),
+    md("""
+## Step through the hand
+
+`load_replay` folds the whole log and keeps the state after every event, which is what the
+stepper shows:
+"""),
+    code("""
+from banakil_replay import ReplayStepper, load_replay, events_frame
 dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
 ReplayStepper(dana_ravi)
 """),
     md("Every event in words, as a table:"),
     code("""
-bd.events_frame(dana_ravi)
+events_frame(dana_ravi)
 """),
     md("""
 ## Four players, one seat's view
@@ -126,7 +146,7 @@ ReplayStepper("../sample_games/classic_4p_partnership.jsonl", seat_view=0)
     md("A single moment can be drawn without the widget too (here after the first meld):"),
     code("""
 four = load_replay("../sample_games/classic_4p_partnership.jsonl")
-bd.show(four.at(4), seat_view=0)
+show(four.at(4), seat_view=0)
 """),
     md("""
 ## Quiz
@@ -149,7 +169,8 @@ names it), or `mismatch` (which would be an engine bug).
 """),
     SETUP,
     code("""
-examples = bd.examples_frame()
+from banakil_replay import examples_frame
+examples = examples_frame()
 examples.verdict.value_counts()
 """),
     code("""
@@ -167,12 +188,12 @@ Dana went out: her melds count for her, plus 20 for going out. Ravi's melds coun
 cards left in his hand count against him. Each card's points are under it.
 """),
     code("""
-from banakil_replay.notebook.widgets import load_replay
+from banakil_replay import load_replay, show_score, card_points_frame
 end = load_replay("../sample_games/classic_dana_ravi.jsonl").final
-bd.show_score(end)
+show_score(end)
 """),
     code("""
-cards = bd.card_points_frame(end)
+cards = card_points_frame(end)
 cards.groupby(["player", "where"]).points.sum()
 """),
 ]
@@ -188,12 +209,13 @@ other rules.
 """),
     SETUP,
     code("""
-bd.rules_frame()
+from banakil_replay import rules_frame, load_games, rescore_frame, card_points_frame
+rules_frame()
 """),
     code("""
-games, problems = bd.load_games("../sample_games")
+games, problems = load_games("../sample_games")
 four_player = {name: rp for name, rp in games.items() if rp.final.n == 4}
-rescored = bd.rescore_frame(four_player)
+rescored = rescore_frame(four_player)
 rescored.pivot_table(index=["game", "hand"], columns="rules", values=["side_0", "side_1"])
 """),
     md("""
@@ -203,19 +225,20 @@ What a seat is credited with depends on the rule set too: classic counts a seat'
     code("""
 import pandas as pd
 end = four_player["classic_4p_partnership.jsonl"].final
-pd.DataFrame({rules: bd.card_points_frame(end, rules).query("where == 'melded'").groupby("player").points.sum()
+pd.DataFrame({rules: card_points_frame(end, rules).query("where == 'melded'").groupby("player").points.sum()
               for rules in ("classic", "kroot")})
 """),
     md("Running totals of the Jawaker sample (two cold hands) under each rule set:"),
     code("""
-bd.totals_chart(rescored[rescored.game == "jawaker_hand.jsonl"], title="Jawaker sample, rescored")
+from banakil_replay import totals_chart, points_chart, cold_hands_chart
+totals_chart(rescored[rescored.game == "jawaker_hand.jsonl"], title="Jawaker sample, rescored")
 """),
     md("The four sample hands played as one evening, under each rule set:"),
     code("""
-bd.totals_chart(rescored, across_games=True, title="Four hands as one evening")
+totals_chart(rescored, across_games=True, title="Four hands as one evening")
 """),
     code("""
-bd.points_chart(rescored)
+points_chart(rescored)
 """),
     md("""
 A **cold hand** is going out all at once, with nothing laid before. Classic scores a flat 40 for
@@ -223,12 +246,12 @@ the player (when no one else has melded); Jawaker and Kroot give the side 51, or
 opponents melded nothing.
 """),
     code("""
-bd.cold_hands_chart(rescored)
+cold_hands_chart(rescored)
 """),
     md("Two-player hands can only be rescored under the presets played by two:"),
     code("""
 two_player = {name: rp for name, rp in games.items() if rp.final.n == 2}
-bd.rescore_frame(two_player)[["game", "hand", "rules", "side_0", "side_1"]]
+rescore_frame(two_player)[["game", "hand", "rules", "side_0", "side_1"]]
 """),
 ]
 
@@ -244,7 +267,7 @@ temporary copies of a sample game.
     code("""
 import shutil, tempfile
 from pathlib import Path
-from banakil_replay.notebook.widgets import Annotator
+from banakil_replay import Annotator
 work = Path(tempfile.mkdtemp())
 game = Path(shutil.copy("../sample_games/classic_dana_ravi.jsonl", work / "dana_ravi.jsonl"))
 notes = Annotator(game, author="coach")
@@ -273,12 +296,12 @@ side.sidecar.path.name, side.notes()
 """),
     md("Export to CSV and import it back: the notes come back exactly."),
     code("""
-from banakil_replay.log.annotations import import_notes
+from banakil_replay import import_notes
 csv_file = side.export("csv")
 import_notes(csv_file) == side.notes()
 """),
     code("""
-from banakil_replay.log.annotations import Sidecar, SidecarMismatchError
+from banakil_replay import Sidecar, SidecarMismatchError
 with open(golden, "a", encoding="utf-8") as log:
     log.write('{"seq":23,"type":"annotated","at":1,"text":"changed"}\\n')
 try:
@@ -293,13 +316,9 @@ Every decision Dana made, compared with the ranked options at that moment. The r
 teaching heuristic: a "questionable" verdict is a prompt to look again, not proof of a mistake.
 """),
     code("""
-from banakil_replay.notebook.widgets import review_function
-review = review_function()
-if review is None:
-    print("Skipped: this version of banakil-replay has no review(), so there is no review of a seat's play.")
-else:
-    verdicts = review(notes.replay, seat=0)
-    display(bd.review_frame(verdicts, notes.replay))
+from banakil_replay import review, review_frame
+verdicts = review(notes.replay, seat=0)
+review_frame(verdicts, notes.replay)
 """),
 ]
 
@@ -313,31 +332,52 @@ that fails is listed with its reason, not silently skipped.
 """),
     SETUP,
     code("""
+from banakil_replay import load_games, matches_frame, hands_frame
 FOLDERS = ["../sample_games", "../sample_games/selfplay"]
-games, problems = bd.load_games(FOLDERS)
+games, problems = load_games(FOLDERS)
 print(len(games), "games;", len(problems), "could not be replayed:", problems)
 """),
     code("""
-bd.matches_frame(games)
+matches_frame(games)
 """),
     code("""
-hands = bd.hands_frame(games)
+hands = hands_frame(games)
 hands[["game", "rules", "hand", "ended", "out_player", "side_0", "side_1"]]
 """),
-    code("""
-bd.endings_chart(hands)
+    md("""
+Each chart is a short function in `banakil_replay/notebook/charts.py`, written to be read and
+copied; they take any hands table.
 """),
     code("""
-bd.stock_chart(hands)
+from banakil_replay import endings_chart, stock_chart, points_chart, totals_chart, cold_hands_chart
+endings_chart(hands)
 """),
     code("""
-bd.points_chart(hands[hands.ended != "result only"])
+stock_chart(hands)
 """),
     code("""
-bd.totals_chart(hands[hands.game.str.startswith("selfplay/")], title="Self-played matches")
+points_chart(hands[hands.ended != "result only"])
 """),
     code("""
-bd.cold_hands_chart(hands)
+totals_chart(hands[hands.game.str.startswith("selfplay/")], title="Self-played matches")
+"""),
+    code("""
+cold_hands_chart(hands)
+"""),
+    md("""
+A chart of your own is a few lines of altair: choose the rows, a mark, and which column goes on
+which axis. Here every hand is a dot, the two sides' scores against each other, coloured by how
+the hand ended. Change the columns or the mark and run the cell again.
+"""),
+    code("""
+import altair as alt
+two_sides = hands[hands.side_1.notna()]
+alt.Chart(two_sides, title="Side 0 against side 1, hand by hand").mark_circle(size=60).encode(
+    x=alt.X("side_0:Q", title="side 0's score"),
+    y=alt.Y("side_1:Q", title="side 1's score"),
+    color=alt.Color("ended:N", title="ended"),
+    tooltip=["game:N", "rules:N", "hand:O", "side_0:Q", "side_1:Q"],
+).properties(width=320, height=260)
 """),
     md("""
 ## Thousands of games
@@ -347,11 +387,11 @@ writes Parquet; see `docs/scaling.md`. Its tables chart the same way. It reads s
 so here the deliberately broken logs in `sample_games/broken/` show up as error rows.
 """),
     code("""
-from banakil_replay.log import bulk
+from banakil_replay import bulk
 hand_rows, match_rows = bulk.run(bulk.find_logs(FOLDERS[0]), progress=None)
 bulk_hands, bulk_matches = bulk.frames(hand_rows, match_rows)
 print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors")
-bd.endings_chart(bulk_hands, title="How hands end (bulk replay)")
+endings_chart(bulk_hands, title="How hands end (bulk replay)")
 """),
 ]
 

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import play as cli_bots
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..log.load import UnreadableLogError, load_replay, utf8_text
+from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
+from ..reducer import ReplayError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -98,9 +101,6 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 def _reason(err: BanakilError) -> str:
     """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    from ..reducer import ReplayError
-    from ..log.store import LogReadError
-
     if isinstance(err, ReplayError):
         return str(err).split(": ", 1)[1]  # "<event type>: <reason> [<rule>: <source>]"
     if isinstance(err, LogReadError):
@@ -108,17 +108,6 @@ def _reason(err: BanakilError) -> str:
         return f"{err.reason} ({where})" if where else err.reason
     text = str(err)
     return text.split(": ", 1)[1] if text.startswith("seq ") else text
-
-
-def load_replay(path: str) -> "Replay":
-    """The replayed log; :class:`MalformedInputError` when it cannot be read or is empty."""
-    from ..reducer import replay
-    from ..log.store import read_log
-
-    try:
-        return replay(read_log(path))
-    except OSError as e:
-        raise MalformedInputError(f"cannot read {path}: {e.strerror or e}") from None
 
 
 def _validate_one(path: str) -> tuple[int, str]:
@@ -129,15 +118,9 @@ def _validate_one(path: str) -> tuple[int, str]:
     first line that is not a JSON object with a "type"), or a log in a format
     newer than this version reads. Anything else wrong is an invalid log (1).
     """
-    from ..reducer import replay
-    from ..log.store import NotALogError, UnsupportedFormatError, read_log
-    from .textview import utf8_text
-
     try:
-        replay(read_log(path))
-    except OSError as e:
-        return EXIT_BAD_INPUT, utf8_text(f"cannot read {path}: {e.strerror or e}")
-    except (NotALogError, UnsupportedFormatError) as e:
+        load_replay(path)
+    except (UnreadableLogError, NotALogError, UnsupportedFormatError) as e:
         return EXIT_BAD_INPUT, utf8_text(str(e))
     except BanakilError as e:
         seq = _failure_seq(e)
@@ -148,9 +131,7 @@ def _validate_one(path: str) -> tuple[int, str]:
 
 def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
     """The replayed log, the seq asked for (default: the last) and the state after it."""
-    rp = load_replay(path)
-    if not len(rp):
-        raise MalformedInputError(f"{path} holds no events")
+    rp = load_replay(path)  # never empty: an empty file is not a log
     seq = len(rp) - 1 if at is None else at
     try:
         return rp, seq, rp.at(seq)
@@ -250,8 +231,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_bulk(args: argparse.Namespace) -> int:
     from ..log import bulk
-
-    from .textview import utf8_text
 
     paths = bulk.find_logs(args.source)
     if not paths:

@@ -20,27 +20,6 @@ def safe(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def utf8_text(text: str) -> str:
-    """``text`` as a string UTF-8 can hold, for printing and for tables.
-
-    A file name that is not valid UTF-8 reaches Python with its bad bytes as
-    lone surrogates (PEP 383); they are shown as ``\\xNN``, any other lone
-    surrogate as ``\\udNNN``. Valid text is returned unchanged.
-
-    >>> utf8_text("b\\udcff.jsonl")
-    'b\\\\xff.jsonl'
-    """
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        pass
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:  # a surrogate that is not an escaped byte
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
 def cards_text(cards: tuple) -> str:  # type: ignore[type-arg]
     return " ".join(c.symbol for c in cards) or "-"
 

@@ -84,7 +84,7 @@ __all__ = [
     "LogReadError", "NotALogError", "TornLineError", "LineTooLongError", "UnsupportedFormatError",
     "ChainError", "LogWriteError", "RepairReport",
     "iter_events", "read_events", "read_log", "iter_json_lines", "upcast", "format_major",
-    "create_log", "create_file", "append_event", "append_events", "repair",
+    "create_log", "create_file", "append_event", "append_events", "append_json_lines", "repair",
     "verify_chain", "chain_hash", "canonical_json",
 ]
 
@@ -963,24 +963,74 @@ def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, An
             # A hand-written last line without its newline is complete (no proper
             # prefix of a JSON object parses). Finish it in the same single write.
             data = b"\n" + data
-        try:
-            # One write for the whole batch: a crash leaves all of it or none
-            # (a partial write is cut back off below), never half a review.
-            count = os.write(fd, data) if data else 0
-            if count != len(data):
-                raise OSError(errno.EIO, f"short write ({count} of {len(data)} bytes; "
-                              f"disk full?)", name)
-        except BaseException:
-            # These bytes were never acknowledged, so removing them loses
-            # nothing, and the log stays free of a torn tail.
-            with suppress(OSError):
-                os.ftruncate(fd, tail.size)
-                os.fsync(fd)
-            raise
-        if data:
-            # os.write has no userspace buffer to flush. fsync makes the lines durable.
-            os.fsync(fd)
+        _write_batch(fd, name, data, tail.size)
         return written
+    finally:
+        os.close(fd)  # closing the descriptor releases the flock
+
+
+def _write_batch(fd: int, name: str, data: bytes, size: int) -> None:
+    """Write ``data`` to ``fd`` (opened O_APPEND, flocked) in one ``os.write``, then fsync.
+
+    A failed or short write is cut back to ``size``, the file's size before it.
+    """
+    try:
+        # One write for the whole batch: a crash leaves all of it or none
+        # (a partial write is cut back off below), never half a review.
+        count = os.write(fd, data) if data else 0
+        if count != len(data):
+            raise OSError(errno.EIO, f"short write ({count} of {len(data)} bytes; "
+                          f"disk full?)", name)
+    except BaseException:
+        # These bytes were never acknowledged, so removing them loses
+        # nothing, and the file stays free of a torn tail.
+        with suppress(OSError):
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        raise
+    if data:
+        # os.write has no userspace buffer to flush. fsync makes the lines durable.
+        os.fsync(fd)
+
+
+def append_json_lines(path: str | os.PathLike[str], make: Callable[[Any], Iterable[Mapping[str, Any]]], *,
+                      max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, max_depth: int = DEFAULT_MAX_DEPTH) -> None:
+    """Append JSON objects to a JSON Lines file that is not a log (a notes sidecar), as logs are appended.
+
+    The same mechanism as :func:`append_events`: an exclusive ``flock``, one
+    ``os.write`` for the batch (cut back off if it fails), then ``fsync``.
+    ``make`` is called under the lock with the file's last value (None for an
+    empty file) and returns the objects to write, so numbering that continues
+    from the last line cannot go stale. A last line without its newline (a
+    torn write) is refused, as is a line the readers would refuse.
+    """
+    name = os.fspath(path)
+    fd = _open_fd(name, os.O_RDWR | os.O_APPEND)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        size = os.fstat(fd).st_size
+        last: Any = None
+        if size:
+            if _pread_exact(fd, 1, size - 1) != b"\n":
+                raise LogWriteError("the last line has no newline (a torn write?); refusing to append after it",
+                                    path=name)
+            start = _line_start(fd, name, size - 1, max_line_bytes)
+            try:
+                last = _decode_line(_pread_exact(fd, size - 1 - start, start), max_depth)
+            except _Bad as bad:
+                raise _read_error(bad, name, None, start, "last line: ") from None
+        lines = []
+        for value in make(last):
+            try:
+                line = _dump(value)
+                _check_keys(value)
+                _decode_line(line, max_depth)
+            except (_Bad, TypeError, ValueError, RecursionError) as e:
+                raise LogWriteError(f"cannot write {_brief(value)}: {getattr(e, 'reason', e)}", path=name) from None
+            if len(line) > max_line_bytes:
+                raise LogWriteError(f"a line of {len(line)} bytes is over the {max_line_bytes}-byte limit", path=name)
+            lines.append(line + b"\n")
+        _write_batch(fd, name, b"".join(lines), size)
     finally:
         os.close(fd)  # closing the descriptor releases the flock
 
