@@ -7,7 +7,7 @@ nothing, who may add to whose melds, how often the pile is reshuffled, how a
 joker is swapped, how a player goes out. Each sentence starts with the
 sources it rests on.
 
->>> from .rules import get_ruleset
+>>> from banakil_replay.rules import get_ruleset
 >>> reshuffle_rule(get_ruleset("eram"))
 '002 (closed pile runs out): the pile but its top card becomes the stock, twice a hand at most'
 >>> first_meld_relief(get_ruleset("classic")), first_meld_relief(get_ruleset("kroot"))
