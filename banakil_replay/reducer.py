@@ -150,7 +150,8 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
             raise Rule.CARD_CONSERVATION.no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}")
     unseen = DECK - dealt
     if ev.stock is not None and Counter(ev.stock) != unseen:
-        raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal")
+        raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal: "
+                                        + _multiset_difference(Counter(ev.stock), unseen))
     no = tuple(False for _ in range(n))
     return state.evolve(
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
@@ -173,6 +174,10 @@ def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
 def after_drew(state: GameState, ev: Drew) -> GameState:
     verify_draw_phase(state, ev.seat)
     if state.stock_count == 0:
+        rules = _rules(state)
+        if rules.empty_stock == "reshuffle_then_scored" and state.reshuffles < rules.max_reshuffles:
+            raise Rule.EMPTY_STOCK.no("the stock is empty: under these rules the pile but its top card becomes "
+                                      "the new stock first, so a 'reshuffled' event comes before this draw")
         raise Rule.EMPTY_STOCK.no("the stock is empty")
     stock = state.stock
     if stock is not None:
@@ -350,7 +355,10 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
 
 def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     rules = _rules(state)
-    if not state.in_hand or state.phase != "draw":
+    if not state.in_hand:
+        raise Rule.HAND_IN_PLAY.no("no hand is in play" + (" (the match is over)" if state.match_over else
+                                                          f": hand {state.hand_no} has ended"))
+    if state.phase != "draw":
         raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
     if rules.empty_stock != "reshuffle_then_scored" or state.reshuffles >= rules.max_reshuffles:
         raise Rule.RESHUFFLE.no("these rules allow no (further) reshuffle of the pile")
@@ -360,9 +368,20 @@ def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
         raise Rule.RESHUFFLE.no("the pile has no cards below its top card to make a stock")
     new_stock = Counter(state.discard[:-1])
     if ev.stock is not None and Counter(ev.stock) != new_stock:
-        raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card")
+        raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card: "
+                                + _multiset_difference(Counter(ev.stock), new_stock))
     return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
+
+
+def _multiset_difference(given: Counter[Card], expected: Counter[Card]) -> str:
+    """Which cards a given multiset has too many or too few of, in words."""
+    def listed(cards: Counter[Card]) -> str:
+        return " ".join(c.symbol for c in sorted(cards.elements(), key=CARD_INDEX.__getitem__))
+
+    extra, missing = given - expected, expected - given
+    parts = ([f"it lacks {listed(missing)}"] if missing else []) + ([f"it has {listed(extra)} too many"] if extra else [])
+    return " and ".join(parts)
 
 
 def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:

@@ -42,9 +42,9 @@ class Rule(Enum):
     ONE_SCORE_PER_SIDE = ("one score per side", LOG, "A hand recorded by its result gives one score per side.")
     DRAW_RECORDED = ("draw recorded", LOG, "A drawn card is named when the log does not give the stock order.")
     # the deal
-    HANDS_IN_ORDER = ("hands numbered in order", TURN, "Hands are numbered 1, 2, 3 ... in the order they are dealt.")
-    ONE_HAND_AT_A_TIME = ("one hand at a time", TURN, "A new hand starts only when the last one has ended.")
-    SEATS = ("seats", TURN, "Seats are numbered from 0 in turn order.")
+    HANDS_IN_ORDER = ("hands numbered in order", LOG, "Hands are numbered 1, 2, 3 ... in the order they are dealt.")
+    ONE_HAND_AT_A_TIME = ("one hand at a time", DEAL, "A new hand starts only when the last one has ended.")
+    SEATS = ("seats", LOG, "Seats are numbered from 0 in turn order.")
     DEALER_ORDER = ("dealer order", "000 (FAQ: the next dealer deals after a dead hand), 002 (the deal: the start "
                     "passes to the next seat counter-clockwise), 003 (the deal: the dealer changes each round)",
                     "The deal passes to the next seat each hand, a dead hand's fresh deal included.")

@@ -57,7 +57,7 @@ def test_replay_json_contract(game: Path, capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(out)
     assert code == 0
     assert set(data) == {"seq", "hand", "turn", "phase", "hands", "melds", "discard", "stock",
-                         "hand_scores", "totals", "winner"}
+                         "hand_scores", "totals", "winner", "annotations"}
     assert data["hand_scores"] == [37, 3] and data["phase"] == "over" and data["totals"] == [37, 3]
     code, out, _ = run(capsys, "replay", str(game), "--json", "--at", "3")
     early = json.loads(out)

@@ -152,11 +152,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .textview import state_text
+    from .textview import notes_until, state_text
 
     rp, seq, state = _state_at(args.log, args.at)
     if args.json:
-        _dump(state.to_json())
+        notes = [{"seq": n.seq, "at": n.at, "text": n.text, "author": n.author} for n in notes_until(rp, seq)]
+        _dump({**state.to_json(), "annotations": notes})
     else:
         print(state_text(state, rp))
     return EXIT_OK

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
 
@@ -47,7 +48,14 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
     if state.totals:
         lines.append("totals: " + ", ".join(str(t) for t in state.totals)
                      + (f" | winner: side {state.winner}" if state.winner is not None else ""))
-    if rp is not None:
-        for note in rp.annotations_at(state.seq):
-            lines.append(f"note by {safe(note.author) or 'anonymous'}: {safe(note.text)}")
+    notes = notes_until(rp, state.seq) if rp is not None else []
+    if notes:
+        lines.append(f"notes ({len(notes)}):")
+        lines.extend(f"  on event {n.at} by {safe(n.author) or 'anonymous'} (seq {n.seq}): {safe(n.text)}"
+                     for n in notes)
     return "\n".join(lines)
+
+
+def notes_until(rp: Replay, seq: int) -> list[Annotated]:
+    """The notes written in the log up to and including event ``seq``."""
+    return [n for n in rp.annotations if n.seq <= seq]
