@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping, Sequence
 
-from ..errors import IllegalMoveError, MalformedInputError
+from ..errors import BanakilError, IllegalMoveError, MalformedInputError
 from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
 from ..log.store import append_event, create_log, read_log
 from ..reducer import apply, fold
@@ -50,6 +50,18 @@ from .review import describe
 SESSION_BOTS = ("heuristic", "random")
 
 
+class LogUnwritable(BanakilError):
+    """The log could not be written. Not a refusal of the move: the game is as the log says, and resumable."""
+
+
+@dataclass(frozen=True)
+class Happening:
+    """One thing that happened while a person waited, in words; ``ended`` is the state when it ended a hand."""
+
+    text: str
+    ended: GameState | None = None
+
+
 def derived_seed(*parts: object) -> int:
     """A 63-bit seed that depends on ``parts`` alone (the same on every machine and Python run)."""
     digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
@@ -62,10 +74,10 @@ class GameSession:
 
     ``state`` is the reducer's state after the last event in the log. ``humans``
     are the seats people play; the bots (``bots``, one of :data:`SESSION_BOTS`)
-    play the others. ``last_moves`` says in words, one line each, what happened
-    since a person last moved: the bots' moves, hands ending and new deals.
-    ``ended_hands`` holds the state at the end of each hand that ended then, so
-    a view can show a hand's result after the next one is dealt.
+    play the others. ``happened`` lists what happened since a person last moved,
+    in order: the bots' moves, hands ending (with the state at the end, so a view
+    can show a hand's result after the next one is dealt) and new deals;
+    ``last_moves`` is the same in words, one line each.
     """
 
     path: str
@@ -73,19 +85,22 @@ class GameSession:
     humans: frozenset[int]
     bots: str
     seed: int
-    last_moves: tuple[str, ...] = ()
-    ended_hands: tuple[GameState, ...] = ()
-    _news: list[str] = field(default_factory=list, repr=False)
-    _ended: list[GameState] = field(default_factory=list, repr=False)
+    happened: tuple[Happening, ...] = ()
+    _news: list[Happening] = field(default_factory=list, repr=False)
 
     # ------------------------------------------------------------ making one
     @classmethod
-    def start(cls, path: str | os.PathLike[str], rules: str, players: int, *, humans: Collection[int] = (0,),
+    def start(cls, path: str | os.PathLike[str], rules: str, players: int | None = None, *,
+              humans: Collection[int] = (0,),
               bots: str = "heuristic", seed: int = 0, overrides: Mapping[str, Any] | None = None,
               names: Sequence[str] | None = None) -> "GameSession":
-        """A new match in a new log at ``path`` (never overwritten), dealt and played up to a person's turn."""
+        """A new match in a new log at ``path`` (never overwritten), dealt and played up to a person's turn.
+
+        ``players`` defaults to the fewest the rule set allows.
+        """
         name = os.fspath(path)
         ruleset = get_ruleset(rules, overrides)  # unknown rule set or knob: bad input, before any file exists
+        players = ruleset.player_counts[0] if players is None else players
         ruleset.check_players(players)
         seats = _check_seats(humans, players)
         _check_bots(bots)
@@ -145,6 +160,15 @@ class GameSession:
         return self.state.turn if self.state.in_hand and self.state.turn in self.humans else None
 
     @property
+    def last_moves(self) -> tuple[str, ...]:
+        return tuple(h.text for h in self.happened)
+
+    @property
+    def ended_hands(self) -> tuple[GameState, ...]:
+        """The state at the end of each hand that ended since a person last moved."""
+        return tuple(h.ended for h in self.happened if h.ended is not None)
+
+    @property
     def over(self) -> bool:
         return self.state.match_over
 
@@ -171,14 +195,14 @@ class GameSession:
         if seat not in self.humans:
             raise Rule.TURN_ORDER.no(f"seat {seat} is played by a bot; you play seat "
                                      f"{' or '.join(map(str, sorted(self.humans)))}")
-        self._news, self._ended = [], []
+        self._news = []
         written = [self._push(move)]
         written += self._advance()
         return written
 
     def advance(self) -> list[dict[str, Any]]:
         """Deal and let the bots move until a person is to act or the match is won; the events as written."""
-        self._news, self._ended = [], []
+        self._news = []
         return self._advance()
 
     def _advance(self) -> list[dict[str, Any]]:
@@ -195,7 +219,7 @@ class GameSession:
                 if self.state.seq - start > MAX_EVENTS_PER_HAND:
                     raise RuntimeError(f"hand {self.state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
                 written.append(self._push(self._bot_move()))
-        self.last_moves, self.ended_hands = tuple(self._news), tuple(self._ended)
+        self.happened = tuple(self._news)
         return written
 
     def _deal(self) -> tuple[HandStarted, int]:
@@ -227,21 +251,20 @@ class GameSession:
         line = {**event_to_json(event), **(extra or {})}
         try:
             written = append_event(self.path, line)
-        except OSError as e:
-            raise MalformedInputError(f"cannot write to {self.path}: {e.strerror or e}") from None
+        except (OSError, MalformedInputError) as e:  # gone, full, or torn by another writer
+            raise LogUnwritable(f"cannot append to {self.path}: {getattr(e, 'strerror', None) or e}") from None
         self.state = after
         self._tell(before, event, after)
         return written
 
     def _tell(self, before: GameState, event: Event, after: GameState) -> None:
         if isinstance(event, HandStarted):
-            self._news.append(f"hand {event.hand} dealt by {self.name(event.dealer)}; "
-                              f"{self.name(after.turn)} plays first")
+            self._news.append(Happening(f"hand {event.hand} dealt by {self.name(event.dealer)}; "
+                                        f"{self.name(after.turn)} plays first"))
         elif is_move(event) and before.turn not in self.humans:
-            self._news.append(f"{self.name(before.turn)} {describe(event)}")
+            self._news.append(Happening(f"{self.name(before.turn)} {describe(event)}"))
         if before.in_hand and not after.in_hand:
-            self._ended.append(after)
-            self._news.append(hand_result(after))
+            self._news.append(Happening(hand_result(after), after))
 
 
 def hand_result(state: GameState) -> str:
@@ -269,4 +292,4 @@ def _check_bots(kind: str) -> str:
     return kind
 
 
-__all__ = ["GameSession", "SESSION_BOTS", "derived_seed", "hand_result"]
+__all__ = ["GameSession", "Happening", "LogUnwritable", "SESSION_BOTS", "derived_seed", "hand_result"]
