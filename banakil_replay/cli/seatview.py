@@ -11,7 +11,7 @@ from typing import Iterable
 from ..cards import Card
 from ..play.commands import command_for
 from ..play.moves import Options
-from ..play.session import GameSession
+from ..play.session import GameSession, Happening
 from ..state import GameState
 from .textview import cards_text, safe
 
@@ -69,8 +69,23 @@ def hint_text(opts: Options) -> str:
     return f"hint: {command_for(best.event)}  ({best.explain} Ranked first because {best.why_rank}.)"
 
 
-def news_text(lines: Iterable[str]) -> str:
-    return "\n".join(f"  {safe(line)}" for line in lines)
+def news_text(happened: Iterable[Happening]) -> str:
+    """What the bots did, one line each, and how each hand that ended stood at its end."""
+    out = []
+    for h in happened:
+        out.append(f"  {safe(h.text)}")
+        if h.ended is not None:
+            out.append(hand_end_text(h.ended))
+    return "\n".join(out)
 
 
-__all__ = ["table_text", "options_text", "hint_text", "news_text"]
+def hand_end_text(state: GameState) -> str:
+    """A finished hand: what every seat was left holding, and the scoring arithmetic."""
+    lines = [f"  hand {state.hand_no} at its end:"]
+    lines += [f"    seat {s} {_name(state, s):<20} held {cards_text(h)}" for s, h in enumerate(state.hands)]
+    if state.hand_score is not None:
+        lines += [f"    {safe(line)}" for line in state.hand_score.explain]
+    return "\n".join(lines)
+
+
+__all__ = ["table_text", "options_text", "hint_text", "news_text", "hand_end_text"]

@@ -34,8 +34,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         session = GameSession.resume(args.log, humans=(args.seat,), bots=args.bots, seed=args.seed,
                                      rules=args.rules, players=args.players)
     else:
-        session = GameSession.start(args.log, args.rules or DEFAULT_RULESET,
-                                    2 if args.players is None else args.players,
+        session = GameSession.start(args.log, args.rules or DEFAULT_RULESET, args.players,
                                     humans=(args.seat,), bots=args.bots, seed=args.seed or 0)
     lines = _lines(sys.stdin, "banakil> " if sys.stdin.isatty() and not args.json else None)
     if args.json:
@@ -103,7 +102,10 @@ def _read(session: GameSession, seat: int, line: str | None) -> Any:
 
 
 def _play(session: GameSession, got: Any) -> tuple[list[dict[str, Any]], Exception | None]:
-    """Play a move: the events written, or the refusal (and nothing written)."""
+    """Play a move: the events written, or the refusal (and nothing written).
+
+    A log that cannot be written is not a refusal: that error ends the command (exit 2).
+    """
     try:
         return session.play(got), None
     except (IllegalMoveError, MalformedInputError) as e:
@@ -157,7 +159,7 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
         if text:
             print(text, flush=True)
 
-    say(news_text(session.last_moves))
+    say(news_text(session.happened))
     say(table_text(session, seat))
     if session.over:
         say("the match is over")
@@ -180,7 +182,7 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
         if err is not None:
             say(f"not allowed: {refusal(err)}")
             continue
-        say(news_text(session.last_moves))
+        say(news_text(session.happened))
         say(table_text(session, seat))
         if session.over:
             say("the match is over")
@@ -197,7 +199,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--log", required=True, metavar="FILE", help="the game's log (created; --resume continues it)")
     p.add_argument("--rules", metavar="NAME",
                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET}; with --resume, the log's)")
-    p.add_argument("--players", type=int, metavar="N", help="2 to 4 (default 2; with --resume, the log's)")
+    p.add_argument("--players", type=int, metavar="N", help="2 to 4 (default: the fewest the rule set allows; with --resume, the log's)")
     p.add_argument("--seat", type=int, default=0, metavar="S", help="the seat you play (default 0)")
     p.add_argument("--seed", type=int, metavar="K", help="the deals' seed (default 0; with --resume, the log's)")
     p.add_argument("--bots", default="heuristic", metavar="KIND",
