@@ -261,3 +261,14 @@ def test_an_unwritable_log_ends_the_command(tmp_path: Path) -> None:
     assert table.proc.stdout is not None and table.proc.stdout.readline() == b""
     code, err = table.close()
     assert code == 2 and "cannot append" in err and "Traceback" not in err
+
+
+def test_ctrl_c_stops_like_quit(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    proc = subprocess.Popen(command(log, "--seed", "4"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env())
+    assert proc.stdout is not None and proc.stdout.readline()  # the table is shown: it waits for a line
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and b"--resume continues it" in err and b"Traceback" not in err
+    assert validate(log).returncode == 0

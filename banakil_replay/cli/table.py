@@ -28,6 +28,14 @@ MAX_LINE_BYTES = 1 << 16  # far above any move; a longer line is refused without
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        return _play_table(args)
+    except KeyboardInterrupt:  # Ctrl-C stops like quit: every event made is already in the log
+        print(f"\nstopped; {args.log} keeps the game, and --resume continues it", file=sys.stderr)
+        return EXIT_OK
+
+
+def _play_table(args: argparse.Namespace) -> int:
     from ..play.session import GameSession
 
     if args.resume:
