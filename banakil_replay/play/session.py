@@ -86,7 +86,7 @@ class GameSession:
     bots: str
     seed: int
     happened: tuple[Happening, ...] = ()
-    _news: list[Happening] = field(default_factory=list, repr=False)
+    _news: list[Happening] = field(default_factory=list, init=False, repr=False)
 
     # ------------------------------------------------------------ making one
     @classmethod
