@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import play as cli_bots
+from . import table as cli_table
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
 from ..log.load import UnreadableLogError, load_replay, utf8_text
 from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
@@ -259,7 +260,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
     "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
-    **cli_bots.COMMANDS,
+    **cli_bots.COMMANDS, **cli_table.COMMANDS,
 }
 
 
@@ -322,6 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     so.add_argument("cards", nargs="+", metavar="CARD")
 
     cli_bots.add_parsers(sub)  # selfplay, review
+    cli_table.add_parsers(sub)  # play
     return p
 
 

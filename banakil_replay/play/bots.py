@@ -204,11 +204,11 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
                 raise RuntimeError(f"hand {state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
             bot = bots[state.turn]
             opts = options(state, rank=getattr(bot, "wants_ranks", True))
-            push(_recorded(bot.choose(state, opts).event, state, rng))
+            push(as_recorded(bot.choose(state, opts).event, state, rng))
     return log
 
 
-def _recorded(event: Event, state: GameState, rng: random.Random) -> Event:
+def as_recorded(event: Event, state: GameState, rng: random.Random) -> Event:
     """The event as the log records it: a reshuffle gets its new stock order from the match's rng."""
     if not isinstance(event, Reshuffled):
         return event
