@@ -272,7 +272,11 @@ def exercises(rules: Ruleset, kinds: Iterable[str] | None = None, seed: int = 0,
     if unknown:
         raise MalformedInputError(f"unknown exercise kind {unknown[0]!r}; known: {', '.join(KINDS)}")
     skip = frozenset(done)
-    streams = [_stream(KINDS[k], rules, seed, skip) for k in names]
+    return _in_turn([_stream(KINDS[k], rules, seed, skip) for k in names])
+
+
+def _in_turn(streams: list[Iterator[AnyExercise]]) -> Iterator[AnyExercise]:
+    """One item of each stream in turn, dropping a stream when it runs out."""
     while streams:
         for stream in list(streams):
             ex = next(stream, None)
