@@ -243,11 +243,12 @@ def _from_play(kind: Kind, rules: Ruleset, seed: int, index: int) -> AnyExercise
 
 
 def _stream(kind: Kind, rules: Ruleset, seed: int, done: frozenset[str]) -> Iterator[AnyExercise]:
-    picked = [ex for ex in kind.picked(rules) if ex.id not in done]
+    picked = kind.picked(rules)
     random.Random(f"{kind.name}/{rules.name}/{seed}").shuffle(picked)
     misses = 0
     for index in count():
-        if index < len(picked):
+        # items done are left out where they stand, so progress never reorders what is left
+        if index < len(picked) and picked[index].id not in done:
             yield picked[index]
         if f"{kind.name}/{rules.name}/play-{seed}-{index}" in done:
             continue

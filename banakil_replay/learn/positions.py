@@ -106,7 +106,7 @@ def players_for(rules: Ruleset, hand_seed: int) -> int:
     return rules.player_counts[hand_seed % len(rules.player_counts)]
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=64)
 def played_hand(rules: Ruleset, hand_seed: int) -> Replay:
     """One hand dealt from ``hand_seed`` and played to its end by the bots, every state kept."""
     preset = get_ruleset(rules.name)
