@@ -31,7 +31,7 @@ def score_sources(rules: Ruleset, hand: HandInput) -> str:
     if any(not s.opened for s in hand.seats):
         knobs.append("never_melded")
     if hand.players == 4:
-        knobs += ["team_scoring", "meld_credit"]
+        knobs.append("team_scoring")
     if hand.all_at_once:
         knobs.append("cold_hand_values" if rules.all_at_once == "team_minimum" else "all_at_once")
     return sources(*knobs)

@@ -175,7 +175,8 @@ class TakePile(Exercise[int | None]):
             return Feedback(False, (Reason.refused(got),))
         top = self.pile_top_first[:answer]
         if answer < k:
-            text = f"the top {answer} card{'s' if answer > 1 else ''} are {names(top)}: {self.want.symbol} is not among them"
+            top_words = f"the top {answer} cards are" if answer > 1 else "the top card is"
+            text = f"{top_words} {names(top)}: {self.want.symbol} is not among them"
         else:
             text = (f"taking {answer} cards reaches down to {top[-1].symbol}, below {self.want.symbol}; "
                     f"{Rule.TAKE_FROM_PILE.summary[0].lower()}{Rule.TAKE_FROM_PILE.summary[1:]}")
