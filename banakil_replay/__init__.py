@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here f
     from .log import bulk
     from .log.annotations import AnnotatedGame, Note, Sidecar, SidecarMismatchError, export_notes, import_notes
     from .notebook.charts import cold_hands_chart, endings_chart, points_chart, stock_chart, totals_chart
+    from .notebook.exercises import ExerciseWidget
     from .notebook.frames import (
         card_points_frame, events_frame, examples_frame, hands_frame, load_games, matches_frame, rescore_frame,
         review_frame, rules_frame, side_points,
@@ -73,7 +74,7 @@ __all__ = [
     "load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame", "examples_frame", "rules_frame",
     "card_points_frame", "review_frame", "side_points",
     "totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart",
-    "MeldChecker", "ReplayStepper", "Annotator",
+    "MeldChecker", "ReplayStepper", "Annotator", "ExerciseWidget",
 ]
 __version__ = "0.1.0"
 
@@ -91,6 +92,7 @@ _LAZY: dict[str, str] = {
     "event_text": "notebook.narrate",
     **dict.fromkeys(("setup_notebook", "show", "show_score"), "notebook.setup"),
     **dict.fromkeys(("Annotator", "MeldChecker", "ReplayStepper"), "notebook.widgets"),
+    "ExerciseWidget": "notebook.exercises",
     **dict.fromkeys(("Option", "Options", "options"), "play.options"),
     "review": "play.review",
     "Stepper": "play.stepper",
