@@ -213,7 +213,7 @@ def test_progress_round_trip(tmp_path: Path) -> None:
     assert "Progress saved" in w.notice_panel.value
     again = ExerciseWidget(kinds="is-meld", progress=path)
     assert again.exercise is not None and again.exercise.id != ex.id  # done: not asked again
-    assert "All sessions: 0 of 1 right at the first try, 1 exercises done." in plain(again.score_panel.value)
+    assert "All sessions: 0 of 1 right at the first try, 1 exercise done." in plain(again.score_panel.value)
     enter(again, again.exercise.answer_text())
     assert load_progress(path).done == {ex.id, again.exercise.id}
     assert (load_progress(path).asked, load_progress(path).right) == (2, 1)

@@ -352,7 +352,8 @@ class ExerciseWidget:
         s, p = self.session.score, self.session.progress
         line = f"Score: {s.right} of {s.asked} right at the first try."
         if self.progress_path is not None:
-            line += f" All sessions: {p.right} of {p.asked} right at the first try, {len(p.done)} exercises done."
+            done = f"{len(p.done)} exercise{'' if len(p.done) == 1 else 's'} done"
+            line += f" All sessions: {p.right} of {p.asked} right at the first try, {done}."
         return line
 
     def _render_score(self) -> None:
