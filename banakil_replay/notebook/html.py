@@ -296,7 +296,8 @@ def options_html(opts: Options, state: GameState | None = None, *,
                   for n in not_allowed[:limit])
     bad += f"<li>… and {len(not_allowed) - limit} more</li>" if len(not_allowed) > limit else ""
     head = f"Options for {esc(seat_name(state, opts.seat))}" + (f" ({esc(opts.phase)} phase)" if opts.phase else "")
-    body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else "<div>No legal move.</div>"
+    none = "No legal move." if kinds is None else f"No legal move of these kinds ({', '.join(kinds)})."
+    body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else f"<div>{esc(none)}</div>"
     body += "".join(f'<div class="banakil-options-note" style="color:#555">{esc(n)}</div>' for n in opts.notes)
     unfold = " open" if open_reasons else ""
     denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>Not allowed here ({len(not_allowed)})'

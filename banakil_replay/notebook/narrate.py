@@ -254,7 +254,7 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     if len(ranked) > limit:
         lines.append(f"  ... and {len(ranked) - limit} more")
     if not ranked:
-        lines.append("  No legal move.")
+        lines.append("  No legal move." if kinds is None else f"  No legal move of these kinds ({', '.join(kinds)}).")
     lines += [f"  ({note})" for note in opts.notes]
     if banned:
         lines.append(f"Not allowed here ({len(banned)}):")
