@@ -311,8 +311,9 @@ Every turn has three steps: **draw**, then optionally **meld**, then **discard**
 3. **Discard.** If you still hold cards, put exactly one card face up on the discard pile. That
    ends your turn.
 
-**Direction.** Play, and the deal, go to the right (counter-clockwise); the player on the dealer's
-right plays first, and the deal passes one seat to the right after every hand [000, 004, 002, 003].
+**Direction.** Play, and the deal, go to the right (counter-clockwise), and the player on the
+dealer's right plays first [000, 004, 003]. The deal passes one seat to the right after every hand,
+so whoever played first deals the next [002, 003; at the table, the custom of 000 and 004].
 
 **The opening.** At the table, everyone gets 18 cards and one more card is turned face up to
 start the discard pile; the stock then holds 69 cards at two players, 51 at three, 33 at four
@@ -525,8 +526,9 @@ ADDING_AND_SWAPPING = [
   you never start a new meld in your partner's area [004];
 - to an **opponent's** melds, never: not a card, not a swap [000, 004, 002, 003].
 
-A meld keeps its limits as it grows: one 2 and one joker at most, a set at most four cards, a run
-at most twelve (3 to ace), and a run is never split [000, 004].
+The limits of lesson 2 hold as a meld grows, and a run is never split into smaller runs
+[000, 004]. One exception to the length: a run of eleven naturals and a 2 may still take the
+missing twelfth natural, the 2 staying as a thirteenth card (classic and Jawaker) [004].
 
 **Wild cards that move.** When you add a natural card to a run:
 

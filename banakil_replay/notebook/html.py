@@ -260,13 +260,13 @@ def score_html(state: GameState, rules: Ruleset | str | None = None) -> str:
 
 
 def options_html(opts: Options, state: GameState | None = None, *,
-                 chosen: Event | Mapping[str, Any] | None = None, limit: int = 40,
+                 chosen: Event | Mapping[str, Any] | None = None, limit: int = 40, refused_limit: int = 40,
                  open_reasons: bool = False, kinds: Sequence[str] | None = None) -> str:
     """The legal options at a decision (best rank first) and, folded away, the moves not allowed.
 
     ``opts`` comes from :func:`banakil_replay.play.options.options`. ``chosen``
     (the move actually made, typed or as a mapping) marks the option that matches it.
-    ``open_reasons`` shows the moves not allowed unfolded, for a page read without
+    ``limit`` and ``refused_limit`` cap the two lists. ``open_reasons`` shows the moves not allowed unfolded, for a page read without
     clicking (a static export); ``kinds`` keeps only those kinds of move (``"discard"`` ...).
     """
     def kept(kind: str) -> bool:
@@ -293,8 +293,8 @@ def options_html(opts: Options, state: GameState | None = None, *,
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
                   f'<span style="color:{RED}">{esc(n.why)}</span>'
                   f'{f" <i style=color:#777>(rule: {esc(n.rule.title)}; {esc(n.source)})</i>" if n.rule else ""}</li>'
-                  for n in not_allowed[:limit])
-    bad += f"<li>… and {len(not_allowed) - limit} more</li>" if len(not_allowed) > limit else ""
+                  for n in not_allowed[:refused_limit])
+    bad += f"<li>… and {len(not_allowed) - refused_limit} more</li>" if len(not_allowed) > refused_limit else ""
     head = f"Options for {esc(seat_name(state, opts.seat))}" + (f" ({esc(opts.phase)} phase)" if opts.phase else "")
     none = "No legal move." if kinds is None else f"No legal move of these kinds ({', '.join(kinds)})."
     body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else f"<div>{esc(none)}</div>"

@@ -238,7 +238,7 @@ def moments(replay: Replay) -> Callable[[int], str]:
 
 
 def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequence[str] | None = None,
-                 limit: int = 40) -> str:
+                 limit: int = 40, refused_limit: int = 40) -> str:
     """The options panel in plain lines: each legal move with why, then each move not allowed with the rule.
 
     The text a page without HTML shows (a terminal, a plain-text export) for
@@ -258,7 +258,7 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     lines += [f"  ({note})" for note in opts.notes]
     if banned:
         lines.append(f"Not allowed here ({len(banned)}):")
-        for n in banned[:limit]:
+        for n in banned[:refused_limit]:
             rule = f" (rule: {n.rule.title}; {n.source})" if n.rule else ""
             lines.append(f"  {event_text(n.event, state)} No: {n.why}{rule}")
     return "\n".join(lines)

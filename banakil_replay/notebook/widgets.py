@@ -80,6 +80,7 @@ class _Panel:
         return "", ""
 
 
+_STILL_OPTIONS = 8  # options listed in a widget's still picture, best first
 _STATIC_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of an '
                 'interactive widget: run the notebook to use it.</div>')
 
@@ -341,12 +342,13 @@ class ReplayStepper(_Panel):
             parts.append(f'<div class="banakil-quiz-static"><b>Your turn as {esc(state.players[state.turn])}:</b> '
                          f"which move would you make?<ul>{choices}</ul><details><summary>Answer: the move made, "
                          f"and every option ranked</summary><div>Played: <b>{esc(played)}</b></div>"
-                         f"{options_html(opts, state, chosen=found[1], open_reasons=True)}</details></div>")
+                         f"{options_html(opts, state, chosen=found[1], open_reasons=True, limit=_STILL_OPTIONS)}</details></div>")
             lines += [f"Quiz: which move would you make as {state.players[state.turn]}?", f"Answer: {played}"]
         elif m.options_panel() == SHOWN:
             opts = m.options_here()
-            parts.append(options_html(opts, state, chosen=m.chosen(), open_reasons=True))
-            lines.append(options_text(opts, state))
+            # the best few: a still picture is read, not searched; the refusals stay whole
+            parts.append(options_html(opts, state, chosen=m.chosen(), open_reasons=True, limit=_STILL_OPTIONS))
+            lines.append(options_text(opts, state, limit=_STILL_OPTIONS))
         else:
             parts.append(self.options.value)
         return f'<div class="banakil-snapshot">{"".join(parts)}</div>', "\n".join(lines)
