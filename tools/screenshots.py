@@ -41,7 +41,7 @@ def notebook2(page, lab: bh.Lab, out: Path) -> None:
     assert not problems, problems
     bh.lab_tidy(page)
     # the stepper's cell at the top of the view (the lesson's rule and first fold are above it)
-    page.locator(".jp-Cell", has=step).last.evaluate("cell => cell.scrollIntoView({block: 'start'})")
+    page.locator(".jp-Cell", has=page.locator(bh.STEPPER)).first.evaluate("cell => cell.scrollIntoView({block: 'start'})")
     page.get_by_text(bh.KERNEL_IDLE).wait_for()
     page.screenshot(path=str(out / "notebook2.png"))
 
