@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here f
         review_frame, rules_frame, side_points,
     )
     from .notebook.narrate import event_text
-    from .notebook.setup import setup_notebook, show, show_score
+    from .notebook.setup import setup_notebook, show, show_options, show_score
     from .notebook.widgets import Annotator, MeldChecker, ReplayStepper
     from .play.moves import Option, Options
     from .play.options import options
@@ -70,7 +70,7 @@ __all__ = [
     # play
     "options", "Options", "Option", "review", "Stepper",
     # notebooks
-    "setup_notebook", "show", "show_score", "event_text",
+    "setup_notebook", "show", "show_score", "show_options", "event_text",
     "load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame", "examples_frame", "rules_frame",
     "card_points_frame", "review_frame", "side_points",
     "totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart",
@@ -90,7 +90,7 @@ _LAZY: dict[str, str] = {
                      "matches_frame", "rescore_frame", "review_frame", "rules_frame", "side_points"),
                     "notebook.frames"),
     "event_text": "notebook.narrate",
-    **dict.fromkeys(("setup_notebook", "show", "show_score"), "notebook.setup"),
+    **dict.fromkeys(("setup_notebook", "show", "show_score", "show_options"), "notebook.setup"),
     **dict.fromkeys(("Annotator", "MeldChecker", "ReplayStepper"), "notebook.widgets"),
     "ExerciseWidget": "notebook.exercises",
     **dict.fromkeys(("Option", "Options", "options"), "play.options"),

@@ -348,3 +348,19 @@ def test_load_games_from_several_folders(tmp_path: Any) -> None:
     (tmp_path / "a" / "x.jsonl").write_text(DANA_RAVI.read_text(encoding="utf-8"), encoding="utf-8")
     found, problems = frames.load_games([tmp_path / "a", tmp_path / "missing"])
     assert list(found) == ["a/x.jsonl"] and list(problems) == ["missing/"]
+
+
+def test_show_options_opens_the_refusals_and_filters_kinds() -> None:
+    from banakil_replay import show_options
+
+    state = load_replay(GAMES / "classic_annotated.jsonl").at(9)  # Bilal took the lone top card 4♣
+    shown = show_options(state, kinds=["discard"])
+    assert "<details class=\"banakil-not-allowed-list\" open>" in shown.html
+    assert "may not be thrown straight back" in shown.text and "lays a new meld" not in shown.text
+    assert 'data-kind="meld"' not in shown.html
+
+
+def test_frames_show_seats_as_whole_numbers_and_sources_by_short_name() -> None:
+    events = frames.events_frame(load_replay(GAMES / "classic_dana_ravi.jsonl"))
+    assert str(events.seat.dtype) == "Int64" and "0.0" not in events.to_string()
+    assert set(frames.examples_frame().source) <= {"000", "002", "003", "004"}

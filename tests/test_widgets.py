@@ -236,3 +236,16 @@ def test_review_feeds_the_review_frame() -> None:
     rp = load_replay(DANA_RAVI)
     frame = review_frame(review(rp, seat=0), rp)
     assert len(frame) > 0 and set(frame.player) == {"Dana"}
+
+
+def test_widgets_carry_a_still_picture_for_static_pages() -> None:
+    """GitHub or nbconvert cannot run a widget: the bundle's HTML and text say what it would show."""
+    bundle = w.ReplayStepper(FOUR, start=10)._repr_mimebundle_()  # Layla may not touch Nadia's melds yet
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "banakil-state" in bundle["text/html"] and "<details class=\"banakil-not-allowed-list\" open>" in bundle["text/html"]
+    assert "must meld something of his own" in bundle["text/plain"] and "VBox" not in bundle["text/plain"]
+    quiz = w.ReplayStepper(DANA_RAVI, quiz=True, start=1)._repr_mimebundle_()
+    assert "which move would you make" in quiz["text/html"]
+    assert "Answer: Dana draws 9♥ from the stock." in quiz["text/plain"]
+    checker = w.MeldChecker(cards="AD 2D 3D")._repr_mimebundle_()
+    assert "Not a meld" in checker["text/html"] and "ace" in checker["text/plain"]

@@ -90,8 +90,16 @@ def events_frame(replay: Replay) -> "pd.DataFrame":
             "stock": st.stock_count, "pile": len(st.discard),
             "notes": len(replay.annotations_at(ev.seq)),
         })
-    return pd.DataFrame(rows, columns=["seq", "type", "seat", "player", "hand", "description", "phase",
-                                       "to_play", "stock", "pile", "notes"]).set_index("seq")
+    frame = pd.DataFrame(rows, columns=["seq", "type", "seat", "player", "hand", "description", "phase",
+                                        "to_play", "stock", "pile", "notes"]).set_index("seq")
+    return _whole_seats(frame, "seat")
+
+
+def _whole_seats(frame: "pd.DataFrame", *columns: str) -> "pd.DataFrame":
+    """Seat and side numbers as whole numbers with gaps (``Int64``), not floats: seat 0, never 0.0."""
+    for col in columns:
+        frame[col] = frame[col].astype("Int64")
+    return frame
 
 
 def hands_frame(replays: Games) -> "pd.DataFrame":
@@ -103,7 +111,7 @@ def hands_frame(replays: Games) -> "pd.DataFrame":
     ``hand_scored`` entry). ``side_2``/``side_3`` are empty below three and four sides.
     """
     rows = [row for game, rp in _named(replays) for row in hand_rows(game, rp)]
-    return _pd().DataFrame(rows, columns=list(HAND_COLUMNS))
+    return _whole_seats(_pd().DataFrame(rows, columns=list(HAND_COLUMNS)), "went_out", "out_side")
 
 
 def rescore_frame(replays: Games, rule_sets: Sequence[str | Ruleset] = tuple(RULESETS)) -> "pd.DataFrame":
@@ -123,7 +131,7 @@ def rescore_frame(replays: Games, rule_sets: Sequence[str | Ruleset] = tuple(RUL
             for rs in sets:
                 if end.state.n in rs.player_counts:
                     rows.append(hand_row(game, end, score_hand(rs, hand_end_input(end.state, rs)), rs.name))
-    return _pd().DataFrame(rows, columns=list(HAND_COLUMNS))
+    return _whole_seats(_pd().DataFrame(rows, columns=list(HAND_COLUMNS)), "went_out", "out_side")
 
 
 def matches_frame(replays: Games) -> "pd.DataFrame":
@@ -149,7 +157,10 @@ def matches_frame(replays: Games) -> "pd.DataFrame":
 def examples_frame() -> "pd.DataFrame":
     """Every worked example of the rule sources, recomputed: stated vs computed and the verdict."""
     cols = ["id", "source", "case", "stated", "computed", "verdict", "explanation"]
-    return _pd().DataFrame([{k: getattr(r, k) for k in cols} for r in check_all()], columns=cols)
+    frame = _pd().DataFrame([{k: getattr(r, k) for k in cols} for r in check_all()], columns=cols)
+    # cited by short name (000, 004 ...): the source files are not shipped, so a file name helps nobody
+    frame["source"] = frame["source"].str.split("_").str[0]
+    return frame
 
 
 def rules_frame(names: Sequence[str] = tuple(RULESETS)) -> "pd.DataFrame":

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..cards import RANK_CODES, SUIT_SYMBOLS, Card, parse_card
 from ..events import Event
 from ..melds import Meld, MeldCheck
-from ..play.moves import Options
+from ..play.moves import MOVE_KINDS, Options
 from ..play.stepper import move_match
 from ..reducer import Replay, hand_end_input, rules_for
 from ..rules import Ruleset
@@ -260,13 +260,21 @@ def score_html(state: GameState, rules: Ruleset | str | None = None) -> str:
 
 
 def options_html(opts: Options, state: GameState | None = None, *,
-                 chosen: Event | Mapping[str, Any] | None = None, limit: int = 40) -> str:
+                 chosen: Event | Mapping[str, Any] | None = None, limit: int = 40, refused_limit: int = 40,
+                 open_reasons: bool = False, kinds: Sequence[str] | None = None) -> str:
     """The legal options at a decision (best rank first) and, folded away, the moves not allowed.
 
     ``opts`` comes from :func:`banakil_replay.play.options.options`. ``chosen``
     (the move actually made, typed or as a mapping) marks the option that matches it.
+    ``limit`` and ``refused_limit`` cap the two lists. ``open_reasons`` shows the moves not allowed unfolded, for a page read without
+    clicking (a static export); ``kinds`` keeps only those kinds of move (``"discard"`` ...).
     """
-    ranked = sorted(opts.options, key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
+    def kept(kind: str) -> bool:
+        return kinds is None or kind in kinds
+
+    ranked = sorted((o for o in opts.options if kept(o.kind)),
+                    key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
+    not_allowed = [n for n in opts.not_allowed if kept(MOVE_KINDS[type(n.event)])]
     rows = []
     for o in ranked[:limit]:
         mark = ""
@@ -285,10 +293,13 @@ def options_html(opts: Options, state: GameState | None = None, *,
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
                   f'<span style="color:{RED}">{esc(n.why)}</span>'
                   f'{f" <i style=color:#777>(rule: {esc(n.rule.title)}; {esc(n.source)})</i>" if n.rule else ""}</li>'
-                  for n in opts.not_allowed[:limit])
+                  for n in not_allowed[:refused_limit])
+    bad += f"<li>… and {len(not_allowed) - refused_limit} more</li>" if len(not_allowed) > refused_limit else ""
     head = f"Options for {esc(seat_name(state, opts.seat))}" + (f" ({esc(opts.phase)} phase)" if opts.phase else "")
-    body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else "<div>No legal move.</div>"
+    none = "No legal move." if kinds is None else f"No legal move of these kinds ({', '.join(kinds)})."
+    body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else f"<div>{esc(none)}</div>"
     body += "".join(f'<div class="banakil-options-note" style="color:#555">{esc(n)}</div>' for n in opts.notes)
-    denied = (f'<details class="banakil-not-allowed-list"><summary>Not allowed here ({len(opts.not_allowed)})</summary>'
-              f'<ul>{bad}</ul></details>') if opts.not_allowed else ""
+    unfold = " open" if open_reasons else ""
+    denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>Not allowed here ({len(not_allowed)})'
+              f'</summary><ul>{bad}</ul></details>') if not_allowed else ""
     return f'<div class="banakil-options"><div style="font-weight:600">{head}</div>{body}{denied}</div>'

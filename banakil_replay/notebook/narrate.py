@@ -16,18 +16,20 @@ putting it in HTML.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import parse_card
 from ..errors import BanakilError
 from ..events import Event, event_to_json
 from ..melds import analyze_meld
+from ..play.moves import MOVE_KINDS, Options
 from ..reducer import Replay
 from ..rules import get_ruleset
 from ..scoring import sides_of, tidy
 from ..state import GameState
 
-__all__ = ["event_text", "moments", "event_dict", "seat_name", "side_label", "card_symbol", "TELLERS"]
+__all__ = ["event_text", "moments", "options_text", "event_dict", "seat_name", "side_label", "card_symbol",
+           "TELLERS"]
 
 
 def seat_name(state: GameState | None, seat: int | None) -> str:
@@ -233,3 +235,30 @@ def moments(replay: Replay) -> Callable[[int], str]:
         return event_text(replay.events[seq], replay.states[seq]) if 0 <= seq < len(replay) else ""
 
     return moment
+
+
+def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequence[str] | None = None,
+                 limit: int = 40, refused_limit: int = 40) -> str:
+    """The options panel in plain lines: each legal move with why, then each move not allowed with the rule.
+
+    The text a page without HTML shows (a terminal, a plain-text export) for
+    what :func:`~banakil_replay.notebook.html.options_html` draws.
+    """
+    ranked = sorted((o for o in opts.options if kinds is None or o.kind in kinds),
+                    key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
+    banned = [n for n in opts.not_allowed if kinds is None or MOVE_KINDS[type(n.event)] in kinds]
+    lines = [f"Options for {seat_name(state, opts.seat)}" + (f" ({opts.phase} phase):" if opts.phase else ":")]
+    for o in ranked[:limit]:
+        rank = f"#{o.rank} " if o.rank is not None else ""
+        lines.append(f"  {rank}{event_text(o.event, state)} {o.explain}")
+    if len(ranked) > limit:
+        lines.append(f"  ... and {len(ranked) - limit} more")
+    if not ranked:
+        lines.append("  No legal move." if kinds is None else f"  No legal move of these kinds ({', '.join(kinds)}).")
+    lines += [f"  ({note})" for note in opts.notes]
+    if banned:
+        lines.append(f"Not allowed here ({len(banned)}):")
+        for n in banned[:refused_limit]:
+            rule = f" (rule: {n.rule.title}; {n.source})" if n.rule else ""
+            lines.append(f"  {event_text(n.event, state)} No: {n.why}{rule}")
+    return "\n".join(lines)

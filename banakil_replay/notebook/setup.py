@@ -11,18 +11,22 @@ with IPython (no core module changes); :func:`enable_offline_charts` draws altai
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card
 from ..melds import Meld, MeldCheck
+from ..events import Event
 from ..play.moves import Options
+from ..play.options import options
 from ..reducer import Replay, hand_end_input, rules_for
 from ..rules import Ruleset
 from ..scoring import score_hand
 from ..state import GameState, TableMeld
 from .html import card_html, cards_html, esc, meld_check_html, meld_html, options_html, score_html, state_html
+from .narrate import options_text
 
-__all__ = ["Rendered", "show", "show_score", "enable_rich_display", "enable_offline_charts", "setup_notebook"]
+__all__ = ["Rendered", "show", "show_score", "show_options", "enable_rich_display", "enable_offline_charts",
+           "enable_full_tables", "setup_notebook"]
 
 
 @dataclass(frozen=True)
@@ -69,12 +73,29 @@ def show_score(state: GameState, rules: Ruleset | str | None = None) -> Rendered
         return Rendered(f'<pre class="banakil-error">cannot score this state: {esc(e)}</pre>', str(e))
 
 
+def show_options(state: GameState, *, kinds: Sequence[str] | None = None, chosen: Event | None = None,
+                 limit: int = 40) -> Rendered:
+    """The options panel for a page read without a kernel: every legal move, and every move not allowed, with why.
+
+    The stepper's panel folds the refusals away behind a click; here they are
+    open, so a static export (GitHub, nbconvert, a Voila page before any click)
+    shows each rule's reason in words. ``kinds`` keeps only some kinds of move
+    (``["discard"]``); ``chosen`` marks the move made.
+    """
+    try:
+        opts = options(state)
+        return Rendered(options_html(opts, state, chosen=chosen, limit=limit, open_reasons=True, kinds=kinds),
+                        options_text(opts, state, kinds=kinds, limit=limit))
+    except Exception as e:  # noqa: BLE001 - a display must never raise into the notebook
+        return Rendered(f'<pre class="banakil-error">cannot list the options here: {esc(e)}</pre>', str(e))
+
+
 def show(obj: Any, seat_view: int | None = None) -> Rendered:
     """Any engine object (card, card list or codes, meld, meld check, state, replay, options) as HTML.
 
     Never raises: a failure shows as escaped text, so a display cannot break a notebook.
     """
-    text = repr(obj)
+    text = options_text(obj) if isinstance(obj, Options) else repr(obj)
     try:
         return Rendered(_html_for(obj, seat_view), text)
     except Exception as e:  # noqa: BLE001 - a display must never raise into the notebook
@@ -118,7 +139,27 @@ def enable_offline_charts() -> str:
     return "svg"
 
 
+def _number(x: float) -> str:
+    """37 for 37.0, 10.5 as it is: scores read as the score sheet writes them."""
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:g}"
+
+
+def enable_full_tables() -> None:
+    """pandas shows whole tables: no cell cut to "...", no rows or columns left out, whole scores without ".0".
+
+    A lesson read as a static page cannot widen a column, so what is cut there is lost.
+    """
+    import pandas as pd  # deferred on purpose: pandas is heavy and only the tables need it
+
+    pd.set_option("display.max_colwidth", None)
+    pd.set_option("display.max_columns", None)
+    pd.set_option("display.max_rows", 500)
+    pd.set_option("display.width", 200)
+    pd.set_option("display.float_format", _number)
+
+
 def setup_notebook() -> None:
-    """What every tutorial notebook runs first: offline charts and cards drawn as cards."""
+    """What every tutorial notebook runs first: offline charts, cards drawn as cards, whole tables."""
     enable_offline_charts()
     enable_rich_display()
+    enable_full_tables()

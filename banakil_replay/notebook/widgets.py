@@ -30,12 +30,12 @@ from ..errors import BanakilError
 from ..log.annotations import AnnotatedGame, Note
 from ..log.load import load_replay
 from ..melds import MeldCheck, analyze_meld
-from ..play.stepper import ASK, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT, QUIZ, Stepper
+from ..play.stepper import ASK, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT, QUIZ, SHOWN, Stepper
 from ..reducer import Replay
 from ..rules import RULESETS, get_ruleset
 from ..state import GameState
 from .html import RED, annotations_html, card_colour, cards_html, esc, meld_check_html, options_html, state_html
-from .narrate import event_text, moments
+from .narrate import event_text, moments, options_text
 
 __all__ = ["MeldChecker", "ReplayStepper", "Annotator", "ALL_OPEN"]
 
@@ -63,14 +63,41 @@ class _Panel:
         return wrapper
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """Jupyter shows the owned widget tree (the class itself stays a plain object)."""
-        return self.widget._repr_mimebundle_(**kwargs)
+        """Jupyter shows the owned widget tree (the class itself stays a plain object).
+
+        A page with no kernel behind it (GitHub's viewer, an nbconvert export)
+        cannot draw a widget, so the bundle also carries a picture of the widget
+        as it opens, as HTML and as text; JupyterLab and Voila prefer the live widget.
+        """
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, dict):
+            html, text = self._static()
+            bundle = {**bundle, "text/html": _STATIC_NOTE + html, "text/plain": text}
+        return bundle
+
+    def _static(self) -> tuple[str, str]:
+        """The widget as it stands now, as (HTML, text), for a page that cannot run it."""
+        return "", ""
+
+
+_STILL_OPTIONS = 8  # options listed in a widget's still picture, best first
+_STATIC_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of an '
+                'interactive widget: run the notebook to use it.</div>')
 
 
 def _classed(widget: Any, *classes: str) -> Any:
     for c in classes:
         widget.add_class(c)
     return widget
+
+
+def _lines(html_text: str) -> list[str]:
+    """The text of a small HTML panel, one line per block, entities read back."""
+    import html as _html
+    import re
+
+    blocks = re.split(r"</div>|<br>", html_text)
+    return [t for b in blocks if (t := _html.unescape(re.sub(r"<[^>]+>", "", b)).strip())]
 
 
 # -------------------------------------------------------------- MeldChecker
@@ -126,6 +153,16 @@ class MeldChecker(_Panel):
         if not codes:
             return None
         return analyze_meld(parse_cards(codes), get_ruleset(self.rules.value))
+
+    def _static(self) -> tuple[str, str]:
+        check = None
+        try:
+            check = self.check()
+        except BanakilError as e:
+            return self.result.value, str(e)
+        text = "Click cards or type codes." if check is None else (
+            f"{self.text.value}: " + (check.meld.describe() if check.valid and check.meld else f"not a meld: {check.reason}"))
+        return f'<div class="banakil-snapshot">{self.picked.value}{self.result.value}</div>', text
 
     def _refresh(self) -> None:
         try:
@@ -289,6 +326,33 @@ class ReplayStepper(_Panel):
         self.options.value = self._options_html()
         self._render_quiz()
 
+    def _static(self) -> tuple[str, str]:
+        """The event, the table and the options (or the quiz question, its answer folded) without widgets."""
+        m, state = self.model, self.model.state
+        if not len(m.replay):
+            return self.table.value, "This log holds no events."
+        lines = [f"Event {m.seq} of {m.last}.", *_lines(self._event_html())]
+        parts = [self.status.value, self.event.value, self.table.value]
+        if m.quiz_status() == ASK:
+            found = m.decision()
+            assert found is not None
+            opts = m.options_here()
+            choices = "".join(f"<li>{esc(label)}</li>" for label, _ in m.quiz_choices(lambda o: event_text(o.event, state)))
+            played = event_text(found[1], m.replay.states[m.seq + 1], seat_view=m.seat_view)
+            parts.append(f'<div class="banakil-quiz-static"><b>Your turn as {esc(state.players[state.turn])}:</b> '
+                         f"which move would you make?<ul>{choices}</ul><details><summary>Answer: the move made, "
+                         f"and every option ranked</summary><div>Played: <b>{esc(played)}</b></div>"
+                         f"{options_html(opts, state, chosen=found[1], open_reasons=True, limit=_STILL_OPTIONS)}</details></div>")
+            lines += [f"Quiz: which move would you make as {state.players[state.turn]}?", f"Answer: {played}"]
+        elif m.options_panel() == SHOWN:
+            opts = m.options_here()
+            # the best few: a still picture is read, not searched; the refusals stay whole
+            parts.append(options_html(opts, state, chosen=m.chosen(), open_reasons=True, limit=_STILL_OPTIONS))
+            lines.append(options_text(opts, state, limit=_STILL_OPTIONS))
+        else:
+            parts.append(self.options.value)
+        return f'<div class="banakil-snapshot">{"".join(parts)}</div>', "\n".join(lines)
+
     def _event_html(self) -> str:
         m = self.model
         happened = esc(event_text(m.replay.events[m.seq], m.state, seat_view=m.seat_view))
@@ -425,6 +489,12 @@ class Annotator(_Panel):
     @property
     def replay(self) -> Replay:
         return self.game.replay
+
+    def _static(self) -> tuple[str, str]:
+        html, text = self.stepper._static()
+        notes = "\n".join(f"event {n.at}, {n.author or 'anonymous'}: {n.text}" for n in self.notes())
+        return (f"{html}<div><b>All notes</b> (stored in {esc(self.game.where)})</div>{self.listing.value}",
+                f"{text}\nNotes:\n{notes or 'none yet'}")
 
     def notes(self) -> list[Note]:
         """Every note on this game, from the log or the sidecar, in the order written."""
