@@ -128,6 +128,20 @@ def test_lesson_has_the_five_parts_in_order(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_exercise_is_checked_by_the_engine(path: Path) -> None:
+    """Each lesson's exercise: the engine-checked widget (lesson 9 quizzes with the stepper instead),
+    whose still picture shows its question on a static page."""
+    cells = executed(path).cells
+    widget = [c for c in cells if c.cell_type == "code" and "ExerciseWidget(" in c.source]
+    if path.stem.startswith("09"):
+        assert not widget and any("quiz=True" in c.source for c in cells if c.cell_type == "code")
+        return
+    assert len(widget) == 1, path.stem
+    still = " ".join(shown(o) for o in widget[0].get("outputs", []))
+    assert "?" in still, "the widget's still picture asks its question"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_lesson_links_the_next(path: Path) -> None:
     last = executed(path).cells[-1].source
     later = [p for p in NOTEBOOKS if p.name > path.name]

@@ -7,9 +7,9 @@ Every lesson has the same five parts, as headings: "What you will learn", "The r
 (each rule of the game is stated in one lesson only, in the terms of docs/how-to-play.md),
 "Live example" (computed by the engine), "Exercise" and "What you learned"; the last
 cell links the next lesson. tests/test_notebooks.py runs every lesson and checks this
-on the executed, static output. Where an engine-checked exercise widget will go, a
-lesson says "Exercise (interactive):" and then gives the same exercise statically,
-its answer computed by the engine in a code cell.
+on the executed, static output. A lesson's exercise is its task in words, more of the same
+kind in the engine-checked exercise widget (``ExerciseWidget``: answers judged and explained
+by the rules engine), and the task's answer worked by the engine for a static page.
 """
 
 from __future__ import annotations
@@ -40,20 +40,23 @@ from banakil_replay import setup_notebook, show
 setup_notebook()  # cards drawn as cards, whole tables, charts drawn offline
 """)
 
-# The marker for the exercise engine's widget (play/exercises.py, the `learn` command): until it
-# arrives, the same exercise follows statically, with its answer computed by the engine.
-WIDGET_GOES_HERE = "<!-- engine-checked exercise widget goes here -->"
-
-
-def exercise(task: str) -> dict:
-    return md(f"""
+def exercise(kinds: list[str] | None, task: str, rules: str = "classic") -> list[dict]:
+    """The lesson's exercise: the task in words, then (with ``kinds``) more of the same kind in the
+    engine-checked exercise widget, then the task's answer worked by the engine (for a static page)."""
+    cells = [md(f"""
 ## Exercise
 
 **Exercise (interactive):** {task.strip()}
-{WIDGET_GOES_HERE}
 
 Decide first, then read the answer below: the engine computes it, with its reasons.
-""")
+""")]
+    if kinds:
+        cells.append(code(f"""
+# More of the same, checked by the rules engine: type an answer, press Enter or Check; Hint, Retry, Next
+from banakil_replay import ExerciseWidget
+ExerciseWidget(rules={rules!r}, kinds={kinds!r}, seed=1)
+"""))
+    return cells
 
 
 # ------------------------------------------------------------------ lesson 1
@@ -144,7 +147,7 @@ player to act, and the moves that are not allowed, with the reason.
 from banakil_replay import ReplayStepper
 ReplayStepper(dana_ravi, start=2)  # opens after Dana's first draw
 """),
-    exercise("""
+    *exercise(['score-hand'], """
 At the end of the hand Ravi has melded a club run 5♣ to J♣ and three aces, and still holds
 K♦ Q♠ 9♠ 7♠ 6♠ 4♦ 4♠ 2♣. What does he score? (The cards' values are in the picture above:
 3 to 6 half a point, 7 to K one point, an ace 1½, a 2 two points.)
@@ -263,7 +266,7 @@ exactly why not.
 from banakil_replay import MeldChecker
 MeldChecker(cards="10C JK 2H")
 """),
-    exercise("""
+    *exercise(['is-meld', 'make-meld'], """
 Which of these are melds under the classic rules, and what does each wild card stand for?
 `Q♦ K♦ A♦`, `2♣ 5♦ 6♦`, `3♠ 3♦ 2♥`, `J♥ Q♥ K♥ A♥ 2♥`, `2♣ JK 5♦`, `A♣ A♠ A♠`.
 """),
@@ -370,7 +373,7 @@ straight away:
 jawaker = load_replay("../sample_games/jawaker_hand.jsonl")
 events_frame(jawaker).loc[1:6, ["player", "description", "to_play", "stock", "pile"]]
 """),
-    exercise("""
+    *exercise(['discard'], """
 Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and discarded 5♦. Of the
 six orders these three moves could come in, which does the engine accept?
 """),
@@ -478,7 +481,7 @@ kroot = load_replay("../sample_games/kroot_hand.jsonl")
 print(event_text(kroot.events[9], kroot.at(9)))
 show_options(kroot.at(9), kinds=["discard"], limit=3)
 """),
-    exercise("""
+    *exercise(['take-pile', 'discard'], """
 Ravi wants the 8♦ that lies under Dana's 5♦. Which cards does he take, and may he then throw the
 5♦ straight back? And if he took only the 5♦?
 """),
@@ -588,7 +591,7 @@ for seq in range(11, 15):
     print(seq, event_text(four.events[seq], four.at(seq)))
 show(four.at(14))
 """),
-    exercise("""
+    *exercise(['lay-off'], """
 In Nadia's run `6♠ 7♠ JK 9♠ 2♠` (the joker stands for 8♠, the 2 for 10♠), which of 5♠, 8♠, 10♠
 and J♠ may take the joker's place under the classic rules, and which under Jawaker?
 """),
@@ -718,7 +721,7 @@ print(len(events), "events; stock left:", dead.final.stock_count)
 print(event_text(dead.events[-1], dead.final))
 print(dead.final.hand_score.explain[0])
 """),
-    exercise("""
+    *exercise(['score-hand'], """
 004's rounding example: A goes out with 24.5 points melded; B has 6 melded and 11.5 in hand. What
 does each score? And what would B score had he never melded?
 """),
@@ -816,7 +819,7 @@ so she scores 0:
     code("""
 show_score(load_replay("../sample_games/eram_hand.jsonl").final)
 """),
-    exercise("""
+    *exercise(['score-hand'], """
 004's partnership example: North and South play East and West. East and West have both melded
 when South lays his whole 25-point hand at once; North never melded. East has 3.5 melded and 16
 in hand, West 10.5 melded and 9 in hand. What does each side score, classic and summed?
@@ -926,10 +929,10 @@ examples[["source", "case", "stated", "computed", "verdict"]]
 for row in examples[examples.verdict == "source slip"].itertuples():
     print(f"{row.source}, {row.case}\\n  {row.explanation}\\n")
 """),
-    exercise("""
+    *exercise(['is-meld'], """
 Under which rule sets is A♦ 2♦ 3♦ a run, and what does a side score when one of its players goes
 out all at once while the opponents have melded nothing?
-"""),
+""", rules='eram'),
     code("""
 import pandas as pd
 from banakil_replay import RULESETS, analyze_meld, HandInput, score_hand
@@ -1072,7 +1075,7 @@ not proof of a mistake.
 from banakil_replay import review, review_frame
 review_frame(review(dana_ravi, seat=0), dana_ravi)
 """),
-    exercise("""
+    *exercise(None, """
 Play Dana's hand yourself: in quiz mode the next move stays hidden at every decision. Pick the
 move you would make, press **Reveal**, and compare with the move played and the ranked options.
 """),
@@ -1193,7 +1196,7 @@ bulk_hands, bulk_matches = bulk.frames(hand_rows, match_rows)
 print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors")
 endings_chart(bulk_hands, title="How hands end (bulk replay)")
 """),
-    exercise("""
+    *exercise(['match-winner'], """
 Two sides play classic with two players and score, hand by hand, 60-10, 45-50, 30-95 and 20-5.
 After which hand does the match end, and who wins? And under ERAM's rule, with four players, if
 both sides reach 202 in the same hand at 204 and 207?
