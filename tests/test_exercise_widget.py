@@ -278,3 +278,17 @@ def test_a_static_page_gets_a_still_picture() -> None:
 
 def test_exported_lazily_from_the_package() -> None:
     assert banakil_replay.ExerciseWidget is ExerciseWidget and "ExerciseWidget" in banakil_replay.__all__
+
+
+def test_check_waits_for_a_value_still_on_the_way() -> None:
+    """After Retry the kernel is busy, so the browser holds the new value back and the click on Check
+    arrives first: the check waits for the value and judges it, instead of asking for an answer."""
+    w = ExerciseWidget(kinds=["is-meld"])
+    ex = first("is-meld")
+    enter(w, wrong_answer(ex))
+    w.retry_button.click()
+    assert w.answer.value == ""
+    w.check_button.click()  # the click overtakes the typed value
+    assert "first" in plain(w.feedback_panel.value)  # nothing to judge yet: it says what to type
+    w.answer.value = ex.answer_text()  # the value arrives
+    assert "Right." in plain(w.feedback_panel.value)

@@ -20,10 +20,9 @@ the cards and, folded away, the answer.
 
 Why the answer box syncs on Enter only (``continuous_update=False``): the browser sends a button
 click or the Enter key at once, but holds back a box's new value while an earlier one is still
-being handled, so a value typed fast could reach the kernel after the click that submits it. Here
-a click on *Check* always comes after the box's value (leaving the box sends it first), and the
-Enter key's own message comes before it, so Enter only arms the check and the value that follows
-is the one judged.
+being handled, so a value typed fast can reach the kernel after the click or the Enter that submits
+it. So Enter, and a click on *Check* that finds nothing new in the box, only arm the check, and the
+value that follows is the one judged.
 """
 
 from __future__ import annotations
@@ -176,7 +175,7 @@ class ExerciseWidget:
     def _wire(self) -> None:
         self.answer.on_msg(self._guard(self._on_answer_msg, "checking your answer"))
         self.answer.observe(self._guard(self._on_value, "checking your answer"), names="value")
-        self.check_button.on_click(self._guard(lambda _: self.submit(), "checking your answer"))
+        self.check_button.on_click(self._guard(lambda _: self._check_clicked(), "checking your answer"))
         self.hint_button.on_click(self._guard(lambda _: self.show_hint(), "finding a hint"))
         self.retry_button.on_click(self._guard(lambda _: self.retry(), "clearing your answer"))
         self.skip_button.on_click(self._guard(lambda _: self.skip(), "finding the answer"))
@@ -316,6 +315,17 @@ class ExerciseWidget:
         """Enter in the box: its message arrives before the box's new value, which is judged on arrival."""
         if isinstance(content, dict) and content.get("event") == "submit":
             self._enter_at = time.monotonic()
+
+    def _check_clicked(self) -> None:
+        """Check: judge the box; when it holds nothing new, its value may still be on the way (the browser
+        holds a value back while the kernel is busy, but not a click), so judge that value on arrival."""
+        line = self.answer.value.strip()
+        if line and line != self._judged:
+            self.submit()
+            return
+        self._enter_at = time.monotonic()
+        if not line and self.exercise is not None and not self._settled:
+            self.feedback_panel.value = _note(f"Type {self.exercise.form_words} first.", "banakil-feedback-empty")
 
     def _on_value(self, change: Any) -> None:
         """The box's value arrived: judge it when Enter sent it (leaving the box sends it too: not judged)."""
