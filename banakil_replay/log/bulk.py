@@ -27,9 +27,10 @@ from typing import Any, Iterable, Sequence
 
 from ..errors import BanakilError, MalformedInputError
 from .progress import Progress
-from ..reducer import ALL_AT_ONCE, WENT_OUT, hand_ends, replay
+from ..reducer import ALL_AT_ONCE, WENT_OUT, HandEnd, Replay, hand_ends
 from ..scoring import tidy
-from .store import read_log
+from ..state import GameState
+from .stream import replay_stream
 from ..cli.textview import utf8_text
 
 Rows = tuple[list[dict[str, Any]], dict[str, Any]]
@@ -66,36 +67,47 @@ def _distinct(paths: Iterable[str]) -> list[str]:
 
 
 def replay_rows(path: str) -> Rows:
-    """One log -> (one row per finished hand, one row for the match). Errors become a row field."""
+    """One log -> (one row per finished hand, one row for the match). Errors become a row field.
+
+    The log is folded as it is read (:func:`~.stream.replay_stream`), so a log of any length
+    costs the memory of one state and its rows.
+    """
     name = utf8_text(path)  # Parquet strings must be valid UTF-8
     match: dict[str, Any] = {"file": name, "rules": None, "players": None, "events": 0, "hands": 0,
                              "totals": None, "winner": None, "over": False, "error": None}
     hands: list[dict[str, Any]] = []
+    final, events, recorded = GameState(), 0, 0
     try:
-        rp = replay(read_log(path))
+        for event, final in replay_stream(path):
+            events += 1
+            # a hand has ended exactly when the match history grows; hand_ends says how it ended
+            if len(final.history) > recorded:
+                recorded = len(final.history)
+                hands.extend(_hand_row(name, end) for end in hand_ends(Replay((event,), (final,)), path))
     except (BanakilError, OSError) as e:
         match["error"] = utf8_text(str(e))
-        return hands, match
+        return [], match
     except Exception as e:  # noqa: BLE001  # a bug here must not cost the other files
         match["error"] = utf8_text(f"{path}: unexpected {type(e).__name__} in banakil-replay "
                                    f"(please report it with this log): {e}")
-        return hands, match
-    final = rp.final
-    match.update(rules=final.rules.name if final.rules else None, players=final.n, events=len(rp),
+        return [], match
+    match.update(rules=final.rules.name if final.rules else None, players=final.n, events=events,
                  hands=final.hand_no, totals=[tidy(t) for t in final.totals], winner=final.winner,
                  over=final.match_over)
-    for end in hand_ends(rp, path):
-        state, score = end.state, end.state.hand_score
-        assert score is not None  # every hand end is scored
-        hands.append({
-            # the tables keep "all at once" as its own flag column (display.normalize_hands folds it in)
-            "file": name, "rules": match["rules"], "players": final.n, "hand": state.hand_no,
-            "ended": WENT_OUT if end.ended == ALL_AT_ONCE else end.ended, "went_out": state.went_out,
-            "all_at_once": state.all_at_once,
-            "dead": score.dead, "side_scores": [tidy(s) for s in score.sides],
-            "seq": end.seq,
-        })
     return hands, match
+
+
+def _hand_row(name: str, end: HandEnd) -> dict[str, Any]:
+    state, score = end.state, end.state.hand_score
+    assert score is not None and state.rules is not None  # every hand end is scored, in a started match
+    return {
+        # the tables keep "all at once" as its own flag column (display.normalize_hands folds it in)
+        "file": name, "rules": state.rules.name, "players": state.n, "hand": state.hand_no,
+        "ended": WENT_OUT if end.ended == ALL_AT_ONCE else end.ended, "went_out": state.went_out,
+        "all_at_once": state.all_at_once,
+        "dead": score.dead, "side_scores": [tidy(s) for s in score.sides],
+        "seq": end.seq,
+    }
 
 
 def _batch(paths: Sequence[str]) -> list[tuple[str, Rows]]:

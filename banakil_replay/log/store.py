@@ -98,7 +98,7 @@ __all__ = [
     "ChainError", "EventDecodeError", "LogWriteError", "RepairReport",
     "iter_log", "read_log", "iter_events", "read_events", "iter_json_lines", "format_major",
     "create_log", "create_file", "append_event", "append_events", "repair",
-    "verify_chain", "chain_hash", "canonical_json",
+    "verify_chain", "chain_heads", "chain_hash", "canonical_json",
 ]
 
 #: One line of a log as its JSON object: the form events take only at the file's edge
@@ -462,6 +462,17 @@ class _ChainCheck:
                     f"was written (stored {value[:12]}..., computed {expected[:12]}...)")
         self.head = value
         return None
+
+
+def chain_heads(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                max_depth: int = DEFAULT_MAX_DEPTH) -> Iterator[tuple[int, str | None]]:
+    """``(seq, chain)`` of each event of a log (None where unchained), checking the chain as it reads.
+
+    The last pair's chain is the log's head: keep it somewhere else, and a log cut
+    short or changed afterwards no longer ends in it (see docs/event-log.md).
+    """
+    for record in iter_events(path, max_line_bytes=max_line_bytes, max_depth=max_depth):
+        yield record["seq"], record.get("chain")
 
 
 def verify_chain(events: Iterable[Mapping[str, Any]]) -> str | None:
