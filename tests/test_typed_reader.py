@@ -246,3 +246,40 @@ def test_chained_logs_read_typed_too(tmp_path: Path) -> None:
     with pytest.raises(store.ChainError) as info:
         read_log(path)
     assert info.value.line == 6
+
+
+# ------------------------------------------------------------------ lines, a chunk at a time
+def _naive_lines(data: bytes, limit: int) -> list[Any]:
+    """What reading a file line by line gives: (line, offset, bytes, terminated), or the too-long line."""
+    out: list[Any] = []
+    offset = 0
+    pieces = data.split(b"\n")
+    for i, piece in enumerate(pieces):
+        last = i == len(pieces) - 1
+        if last and not piece:
+            break
+        if len(piece) > limit:
+            out.append(("too long", i + 1, offset))
+            break
+        out.append((i + 1, offset, piece, not last))
+        offset += len(piece) + 1
+    return out
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 64])
+def test_lines_split_across_chunks_come_out_whole(chunk: int, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store, "_CHUNK", chunk)
+    rng = random.Random(chunk)
+    path = tmp_path / "lines.bin"
+    for _ in range(300):
+        data = bytes(rng.choice(b"ab\n") for _ in range(rng.randrange(0, 60)))
+        limit = rng.choice([4, 10, 100])
+        path.write_bytes(data)
+        got: list[Any] = []
+        with open(path, "rb", buffering=0) as f:
+            try:
+                got.extend(store._numbered_lines(f, str(path), limit))
+            except store.LineTooLongError as e:
+                got.append(("too long", e.line, e.byte_offset))
+        assert got == _naive_lines(data, limit), (data, limit)

@@ -33,8 +33,9 @@ field. Logs written by hand without chains stay valid. Chaining may begin
 part-way through a log, but once an event is chained, every later event must be
 chained too. A chain shows that the events were changed after they were
 written. It cannot show that the whole chain was stripped off, or that events
-were cut from the end. To catch those, keep the head returned by
-:func:`verify_chain` somewhere else.
+were cut from the end. To catch those, keep the head (the last event's chain,
+from :func:`verify_chain`, :func:`chain_heads` or ``banakil-replay validate
+--chain``) somewhere else, and check the log against it later (``--head``).
 
 Guarantees
 ----------
@@ -537,6 +538,7 @@ def _line_batches(f: Any, path: str, limit: int) -> Iterator[tuple[list[bytes], 
             lines = chunk[:last_newline].split(b"\n")
         if max(map(len, lines)) > limit:
             index = next(i for i, line in enumerate(lines) if len(line) > limit)
+            yield lines[:index], True  # the lines before it are read, as they would be one at a time
             raise _too_long(path, lineno + index + 1, base + sum(len(x) + 1 for x in lines[:index]), limit)
         yield lines, True
         lineno += len(lines)
