@@ -83,12 +83,12 @@ def _dec_hook(kind: type, value: Any) -> Any:
     # msgspec calls this for the one type it does not know (Card is the only one), once per
     # card: canonical codes are one dict lookup, anything else goes through parse_card,
     # whose error names the code.
+    if kind is not Card:
+        raise NotImplementedError(f"no decoder for {kind!r}")
     try:
         return _CANONICAL[value]
     except (KeyError, TypeError):  # TypeError: an unhashable value, such as a list
-        if kind is Card:
-            return parse_card(value)
-        raise NotImplementedError(f"no decoder for {kind!r}") from None
+        return parse_card(value)
 
 
 def _schema_hook(kind: type) -> dict[str, Any]:
