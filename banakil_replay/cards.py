@@ -125,11 +125,15 @@ class Card:
 JOKER = Card(JOKER_RANK)
 
 
+#: Every way a joker may be written (after upper-casing).
+JOKER_CODES: tuple[str, ...] = ("JK", "JOKER", "🃏", "★")
+
+
 @lru_cache(maxsize=512)
 def _parse(text: str) -> Card:
     raw = text.strip()
     code = raw.upper()
-    if code in ("JK", "JOKER", "🃏", "★"):
+    if code in JOKER_CODES:
         return JOKER
     if len(code) < 2:
         raise MalformedInputError(f"unknown card code {text!r}: too short (expected e.g. 7H, 10S, AD, 2C, JK)")

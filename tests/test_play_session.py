@@ -13,7 +13,7 @@ from banakil_replay.cards import Card
 from banakil_replay.cli.main import main
 from banakil_replay.errors import BanakilError, IllegalMoveError, MalformedInputError
 from banakil_replay.events import Discarded, Drew, Melded, event_to_json
-from banakil_replay.log.store import read_log
+from banakil_replay.log.store import read_events
 from banakil_replay.play.bots import deal_event
 from banakil_replay.play.commands import Ask, command_for, read_line
 from banakil_replay.play.options import options
@@ -192,7 +192,7 @@ def test_every_option_reads_back_from_its_command(tmp_path: Path) -> None:
     ("discard", "one card"), ("meld 7H 8X", "8X"), ("add 7H", "whole number"), ("swap 1", "one card"),
     ("draw now", "no arguments"), ("{", "not valid JSON"), ("[1]", "unknown command"), ('{"type": "annotated", "at": 0, "text": "hi"}', "not a move"),
     ('{"type": "drew", "card": "7H"}', "names no card"), ('{"type": "reshuffled", "stock": ["7H"]}', "names no stock"),
-    ('{"type": "melded", "cards": "7H"}', "list of card codes"), ('["drew"]', "unknown command"),
+    ('{"type": "melded", "cards": "7H"}', r"array.*`\$\.cards`"), ('["drew"]', "unknown command"),
 ])
 def test_unreadable_lines_say_why(tmp_path: Path, line: str, needle: str) -> None:
     s = GameSession.start(tmp_path / "g.jsonl", "classic", 2, humans={0}, seed=8)
@@ -212,7 +212,7 @@ def test_a_seat_sees_only_what_it_may(tmp_path: Path) -> None:
     view = state_seen_by(s.state, 2)
     assert view["hands"][2] == [c.code for c in s.state.hands[2]]
     assert [view["hands"][i] for i in (0, 1, 3)] == [len(s.state.hands[i]) for i in (0, 1, 3)]
-    for event in read_log(log):
+    for event in read_events(log):
         seen = json.dumps(event_seen_by(event, 2))
         assert '"seed"' not in seen and '"stock": [' not in seen
         if event["type"] == "hand_started":

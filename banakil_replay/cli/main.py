@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
@@ -112,23 +113,56 @@ def _reason(err: BanakilError) -> str:
     return text.split(": ", 1)[1] if text.startswith("seq ") else text
 
 
-def _validate_one(path: str) -> tuple[int, str]:
+def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str]:
     """Exit code and message for one log: (0, ""), (1, the stdout line) or (2, the stderr message).
 
     Bad input (2) is a file that cannot be read or is not a game log at all
     (:class:`~banakil_replay.log.store.NotALogError`: not a regular file, empty, or a
     first line that is not a JSON object with a "type"), or a log in a format
     newer than this version reads. Anything else wrong is an invalid log (1).
+    The log is folded as it is read, so memory does not grow with its length.
+    With ``chain`` (or a ``head`` kept elsewhere) a valid log's line on stdout is its chain head.
     """
+    from ..log.stream import replay_stream
+
     try:
-        load_replay(path)
-    except (UnreadableLogError, NotALogError, UnsupportedFormatError) as e:
+        for _ in replay_stream(path):
+            pass
+        if chain or head is not None:
+            return _chain_verdict(path, head)
+    except OSError as e:
+        return EXIT_BAD_INPUT, utf8_text(str(UnreadableLogError(path, e)))
+    except (NotALogError, UnsupportedFormatError) as e:
         return EXIT_BAD_INPUT, utf8_text(str(e))
     except BanakilError as e:
         seq = _failure_seq(e)
         where = f"seq {seq}: " if seq is not None else ""
         return EXIT_INVALID, utf8_text(f"{path}: {where}{_reason(e)}")
     return EXIT_OK, ""
+
+
+def _chain_verdict(path: str, kept: str | None) -> tuple[int, str]:
+    """A valid log's chain head as ``HEAD  FILE`` (0), or why it has none or not the one kept (1)."""
+    from ..log.store import chain_heads
+
+    head: str | None = None
+    last = kept_at = -1
+    for seq, head in chain_heads(path):
+        last = seq
+        if head is not None and head == kept:
+            kept_at = seq
+    if head is None:
+        return EXIT_INVALID, utf8_text(f'{path}: not chained: its last event carries no "chain", so '
+                                       f"there is no head to print or check")
+    if kept is not None and head != kept:
+        if kept_at >= 0:
+            return EXIT_INVALID, utf8_text(
+                f"{path}: seq {kept_at + 1}: the kept head is the chain of seq {kept_at}; "
+                f"{last - kept_at} event(s) were added after it was kept")
+        return EXIT_INVALID, utf8_text(
+            f"{path}: the kept head {kept[:12]}... is no event's chain: the log was cut short, or "
+            f"changed, after the head was kept (head now {head[:12]}...)")
+    return EXIT_OK, utf8_text(f"{head}  {path}")
 
 
 def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
@@ -142,12 +176,21 @@ def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    head = args.head
+    if head is not None:
+        if len(args.logs) != 1:
+            raise MalformedInputError(f"--head checks one log against its kept head; {len(args.logs)} given")
+        from ..events import CHAIN_PATTERN
+
+        head = head.strip().lower()
+        if re.fullmatch(CHAIN_PATTERN, head) is None:
+            raise MalformedInputError(f"--head {args.head!r:.80} is not a chain head (64 hex digits)")
     worst = EXIT_OK  # with several files, the worst: 2 if any was bad input, else 1 if any invalid
     for path in args.logs:
-        code, message = _validate_one(path)
+        code, message = _validate_one(path, args.chain, head)
         if code == EXIT_BAD_INPUT:
             print(f"banakil-replay validate: {message}", file=sys.stderr)
-        elif code == EXIT_INVALID:
+        elif message:
             print(message)
         worst = max(worst, code)
     return worst
@@ -290,6 +333,11 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="replay logs; one line per invalid log: FILE: seq N: reason "
                        "(exit 1); a file that is not a log at all is bad input (exit 2)")
     v.add_argument("logs", nargs="+", metavar="LOG")
+    v.add_argument("--chain", action="store_true",
+                   help="also print each valid log's chain head as HEAD  FILE (a log with no chain is invalid); "
+                        "keep it elsewhere to detect truncation or edits later (docs/event-log.md)")
+    v.add_argument("--head", metavar="HEX", help="check one log's chain head against one kept elsewhere "
+                   "(implies --chain; a different head is invalid, exit 1)")
 
     def with_log_at(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("log", metavar="LOG")

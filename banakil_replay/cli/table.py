@@ -122,11 +122,11 @@ def _play(session: GameSession, got: Any) -> tuple[list[dict[str, Any]], Excepti
 
 # ------------------------------------------------------------------- json
 def _json_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> int:
-    from ..log.store import read_log
+    from ..log.store import read_events
     from ..play.commands import Ask
     from ..play.seatview import event_seen_by, state_seen_by
 
-    first = read_log(session.path)  # the first answer tells the whole game so far, resumed or new
+    first = read_events(session.path)  # the first answer tells the whole game so far, resumed or new
 
     def answer(ok: bool, error: str | None, events: list[dict[str, Any]]) -> None:
         mine = session.waiting_for == seat

@@ -26,10 +26,13 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..errors import BanakilError, MalformedInputError
+from ..reducer import Replay
 from ..scoring import tidy
-from .load import load_replay, utf8_text
+from ..state import GameState
+from .load import utf8_text
 from .progress import Progress
 from .rows import HAND_COLUMNS, hand_rows
+from .stream import replay_stream
 
 Rows = tuple[list[dict[str, Any]], dict[str, Any]]
 
@@ -65,25 +68,33 @@ def _distinct(paths: Iterable[str]) -> list[str]:
 
 
 def replay_rows(path: str) -> Rows:
-    """One log -> (one row per finished hand, one row for the match). Errors become a row field."""
+    """One log -> (one row per finished hand, one row for the match). Errors become a row field.
+
+    The log is folded as it is read (:func:`~.stream.replay_stream`), so a log of any length
+    costs the memory of one state and its rows.
+    """
     name = utf8_text(path)  # Parquet strings must be valid UTF-8
     match: dict[str, Any] = {"file": name, "rules": None, "players": None, "events": 0, "hands": 0,
                              "totals": None, "winner": None, "over": False, "error": None}
     hands: list[dict[str, Any]] = []
+    final, events, recorded = GameState(), 0, 0
     try:
-        rp = load_replay(path)
-    except BanakilError as e:
+        for event, final in replay_stream(path):
+            events += 1
+            # a hand has ended exactly when the match history grows
+            if len(final.history) > recorded:
+                recorded = len(final.history)
+                hands.extend(hand_rows(name, Replay((event,), (final,))))
+    except (BanakilError, OSError) as e:
         match["error"] = utf8_text(str(e))
-        return hands, match
+        return [], match
     except Exception as e:  # noqa: BLE001  # a bug here must not cost the other files
         match["error"] = utf8_text(f"{path}: unexpected {type(e).__name__} in banakil-replay "
                                    f"(please report it with this log): {e}")
-        return hands, match
-    final = rp.final
-    match.update(rules=final.rules.name if final.rules else None, players=final.n, events=len(rp),
+        return [], match
+    match.update(rules=final.rules.name if final.rules else None, players=final.n, events=events,
                  hands=final.hand_no, totals=[tidy(t) for t in final.totals], winner=final.winner,
                  over=final.match_over)
-    hands = hand_rows(name, rp)
     return hands, match
 
 

@@ -28,8 +28,8 @@ from __future__ import annotations
 import os
 
 from ..errors import MalformedInputError
-from ..reducer import Replay, replay
-from .store import read_log
+from ..reducer import Replay
+from .stream import replay_log
 
 __all__ = ["load_replay", "UnreadableLogError", "utf8_text"]
 
@@ -45,7 +45,7 @@ class UnreadableLogError(MalformedInputError):
 def load_replay(path: str | os.PathLike[str]) -> Replay:
     """The game in the log at ``path``, replayed event by event (see the module docstring for errors)."""
     try:
-        return replay(read_log(path))
+        return replay_log(path)  # read and folded together: the first error is the one a reader meets
     except OSError as e:
         raise UnreadableLogError(path, e) from None
 

@@ -16,7 +16,7 @@ same seed and the same bots always give the same log::
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from msgspec.structs import replace  # events are msgspec Structs
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from ..cards import Card, deck_list
@@ -195,7 +195,7 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
         state = after(state, event)
         log.append(event_to_json(replace(event, seq=state.seq)))
 
-    push(MatchStarted(0, FORMAT, rules, tuple(names), dict(overrides or {})))
+    push(MatchStarted(seq=0, format=FORMAT, rules=rules, players=tuple(names), options=dict(overrides or {})))
     while not state.match_over and state.hand_no < max_hands:
         push(parse_event({"seq": 0, **deal_event(ruleset, players, state.hand_no + 1, rng)}))
         start = len(log)

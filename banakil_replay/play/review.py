@@ -18,6 +18,8 @@ the hints' bonus for feeding the partner, and the verdict says so.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+
+from msgspec import structs  # events are msgspec Structs
 from typing import Any, Sequence
 
 from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Took
@@ -61,7 +63,8 @@ def find_played(opts: Options, played: Move) -> Option | None:
 def _unlisted(state: GameState, played: Move, goes_out: bool) -> Option:
     """Score a legal move the options leave out (a wild where the natural was held, a multi-card lay-off)."""
     if isinstance(played, LaidOff) and len(played.cards) > 1:
-        parts = [rank_options(state, [Option(replace(played, cards=(c,)), "", "")])[0] for c in played.cards]
+        parts = [rank_options(state, [Option(structs.replace(played, cards=(c,)), "", "")])[0]
+                 for c in played.cards]
         score = 100.0 if goes_out else sum(p.score for p in parts)
         why = "it ends the hand with you out" if goes_out else "; ".join(p.why_rank for p in parts)
         return Option(played, "", "", None, score, why, goes_out)

@@ -36,7 +36,7 @@ from typing import Any, Collection, Mapping, Sequence
 
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
 from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
-from ..log.store import append_event, create_log, read_log
+from ..log.store import append_event, create_log, read_events
 from ..reducer import apply, fold
 from ..rulebook import Rule
 from ..rules import get_ruleset
@@ -106,7 +106,8 @@ class GameSession:
         _check_bots(bots)
         names = list(names) if names is not None else [
             f"human-{s}" if s in seats else f"{bots}-{s}" for s in range(players)]
-        first = event_to_json(MatchStarted(0, FORMAT, ruleset.name, tuple(names), dict(overrides or {})))
+        first = event_to_json(MatchStarted(seq=0, format=FORMAT, rules=ruleset.name, players=tuple(names),
+                                           options=dict(overrides or {})))
         first["seed"] = seed
         state = apply(GameState(), parse_event(first))  # the reducer checks it before the file exists
         try:
@@ -130,11 +131,13 @@ class GameSession:
         """
         name = os.fspath(path)
         try:
-            events = read_log(name)  # a torn last line is refused here: `repair` moves it aside
+            events = read_events(name)  # as written (seeds too); a torn last line is refused: `repair` moves it aside
         except FileNotFoundError:
             raise MalformedInputError(f"{name} does not exist; there is no match to resume") from None
         except OSError as e:
             raise MalformedInputError(f"cannot read {name}: {e.strerror or e}") from None
+        if not events:
+            raise MalformedInputError(f"{name} is empty; there is no match to resume")
         try:
             state = fold(events)
         except IllegalMoveError as e:
