@@ -707,7 +707,7 @@ end = dana_ravi.final
 show_score(end)
 """),
     code("""
-card_points_frame(end).groupby(["player", "where"]).points.sum()
+card_points_frame(end).groupby(["player", "where"]).points.sum().unstack()
 """),
     md("""
 The engine scores a hand from a few facts: who went out, and what each player melded and held.
