@@ -30,6 +30,10 @@ from .rules import RULESETS
 FORMAT_NAME = "banakil-replay"
 FORMAT_MAJOR = 1
 FORMAT = f"{FORMAT_NAME}/{FORMAT_MAJOR}"
+#: Minor versions only add (an event type, an optional field): a reader of major 1 reads every 1.x
+#: log, and meets an event type newer than itself as an unknown type, named. 1.1 added hand_recorded.
+FORMAT_MINOR = 1
+FORMAT_LATEST = f"{FORMAT}.{FORMAT_MINOR}"
 MAX_ANNOTATION = 10_000  # characters; longer notes belong in a file of their own
 MAX_NAME = 200
 MAX_CARDS = 106  # the deck: no list of cards is longer
@@ -193,6 +197,20 @@ class HandScored(_Event, frozen=True, tag="hand_scored"):
     scores: typing.Annotated[tuple[Score, ...], Meta(min_length=1)]
 
 
+class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
+    """A hand recorded by its inputs, as a score sheet takes it (format 1.1).
+
+    ``input`` is the ``score`` command's input object; the reducer reads it with
+    ``scoring.HandInput.from_json``, as ``match_started.options`` is read with the
+    rule set's knobs, and scores it under the log's rules.
+    """
+
+    input: typing.Annotated[dict[str, Any], Meta(description=(
+        "the score command's input: went_out (a seat or null), all_at_once, and seats, one object per "
+        "seat with melded and in_hand points, or melded_cards and in_hand_cards; players may be left "
+        "out (it is the table's). Checked and scored by the reducer"))]
+
+
 class Annotated(_Event, frozen=True, tag="annotated"):
     """A note on an earlier event; never changes the game."""
 
@@ -206,7 +224,7 @@ class MatchBanked(_Event, frozen=True, tag="match_banked"):
 
 
 Event = Union[MatchStarted, HandStarted, Drew, Took, Melded, LaidOff, JokerSwapped, Discarded,
-              Reshuffled, HandScored, Annotated, MatchBanked]
+              Reshuffled, HandScored, HandRecorded, Annotated, MatchBanked]
 EVENT_CLASSES: tuple[type[_Event], ...] = typing.get_args(Event)
 for _cls in EVENT_CLASSES:
     _cls.type = str(_cls.__struct_config__.tag)

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .cards import CARD_INDEX, JOKER, Card, counts_of, full_deck
 from .errors import IllegalMoveError, MalformedInputError
 from .events import (
-    Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
+    Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     MatchStarted, Melded, Reshuffled, Took, parse_event,
 )
 from .melds import verify_joker_swap, verify_lay_off, verify_meld
@@ -454,6 +454,21 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
                                 discard=(), stock=None, stock_count=0), score)
 
 
+def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
+    rules = _rules(state)
+    if state.match_over:
+        raise Rule.MATCH_END.no("the match is over")
+    if state.in_hand:
+        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a recorded hand comes between hands")
+    try:  # the score command's own reader and scorer: a sheet and `score` never disagree
+        score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n))
+    except MalformedInputError as e:
+        raise Rule.HAND_INPUT.no(str(e)) from None
+    dealer = None if state.dealer is None else (state.dealer + 1) % state.n  # it was dealt: the deal passes on
+    return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=hand.went_out,
+                                all_at_once=hand.all_at_once, hands=(), melds=(), discard=(), stock=None, stock_count=0), score)
+
+
 def after_annotated(state: GameState, ev: Annotated) -> GameState:
     if not 0 <= ev.at < ev.seq:
         raise Rule.ANNOTATIONS_POINT_BACK.no(f"an annotation refers to an earlier event; 'at' is {ev.at} but this is seq {ev.seq}")
@@ -473,7 +488,7 @@ HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     MatchStarted: after_match_started, HandStarted: after_hand_started, Drew: after_drew,
     Took: after_took, Melded: after_melded, LaidOff: after_laid_off, JokerSwapped: after_joker_swapped,
     Discarded: after_discarded, Reshuffled: after_reshuffled, HandScored: after_hand_scored,
-    Annotated: after_annotated, MatchBanked: after_match_banked,
+    HandRecorded: after_hand_recorded, Annotated: after_annotated, MatchBanked: after_match_banked,
 }
 
 
@@ -553,7 +568,7 @@ def hand_ends(rp: Replay, game: str = "game") -> list[HandEnd]:
         # a hand has ended exactly when the match history grows (a result-only hand included)
         if len(st.history) > recorded:
             recorded = len(st.history)
-            if isinstance(ev, HandScored):
+            if isinstance(ev, (HandScored, HandRecorded)):  # no cards on the table to score again
                 ended = RESULT_ONLY
             elif st.went_out is None:
                 ended = STOCK_OUT

@@ -40,6 +40,8 @@ class Rule(Enum):
     RULE_SET = ("rule set", LOG, "The log names a known rule set, options its knobs accept and a player count it allows.")
     ANNOTATIONS_POINT_BACK = ("annotations point back", LOG, "A note refers to an earlier event.")
     ONE_SCORE_PER_SIDE = ("one score per side", LOG, "A hand recorded by its result gives one score per side.")
+    HAND_INPUT = ("hand recorded by its inputs", LOG, "A hand recorded by its inputs says who went out and, for "
+                  "every seat at the table, the points or cards it melded and still held.")
     DRAW_RECORDED = ("draw recorded", LOG, "A drawn card is named when the log does not give the stock order.")
     # the deal
     HANDS_IN_ORDER = ("hands numbered in order", LOG, "Hands are numbered 1, 2, 3 ... in the order they are dealt.")
