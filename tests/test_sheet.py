@@ -266,3 +266,10 @@ def test_hands_played_out_and_results_show_on_a_sheet_too(tmp_path: Path) -> Non
     assert shown.hands[1].seats is None  # a result-only hand has no seat scores
     text = sheet_text(shown)
     assert text.splitlines()[0].startswith("Score sheet: ") and shown.standing() in text
+
+
+def test_the_format_document_has_a_row_for_every_event_type() -> None:
+    doc = (ROOT / "docs" / "event-log.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().strip("`") for line in doc.splitlines() if line.startswith("| `")}
+    assert set(events.EVENT_TYPES) <= rows
+    assert "1.1 added `hand_recorded`" in doc.replace("\n", " ")
