@@ -753,6 +753,26 @@ three = score_hand(get_ruleset("classic"), HandInput.from_values(3, went_out=1, 
 print("\\n".join(three.explain))
 print("sides (rounded):", three.sides)
 """),
+    md("""
+**At a real table.** Played with real cards, a game can still be scored by the engine: a score
+sheet records each hand by the facts above (what each player melded and still holds, who went
+out) and adds the hands up towards the match target. Here Dana and Ravi's hand goes on a new
+sheet. In a running notebook, type the next hands into the boxes (points such as `16.5`, or cards
+such as `3H 4H 5H`) and press *Add hand*: a hand the rules cannot score is refused with the
+reason, and the sheet stays as it was. In a terminal the same sheet is `banakil-replay sheet new`,
+`sheet add` and `sheet show`.
+"""),
+    code("""
+import tempfile
+from pathlib import Path
+from banakil_replay import SheetWidget
+sheet = SheetWidget(Path(tempfile.mkdtemp()) / "evening.jsonl", "classic", ["Dana", "Ravi"])
+sheet.melded[0].value = "16.5"                                  # Dana's meld area; she went out
+sheet.melded[1].value, sheet.in_hand[1].value = "10.5", "7.5"   # Ravi's melds, and what he holds
+sheet.went_out.value = 0
+sheet.add_button.click()
+sheet
+"""),
     *exercise(['score-hand'], """
 004's rounding example: A goes out with 24.5 points melded; B has 6 melded and 11.5 in hand. What
 does each score? And what would B score had he never melded?
@@ -772,6 +792,8 @@ for seats in ([(24.5, 0), (6, 11.5)], [(24.5, 0), (0, 11.5, False)]):
 - A dhamoon (all at once, nothing laid before) scores a flat 40; at four players only if nobody
   else has melded.
 - Halves round in the scorer's favour; a stock that runs out makes a dead hand (ERAM reshuffles).
+- A score sheet (`SheetWidget`, or `banakil-replay sheet`) scores a real table's hands from the same
+  facts and keeps the running totals.
 """),
 ]
 
