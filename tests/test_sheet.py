@@ -273,3 +273,21 @@ def test_the_format_document_has_a_row_for_every_event_type() -> None:
     rows = {line.split("|")[1].strip().strip("`") for line in doc.splitlines() if line.startswith("| `")}
     assert set(events.EVENT_TYPES) <= rows
     assert "1.1 added `hand_recorded`" in doc.replace("\n", " ")
+
+
+def test_the_readme_session_is_what_the_commands_print(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+    import re
+    import shlex
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### Score sheets\n\n```console\n", 1)[1].split("```", 1)[0]
+    steps = re.findall(r"^\$ (?:echo '([^']*)' \| )?banakil-replay (sheet [^\n]*)\n((?:[^$\n][^\n]*\n)*)",
+                       block, flags=re.M)
+    assert [shlex.split(s[1])[1] for s in steps] == ["new", "add", "add", "show"]
+    monkeypatch.chdir(tmp_path)
+    for stdin, command, output in steps:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+        assert main(shlex.split(command)) == 0
+        assert capsys.readouterr().out == output, command

@@ -38,10 +38,11 @@ def _read_entry(text: str, where: str) -> Any:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from ..log.sheet import new_sheet, sheet_text
+    from ..log.load import utf8_text
+    from ..log.sheet import new_sheet
 
-    players = args.players.split(",")
-    print(sheet_text(new_sheet(args.file, args.rules, players, carry=args.carry)))
+    sheet = new_sheet(args.file, args.rules, args.players.split(","), carry=args.carry)
+    print(utf8_text(f"new sheet {args.file}: {sheet.heading()}"))
     return EXIT_OK
 
 

@@ -75,6 +75,11 @@ class Sheet:
     winner: int | None
     tiebreak: bool  # the top is tied, or too close under a tie-break rule: play on
 
+    def heading(self) -> str:
+        """Who plays under which rules, to what target, and whether negatives are carried."""
+        carry = "; a negative hand enters as 0 and comes off later hands (000)" if self.carry else ""
+        return f"{', '.join(self.players)}; {self.rules} rules, {self.target} to win{carry}"
+
     def standing(self) -> str:
         """Where the match stands, in a sentence."""
         score = ", ".join(f"{name} {tidy(t)}" for name, t in zip(self.sides, self.totals))
@@ -205,8 +210,7 @@ def _cell(score: Number, entered: Number) -> str:
 
 def sheet_text(sheet: Sheet) -> str:
     """The sheet as a table for a terminal: per hand each side's score and running total, then the standing."""
-    carry = "; a negative hand enters as 0 and comes off later hands (000)" if sheet.carry else ""
-    lines = [f"Score sheet: {', '.join(sheet.players)}; {sheet.rules} rules, {sheet.target} to win{carry}"]
+    lines = [f"Score sheet: {sheet.heading()}"]
     rows = [["hand", *(c for name in sheet.sides for c in (name, "total"))]]
     for h in sheet.hands:
         rows.append([str(h.hand), *(c for s, e, t in zip(h.scores, h.entered, h.totals) for c in (_cell(s, e), str(t)))])
