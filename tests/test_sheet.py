@@ -291,3 +291,14 @@ def test_the_readme_session_is_what_the_commands_print(tmp_path: Path, monkeypat
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
         assert main(shlex.split(command)) == 0
         assert capsys.readouterr().out == output, command
+
+
+def test_a_hand_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.jsonl"
+    new_sheet(path, "classic", ["Dana", "Ravi"])
+    before = path.read_bytes()
+    done = subprocess.run([sys.executable, "-m", "banakil_replay", "sheet", "add", str(path), "-"],
+                          input=b'{"went_out": 0, "seats": ["\xff"]}', capture_output=True, env=env(), timeout=120,
+                          check=False)
+    assert done.returncode == 2 and b"is not UTF-8 text" in done.stderr and b"Traceback" not in done.stderr
+    assert path.read_bytes() == before

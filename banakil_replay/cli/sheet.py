@@ -50,7 +50,12 @@ def _add(args: argparse.Namespace) -> int:
     from ..log.sheet import add_hand
 
     if args.hand == "-":
-        entry = _read_entry(sys.stdin.read(), "the hand on standard input")
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise MalformedInputError(f"the hand on standard input is not UTF-8 text: {e}") from None
+        entry = _read_entry(text, "the hand on standard input")
     else:
         entry = _read_entry(args.hand, "the hand given")
     sheet = add_hand(args.file, entry)
