@@ -61,15 +61,20 @@ def _rules(state: GameState) -> Ruleset:
     return state.rules
 
 
-def _take_from(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
+def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
     """The hand without ``cards``; an error names the first card the seat does not hold."""
-    rest = list(hand)
     for c in cards:
-        try:
-            rest.remove(c)
-        except ValueError:
-            raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {c.symbol}") from None
-    return tuple(rest)
+        hand = _take_one(hand, c, seat)
+    return hand
+
+
+def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
+    """The hand without one copy of ``card`` (the first), or the error that the seat does not hold it."""
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}") from None
+    return hand[:i] + hand[i + 1:]
 
 
 def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -93,6 +98,8 @@ def verify_turn(state: GameState, seat: int) -> None:
 
 
 def verify_draw_phase(state: GameState, seat: int) -> None:
+    if seat == state.turn and state.phase == "draw" and state.rules is not None:
+        return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "draw":
         first = state.first_turn and _rules(state).opening == "starter_19"
@@ -101,6 +108,8 @@ def verify_draw_phase(state: GameState, seat: int) -> None:
 
 
 def verify_meld_phase(state: GameState, seat: int) -> None:
+    if seat == state.turn and state.phase == "meld" and state.rules is not None:
+        return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "meld":
         raise Rule.DRAW_FIRST.no(f"seat {seat} must draw before melding or discarding")
@@ -268,7 +277,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     others away would leave a turn with no legal end, so that meld is refused instead. Melding
     the taken cards first is always possible.
     """
-    if hand and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
+    if hand and turn.restricted and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
                   "and it may not be discarded: keep a card you may discard, or go out")
 
@@ -281,7 +290,7 @@ def after_melded(state: GameState, ev: Melded) -> GameState:
     _check_not_empty(rules, hand)
     turn = _after_cards_leave(state, ev.seat, hand)
     verify_keeps_a_discard(turn, hand)
-    table = TableMeld(len(state.melds) + 1, ev.seat, meld, tuple(ev.seat for _ in meld.cards))
+    table = TableMeld(len(state.melds) + 1, ev.seat, meld, (ev.seat,) * len(meld.cards))
     new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=state.melds + (table,),
                        opened=_set(state.opened, ev.seat, True), laid_any=_set(state.laid_any, ev.seat, True),
                        this_turn=turn)
@@ -314,7 +323,7 @@ def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     target = meld_within_reach(state, ev.seat, ev.meld)
-    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
     meld = verify_joker_swap(target.meld, ev.card, rules)
     hand = hand + (JOKER,)
     table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
@@ -330,7 +339,8 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
     hand = state.hands[seat]
     if card not in hand:
         raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
-    if hand.count(card) <= state.this_turn.restricted.count(card):
+    restricted = state.this_turn.restricted
+    if restricted and hand.count(card) <= restricted.count(card):
         if rules.discard_limit == "any_taken":
             raise Rule.NO_DISCARDING_TAKEN.no(f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn")
         raise Rule.NO_THROWING_BACK_LONE_TOP.no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back")
@@ -340,7 +350,7 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     verify_discard_allowed(state, ev.seat, ev.card)
-    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
     hands, discard = _set(state.hands, ev.seat, hand), state.discard + (ev.card,)
     if not hand:
         return _end_hand(state.evolve(hands=hands, discard=discard), ev.seat)
@@ -506,7 +516,7 @@ def apply(state: GameState, event: Event) -> GameState:
     if new is state:
         return state.evolve(seq=event.seq)
     # ``new`` was made by the handler for this event alone and is not yet shared with anyone
-    object.__setattr__(new, "seq", event.seq)
+    new.__dict__["seq"] = event.seq  # the frozen dataclass's own storage, as evolve() fills it
     return new
 
 
