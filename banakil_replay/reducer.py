@@ -552,44 +552,6 @@ class Replay:
         return len(self.states)
 
 
-# How each hand ended, in the words used by tables and charts.
-WENT_OUT = "went out"
-ALL_AT_ONCE = "all at once"
-STOCK_OUT = "stock ran out"
-RESULT_ONLY = "result only"
-ENDINGS: tuple[str, ...] = (WENT_OUT, ALL_AT_ONCE, STOCK_OUT, RESULT_ONLY)
-
-
-@dataclass(frozen=True)
-class HandEnd:
-    """One hand of a game, as it ended: the event and state where it was scored."""
-
-    game: str
-    seq: int
-    state: GameState
-    ended: str  # one of ENDINGS
-
-
-def hand_ends(rp: Replay, game: str = "game") -> list[HandEnd]:
-    """Every hand of a replay, at the event that scored it, with how it ended."""
-    out = []
-    recorded = 0
-    for ev, st in zip(rp.events, rp.states):
-        # a hand has ended exactly when the match history grows (a result-only hand included)
-        if len(st.history) > recorded:
-            recorded = len(st.history)
-            if isinstance(ev, (HandScored, HandRecorded)):  # no cards on the table to score again
-                ended = RESULT_ONLY
-            elif st.went_out is None:
-                ended = STOCK_OUT
-            elif st.all_at_once:
-                ended = ALL_AT_ONCE
-            else:
-                ended = WENT_OUT
-            out.append(HandEnd(game, ev.seq, st, ended))
-    return out
-
-
 def replay(events: Iterable[Event | Mapping[str, Any]]) -> Replay:
     """Fold a whole log, keeping every state; raises at the first bad event."""
     state = GameState()

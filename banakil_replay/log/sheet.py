@@ -25,7 +25,8 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import BanakilError, MalformedInputError
 from ..events import FORMAT_LATEST, MAX_NAME, EventError, HandRecorded, HandScored, parse_event
-from ..reducer import ALL_AT_ONCE, STOCK_OUT, WENT_OUT, Replay, ReplayError, apply, hand_ends
+from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT, hand_ends
+from ..reducer import Replay, ReplayError, apply
 from ..rules import get_ruleset
 from ..scoring import Number, match_status, sides_of, tidy
 from ..state import GameState
@@ -45,7 +46,7 @@ class SheetHand:
 
     hand: int  # the hand's number (a dead hand is a deal too)
     seq: int  # the event that ended it
-    ended: str  # how, in the words of reducer.ENDINGS
+    ended: str  # how, in the words of endings.ENDINGS
     went_out: int | None
     seats: tuple[Number, ...] | None  # each seat's own score, when the hand was scored seat by seat
     scores: tuple[Number, ...]  # per side
