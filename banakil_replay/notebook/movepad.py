@@ -259,5 +259,7 @@ class MovePad:
     def press(self, key: str) -> None:
         """Press the move button ``key`` (as a click does)."""
         if key not in self.move_buttons:
-            raise MalformedInputError(f"no {key!r} button here; the buttons are: {', '.join(self.move_buttons)}")
+            there = f"the buttons are: {', '.join(self.move_buttons)}" if self.move_buttons \
+                else "there is nothing to play now"
+            raise MalformedInputError(f"there is no {key} button here; {there}")
         self.move_buttons[key].click()

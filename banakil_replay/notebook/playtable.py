@@ -41,12 +41,12 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..errors import BanakilError, IllegalMoveError
-from ..events import parse_event
+from ..events import Discarded, parse_event
 from ..log.load import load_replay
 from ..log.store import read_events
 from ..play.commands import Ask, read_line
 from ..play.drill import MistakeDrill
-from ..play.moves import Move, is_move
+from ..play.moves import Move
 from ..play.review import review
 from ..play.session import GameSession
 from ..reducer import Replay, ReplayError, apply, replay
@@ -384,11 +384,11 @@ class PlayTable:
                 f'<div class="banakil-running-totals"><b>{esc(totals_text(end))}</b></div></div>')
 
     def _news_from_log(self) -> list[str]:
-        """What happened since a person last moved, from the log (a new or resumed game)."""
+        """What happened since a person's last turn ended, from the log (a new or resumed game)."""
         events = read_events(self.path)
         rp = replay(events)
-        k = max((i + 1 for i, ev in enumerate(rp.events)
-                 if is_move(ev) and getattr(ev, "seat", -1) in self.session.humans), default=0)
+        k = max((i for i, ev in enumerate(rp.events)
+                 if isinstance(ev, Discarded) and ev.seat in self.session.humans), default=0)
         before = rp.states[k - 1] if k else GameState()
         return _narrate(events[k:], before, self.viewer)
 
@@ -441,5 +441,8 @@ def _narrate(events: Sequence[Mapping[str, Any]], before: GameState, viewer: int
     lines, state = [], before
     for ev in events:
         state = apply(state, parse_event(dict(ev)))
+        seat = ev.get("seat")
+        if ev.get("type") == "drew" and ev.get("card") is None and seat == viewer and state.hands[seat]:
+            ev = {**ev, "card": state.hands[seat][-1].code}  # the log leaves it to the stock; the drawer knows it
         lines.append(event_text(ev, state, seat_view=viewer))
     return lines
