@@ -132,14 +132,22 @@ def test_a_card_the_seat_does_not_hold_is_refused_by_the_reducer(tmp_path: Path)
     assert t.play(f"discard {t.state.hands[0][0].code}")
 
 
-def test_a_late_click_on_a_position_gone_by_is_dropped(tmp_path: Path) -> None:
+def test_late_clicks_mean_what_was_clicked(tmp_path: Path) -> None:
     t = table(tmp_path, seed=3)
-    draw, card = t.pad.move_buttons["draw"], t.pad.card_buttons[0]
+    draw = t.pad.move_buttons["draw"]
+    card = next(c for c in t.pad.cards if t.pad.cards.count(c) == 1)
+    button = t.pad.card_buttons[t.pad.cards.index(card)]
     draw.click()
     seq = t.state.seq
-    draw.click()  # a double click: the second arrives after the first was played
-    card.click()
-    assert t.state.seq == seq and t.pad.selected == [] and t.errors.value == ""
+    draw.click()  # a double click: the second arrives after the first was played, and is dropped
+    assert t.state.seq == seq and t.errors.value == ""
+    button.click()  # clicked in a hurry after Draw, on the button drawn before it: that card, for this step
+    assert t.pad.selected_cards() == [card] and button in t.pad.card_buttons
+    t.press("discard")
+    assert card not in t.state.hands[0]
+    button.click()  # the card is gone: a late click on its button selects nothing
+    assert t.pad.selected == [] and t.errors.value == ""
+    assert button not in t.pad.card_buttons
 
 
 def test_no_failure_raises_into_the_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,10 +14,13 @@ Why clicks and not toggle values: the browser sends a click at once, but holds
 back a control's new value while the kernel is busy with an earlier message,
 so a value set just before a move button is pressed may reach the kernel after
 the press. A card click is a click too, so clicks arrive in the order made and
-the selection (held here, in Python) is exactly what the learner clicked before
-the move. Each button carries the event number of the position it was drawn
-for, so a click that arrives after the position moved on (a double click on
-*Draw*) is dropped instead of played in the new position.
+the selection (held here, in Python) is exactly what the player clicked before
+the move. A card's button stands for that card for as long as it stays in the
+hand (the same button, whatever else comes and goes), and every move clears
+the selection: a card clicked in a hurry after *Draw* is selected for the next
+step, as meant. A move button carries the event number of the position it was
+drawn for, so a move click that arrives after the position moved on (a double
+click on *Draw*) is dropped instead of played in the new position.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ __all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
 Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any failure as a sentence
 _FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
 _PICKED, _UNPICKED = "#cfe2ff", "#ffffff"
+_PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
 
 
 def classed(widget: Any, *classes: str) -> Any:
@@ -93,61 +97,84 @@ def seat_table_html(state: GameState, viewer: int | None, *, own_hand: bool = Fa
 
 
 # ------------------------------------------------------------------ the pad
+CardKey = tuple[int, str, int]  # (seat, card code, which copy of it in the hand): one card while it is held
+
+
 class MovePad:
     """A seat's hand as card buttons and the phase's move buttons; a click hands a typed move to ``on_move``.
 
     ``run(thunk, doing)`` is the owner's safe runner: it runs every click and
     shows any failure as a sentence (a move with no cards selected raises
     :class:`MalformedInputError` saying what to click). After a move is played the
-    owner calls :meth:`show` with the new position; a position already shown is
-    left as it is, selection included.
+    owner calls :meth:`show` with the new position, which clears the selection;
+    a position already shown is left as it is, selection included.
 
-    Controls: ``card_buttons`` (in ``cards`` order, the hand sorted by suit and
+    Controls: ``card_buttons`` (in ``cards`` order: the hand sorted by suit and
     rank), ``move_buttons`` (by key: ``draw``, ``take 1``, ``reshuffle``,
-    ``meld``, ``discard``, ``add 3``, ``swap 3``); ``selected`` holds the
-    indexes of the selected cards in ``cards``, in the order clicked.
+    ``meld``, ``discard``, ``add 3``, ``swap 3``). :meth:`selected_cards` are the
+    selected cards in the order clicked.
     """
 
     def __init__(self, on_move: Callable[[Move], Any], run: Runner) -> None:
         self.on_move, self.run = on_move, run
         self.cards: list[Card] = []
-        self.card_buttons: list[Any] = []
+        self.keys: list[CardKey] = []  # parallel to cards
+        self.selected: list[CardKey] = []
+        self._buttons: dict[CardKey, Any] = {}
         self.move_buttons: dict[str, Any] = {}
-        self.selected: list[int] = []
         self.state: GameState | None = None
         self.seat: int | None = None
         wrap = W.Layout(display="flex", flex_flow="row wrap")
         self.hand_box = classed(W.Box(layout=wrap), "banakil-hand")
         self.moves_box = classed(W.Box(layout=wrap), "banakil-moves")
         self.picked = classed(W.HTML(), "banakil-picked")
-        self.widget = classed(W.VBox([self.hand_box, self.picked, self.moves_box]), "banakil-move-pad")
+        self.label = classed(W.HTML(), "banakil-hand-label")
+        self.widget = classed(W.VBox([self.label, self.hand_box, self.picked, self.moves_box]), "banakil-move-pad")
+
+    @property
+    def card_buttons(self) -> list[Any]:
+        return [self._buttons[k] for k in self.keys]
 
     # ------------------------------------------------------------ drawing
     def show(self, state: GameState | None, seat: int | None) -> None:
         """Draw ``seat``'s hand and moves at ``state`` (None: nothing to play here)."""
         if state is self.state and seat == self.seat and state is not None:
             return
-        old = self.card_buttons + list(self.move_buttons.values())
-        self.state, self.seat, self.selected = state, seat, []
+        self.clear()
+        old_moves = list(self.move_buttons.values())
+        self.state, self.seat = state, seat
         if state is None or seat is None or not state.in_hand:
-            self.cards, self.card_buttons, self.move_buttons = [], [], {}
+            self.cards, self.keys, self.move_buttons = [], [], {}
         else:
             self.cards = hand_order(state.hands[seat])
-            self.card_buttons = [self._card_button(i, c, state.seq) for i, c in enumerate(self.cards)]
+            copies: dict[str, int] = {}
+            self.keys = []
+            for c in self.cards:
+                copies[c.code] = copies.get(c.code, -1) + 1
+                self.keys.append((seat, c.code, copies[c.code]))
+            for key, card in zip(self.keys, self.cards):
+                if key not in self._buttons:
+                    self._buttons[key] = self._card_button(key, card)
             self.move_buttons = self._move_buttons(state, seat) if state.turn == seat else {}
         self.hand_box.children = self.card_buttons
         self.moves_box.children = list(self.move_buttons.values())
+        self.label.value = "" if not self.keys or state is None or seat is None else (
+            f'<div style="{_FONT}"><b>{esc(seat_name(state, seat))}\'s hand</b> '
+            f'<span style="color:#666">(click cards to select them, then a move)</span></div>')
         self._show_picked()
-        for w in old:  # buttons of a position gone by: their comms are closed, a late click goes nowhere
+        kept = set(self.keys)
+        for key in [k for k in self._buttons if k not in kept]:  # cards no longer held: a late click goes nowhere
+            self._buttons.pop(key).close()
+        for w in old_moves:  # moves of a position gone by
             w.close()
 
-    def _card_button(self, i: int, card: Card, seq: int) -> Any:
+    def _card_button(self, key: CardKey, card: Card) -> Any:
         b = classed(W.Button(description=card_label(card), tooltip=f"{card.symbol}: click to select",
-                             layout=W.Layout(width="3.6em", height="2.6em", margin="2px"),
+                             layout=W.Layout(width="3.6em", height="2.6em", margin="2px", border=_UNPICKED_BORDER),
                              style=W.ButtonStyle(text_color=card_colour(card), font_weight="bold",
                                                  button_color=_UNPICKED)),
                     "banakil-card-button", f"banakil-card-{card.code}")
-        b.on_click(lambda _: self.run(lambda: self._toggle(i, seq), "selecting a card"))
+        b.on_click(lambda _: self.run(lambda: self._toggle(key), "selecting a card"))
         return b
 
     def _move_buttons(self, state: GameState, seat: int) -> dict[str, Any]:
@@ -182,46 +209,45 @@ class MovePad:
         return b
 
     def _show_picked(self) -> None:
-        if not self.card_buttons:
+        if not self.keys:
             self.picked.value = ""
             return
-        chosen = [self.cards[i] for i in self.selected]
         self.picked.value = (f'<div class="banakil-selection" style="{_FONT}color:#333">Selected: '
-                             f"{cards_html(chosen, empty='nothing yet (click cards in your hand)')}</div>")
+                             f"{cards_html(self.selected_cards(), empty='nothing yet (click cards in your hand)')}"
+                             "</div>")
 
     # ------------------------------------------------------------ clicking
-    def _toggle(self, i: int, seq: int) -> None:
-        if self.state is None or self.state.seq != seq or i >= len(self.card_buttons):
-            return  # a click on a hand already replaced
-        if i in self.selected:
-            self.selected.remove(i)
+    def _toggle(self, key: CardKey) -> None:
+        if key not in self.keys:
+            return  # a click on a card no longer held
+        if key in self.selected:
+            self.selected.remove(key)
         else:
-            self.selected.append(i)
-        picked = i in self.selected
-        button = self.card_buttons[i]
+            self.selected.append(key)
+        picked = key in self.selected
+        button = self._buttons[key]
         button.style.button_color = _PICKED if picked else _UNPICKED
+        button.layout.border = _PICKED_BORDER if picked else _UNPICKED_BORDER
         (button.add_class if picked else button.remove_class)("banakil-selected")
         self._show_picked()
 
     def select(self, *codes: str) -> list[Card]:
         """Select cards by code, as clicking them does (one unselected card of each code given)."""
-        seq = self.state.seq if self.state is not None else -1
         for code in codes:
-            i = next((k for k, c in enumerate(self.cards) if c.code == code.upper() and k not in self.selected),
-                     None)
-            if i is None:
+            key = next((k for k in self.keys if k[1] == code.upper() and k not in self.selected), None)
+            if key is None:
                 raise MalformedInputError(f"no unselected {code} in this hand")
-            self._toggle(i, seq)
+            self._toggle(key)
         return self.selected_cards()
 
     def clear(self) -> None:
         """Unselect every card."""
-        seq = self.state.seq if self.state is not None else -1
-        for i in list(self.selected):
-            self._toggle(i, seq)
+        for key in list(self.selected):
+            self._toggle(key)
+        self.selected = []
 
     def selected_cards(self) -> list[Card]:
-        return [self.cards[i] for i in self.selected]
+        return [self.cards[self.keys.index(k)] for k in self.selected]
 
     def _clicked(self, key: str, seq: int) -> None:
         if self.state is None or self.state.seq != seq:

@@ -317,20 +317,24 @@ class PlayTable:
 
     # ------------------------------------------------------------ drawing
     def render(self) -> None:
-        """Redraw the table, the hand and every panel for where the game stands."""
+        """Redraw the table, the hand and every panel for where the game stands.
+
+        Everything is computed first and sent after, so the browser never shows
+        the new table beside the old coach's list (the options take a moment).
+        """
         s, state, viewer = self.session, self.state, self.viewer
         hidden = self.hidden
-        self.head.value = self._head_html()
-        self.table.value = seat_table_html(state, None if hidden else viewer)
+        playing = s.waiting_for is not None and not hidden
+        panels = {self.head: self._head_html(), self.table: seat_table_html(state, None if hidden else viewer),
+                  self.coach_panel: self._coach_html() if self.coach_on and playing else "",
+                  self.news: self._news_html(), self.hand_panel: self._hand_html()}
+        for panel, value in panels.items():
+            panel.value = value
         self.pad.show(None if hidden or s.waiting_for is None else state, viewer)
         self.curtain_box.layout.display = None if hidden else "none"
         self.curtain_button.description = f"I am {seat_name(state, viewer)}: show my hand"
-        playing = s.waiting_for is not None and not hidden
         self.coach_move_button.disabled = not playing
         self.coach_button.description = "Hide the coach" if self.coach_on else "Coach"
-        self.coach_panel.value = self._coach_html() if self.coach_on and playing else ""
-        self.news.value = self._news_html()
-        self.hand_panel.value = self._hand_html()
 
     def _head_lines(self) -> tuple[str, str, str]:
         """(the rule set, players and hand; who is to do what; the totals and where the game is saved)."""
