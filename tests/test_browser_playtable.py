@@ -5,8 +5,8 @@ In JupyterLab the test first tries a meld of two cards (clicked one after the ot
 selected* straight away: clicks reach the kernel in the order made) and waits for the reducer's
 refusal; then it plays the whole hand as a beginner would: *Draw*, click the first card of the
 hand, *Discard selected*, until the hand ends. It
-waits for the score card by card and the totals, opens the review, takes a screenshot for
-``test-artifacts/`` and checks the log validates with ``python -m banakil_replay validate``. The
+waits for the score card by card and the totals, opens the review and the mistakes drill (a try
+judged, the move made shown), takes screenshots for ``test-artifacts/`` and checks the log validates with ``python -m banakil_replay validate``. The
 Voila page plays a few of the coach's moves.
 
 Skipped only when /usr/bin/chromium is missing and CI is not set, as ``tests/test_browser.py`` is.
@@ -72,13 +72,16 @@ def until_moved(widget: Any, before: int, timeout: float = 30_000) -> int:
 
 
 def press(widget: Any, key: str, then: str) -> int:
-    """Press a move button, wait for the table to move on and for the buttons ``then`` names (a CSS
-    selector: the next position's own buttons; the old ones are replaced, not kept)."""
+    """Press a move button, wait for the table to move on, for that button to go (each position draws
+    its own move buttons) and for the buttons ``then`` names (a CSS selector) to be there."""
     from playwright.sync_api import expect
 
     before = seq(widget)
-    widget.locator(f".banakil-move-{key}").click()
+    button = widget.locator(f".banakil-move-{key}").first
+    handle = button.element_handle()
+    button.click()
     after = until_moved(widget, before)
+    handle.wait_for_element_state("hidden", timeout=30_000)  # detached counts as hidden
     expect(widget.locator(then).first).to_be_visible(timeout=30_000)
     return after
 
@@ -140,6 +143,18 @@ def test_playtable_whole_hand_jupyterlab(page: Any, workdir: Path) -> None:
             bh.lab_tidy(page)
             end.scroll_into_view_if_needed()
             page.screenshot(path=str(bh.ARTIFACTS / "playtable-lab.png"), full_page=True)
+
+            # throwing the first card every turn leaves mistakes to learn from: the move made is hidden
+            widget.locator(".banakil-mistakes-button").click()
+            drill = widget.locator(".banakil-drill")
+            expect(drill.locator(".banakil-drill-stop")).to_contain_text("It is hidden", timeout=60_000)
+            drill.locator(".banakil-move").first.click()  # a try: judged, never played
+            expect(drill.locator(".banakil-attempt")).to_be_visible(timeout=30_000)
+            drill.locator(".banakil-drill-reveal").click()
+            expect(drill.locator(".banakil-drill-played")).to_contain_text("You played")
+            assert not bh.page_errors(page)
+            drill.scroll_into_view_if_needed()
+            page.screenshot(path=str(bh.ARTIFACTS / "playtable-lab-drill.png"))
         except Exception:
             page.screenshot(path=str(bh.ARTIFACTS / "playtable-lab-failed.png"), full_page=True)
             raise
@@ -161,9 +176,7 @@ def test_playtable_voila(page: Any, workdir: Path) -> None:
             widget.locator(".banakil-coach-button").click()
             expect(widget.locator(".banakil-coach .banakil-option").first).to_be_visible(timeout=20_000)
             for _ in range(4):
-                before = seq(widget)
-                widget.locator(".banakil-coach-move").click()
-                until_moved(widget, before)
+                press(widget, "coach", ".banakil-move-coach")
             expect(widget.locator(".banakil-news-line").first).to_be_visible()
             assert not bh.page_errors(page)
             page.screenshot(path=str(bh.ARTIFACTS / "playtable-voila.png"), full_page=True)

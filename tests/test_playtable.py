@@ -148,6 +148,11 @@ def test_late_clicks_mean_what_was_clicked(tmp_path: Path) -> None:
     button.click()  # the card is gone: a late click on its button selects nothing
     assert t.pad.selected == [] and t.errors.value == ""
     assert button not in t.pad.card_buttons
+    coach = t.coach_move_button
+    coach.click()
+    seq = t.state.seq
+    coach.click()  # a double click on the coach's move plays one move
+    assert t.state.seq == seq and t.coach_move_button is not coach
 
 
 def test_no_failure_raises_into_the_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,7 +209,7 @@ def test_a_match_ends_with_the_winner(tmp_path: Path) -> None:
     state = t.state
     assert state.match_over and state.winner is not None
     assert "The match is over" in t.hand_panel.value and "banakil-match-winner" in t.hand_panel.value
-    assert "wins" in t.head.value and t.pad.card_buttons == [] and t.coach_move_button.disabled
+    assert "wins" in t.head.value and t.pad.card_buttons == [] and t.coach_move_button is None
     assert not t.press("draw") and "nothing to play now" in t.message.value
     proc = validates(t.path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -256,9 +261,9 @@ def test_hot_seat_follows_the_person_to_act_behind_a_curtain(tmp_path: Path) -> 
     t.press("discard")
     assert t.viewer == 1 and t.hidden and "I am Player 1" in t.curtain_button.description
     assert t.lines == [f"Player 0 discards {thrown.symbol}, ending the turn."]
-    assert t.pad.card_buttons == [] and t.coach_move_button.disabled
+    assert t.pad.card_buttons == [] and t.coach_move_button is None
     t.curtain_button.click()
-    assert t.pad.cards == hand_order(t.state.hands[1]) and not t.coach_move_button.disabled
+    assert t.pad.cards == hand_order(t.state.hands[1]) and t.coach_move_button is not None
 
 
 def test_at_four_the_partner_is_a_bot(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled,
 from ..play.moves import Move
 from ..play.options import options
 from ..state import GameState
-from .html import backs_html, card_colour, cards_html, esc, meld_html
+from .html import WILD_BORDER, backs_html, card_colour, cards_html, esc, meld_html
 from .narrate import seat_name, side_label
 
 __all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
@@ -44,6 +44,11 @@ Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any fa
 _FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
 _PICKED, _UNPICKED = "#cfe2ff", "#ffffff"
 _PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
+
+
+def _border(card: Card, picked: bool) -> str:
+    """Blue round a selected card; gold round a wild one, as the card faces have it."""
+    return _PICKED_BORDER if picked else (f"2px solid {WILD_BORDER}" if card.is_wild else _UNPICKED_BORDER)
 
 
 def classed(widget: Any, *classes: str) -> Any:
@@ -111,12 +116,14 @@ class MovePad:
 
     Controls: ``card_buttons`` (in ``cards`` order: the hand sorted by suit and
     rank), ``move_buttons`` (by key: ``draw``, ``take 1``, ``reshuffle``,
-    ``meld``, ``discard``, ``add 3``, ``swap 3``). :meth:`selected_cards` are the
-    selected cards in the order clicked.
+    ``meld``, ``discard``, ``add 3``, ``swap 3``, and with a ``coach`` (the
+    move it would play) ``coach``). :meth:`selected_cards` are the selected
+    cards in the order clicked.
     """
 
-    def __init__(self, on_move: Callable[[Move], Any], run: Runner) -> None:
-        self.on_move, self.run = on_move, run
+    def __init__(self, on_move: Callable[[Move], Any], run: Runner,
+                 coach: Callable[[], Move] | None = None) -> None:
+        self.on_move, self.run, self.coach = on_move, run, coach
         self.cards: list[Card] = []
         self.keys: list[CardKey] = []  # parallel to cards
         self.selected: list[CardKey] = []
@@ -170,7 +177,8 @@ class MovePad:
 
     def _card_button(self, key: CardKey, card: Card) -> Any:
         b = classed(W.Button(description=card_label(card), tooltip=f"{card.symbol}: click to select",
-                             layout=W.Layout(width="3.6em", height="2.6em", margin="2px", border=_UNPICKED_BORDER),
+                             layout=W.Layout(width="3.6em", height="2.6em", margin="2px", padding="0 2px",
+                                             border=_border(card, False)),
                              style=W.ButtonStyle(text_color=card_colour(card), font_weight="bold",
                                                  button_color=_UNPICKED)),
                     "banakil-card-button", f"banakil-card-{card.code}")
@@ -197,13 +205,15 @@ class MovePad:
                     specs.append((f"swap {m.id}", f"Swap joker #{m.id}",
                                   f"put the selected card in the joker's place in meld #{m.id}, taking the joker"))
             specs.append(("discard", "Discard selected", "discard the selected card, ending your turn"))
+        if self.coach is not None:
+            specs.append(("coach", "Play the coach's move", "play the option the coach ranks first"))
         return {key: self._move_button(key, label, tip, state.seq) for key, label, tip in specs}
 
     def _move_button(self, key: str, label: str, tip: str, seq: int) -> Any:
         kind = key.split()[0]
         style = "primary" if kind in ("draw", "discard") else ("info" if kind == "meld" else "")
         b = classed(W.Button(description=label, tooltip=tip, button_style=style,
-                             layout=W.Layout(width="auto", margin="2px")),
+                             icon="magic" if kind == "coach" else "", layout=W.Layout(width="auto", margin="2px")),
                     "banakil-move", f"banakil-move-{key.replace(' ', '-')}")
         b.on_click(lambda _: self.run(lambda: self._clicked(key, seq), "playing your move"))
         return b
@@ -227,7 +237,7 @@ class MovePad:
         picked = key in self.selected
         button = self._buttons[key]
         button.style.button_color = _PICKED if picked else _UNPICKED
-        button.layout.border = _PICKED_BORDER if picked else _UNPICKED_BORDER
+        button.layout.border = _border(self.cards[self.keys.index(key)], picked)
         (button.add_class if picked else button.remove_class)("banakil-selected")
         self._show_picked()
 
@@ -252,7 +262,7 @@ class MovePad:
     def _clicked(self, key: str, seq: int) -> None:
         if self.state is None or self.state.seq != seq:
             return  # a second click on a position already played from
-        self.on_move(self.move(key))
+        self.on_move(self.coach() if key == "coach" and self.coach is not None else self.move(key))
 
     def move(self, key: str) -> Move:
         """The move a button's ``key`` makes from the selection (raises when the selection does not fit)."""

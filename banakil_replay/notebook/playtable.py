@@ -118,7 +118,7 @@ class PlayTable:
     anything is shown.
 
     Controls: ``pad`` (the hand and the move buttons), ``coach_button``,
-    ``coach_move_button``, ``review_button``, ``mistakes_button``,
+    ``coach_move_button`` (the pad's, drawn with each position), ``review_button``, ``mistakes_button``,
     ``curtain_button``. Panels: ``head``, ``table``, ``message`` (a refusal or a
     notice), ``news`` (what happened, in words), ``coach_panel``, ``hand_panel``
     (the last hand's score), ``review_box`` (the stepper, or the drill),
@@ -141,12 +141,11 @@ class PlayTable:
         self.review_view: ReplayStepper | None = None
         self.drill_view: DrillView | None = None
         self._controls()
-        self.pad = MovePad(self._play_move, self._run)
+        self.pad = MovePad(self._play_move, self._run, coach=self.coach_choice)
         self.message.value = _note(opened, "banakil-log-note", "#555")
         self.lines = self._news_from_log()
         self.widget = classed(W.VBox([self.head, self.table, self.curtain_box, self.pad.widget, self.message,
-                                      W.HBox([self.coach_button, self.coach_move_button, self.review_button,
-                                              self.mistakes_button]),
+                                      W.HBox([self.coach_button, self.review_button, self.mistakes_button]),
                                       self.news, self.coach_panel, self.hand_panel, self.review_box, self.errors]),
                               "banakil-play")
         self.render()
@@ -162,8 +161,6 @@ class PlayTable:
         self.coach_button = classed(W.Button(description="Coach", icon="graduation-cap",
                                              tooltip="show or hide the ranked options and the moves not allowed"),
                                     "banakil-coach-button")
-        self.coach_move_button = classed(W.Button(description="Play the coach's move", icon="magic",
-                                                  layout=W.Layout(width="auto")), "banakil-coach-move")
         self.review_button = classed(W.Button(description="Review this game", icon="film",
                                               layout=W.Layout(width="auto")), "banakil-review-button")
         self.mistakes_button = classed(W.Button(description="Learn from my mistakes", icon="repeat",
@@ -175,7 +172,6 @@ class PlayTable:
         self.errors = classed(W.HTML(), "banakil-play-errors")
         self.curtain_button.on_click(lambda _: self._run(self.show_hand, "showing the hand"))
         self.coach_button.on_click(lambda _: self._run(lambda: self.show_coach(not self.coach_on), "asking the coach"))
-        self.coach_move_button.on_click(lambda _: self._run(self.coach_move, "playing the coach's move"))
         self.review_button.on_click(lambda _: self._run(self.open_review, "opening the review"))
         self.mistakes_button.on_click(lambda _: self._run(self.learn, "finding your mistakes"))
 
@@ -260,13 +256,25 @@ class PlayTable:
         self._run(lambda: self.pad.press(key), "playing your move")
         return self.state.seq != before
 
-    def coach_move(self) -> None:
-        """Play the option the coach ranks first."""
+    @property
+    def coach_move_button(self) -> Any:
+        """*Play the coach's move*: a move button of the pad, drawn afresh with each position (None when
+        there is nothing to play), so a double click plays one move, not two."""
+        return self.pad.move_buttons.get("coach")
+
+    def coach_choice(self) -> Move:
+        """The move the coach ranks first."""
         opts = self.session.options()
         best = opts.best() or (opts.options[0] if opts.options else None)
         if best is None:
             raise BanakilError("there is no move to play now" + (": the match is over" if self.session.over else ""))
-        self._play_move(best.event)
+        return best.event
+
+    def coach_move(self) -> bool:
+        """Play the option the coach ranks first; True if played."""
+        before = self.state.seq
+        self._run(lambda: self._play_move(self.coach_choice()), "playing the coach's move")
+        return self.state.seq != before
 
     def show_coach(self, on: bool = True) -> None:
         self.coach_on = on
@@ -333,7 +341,6 @@ class PlayTable:
         self.pad.show(None if hidden or s.waiting_for is None else state, viewer)
         self.curtain_box.layout.display = None if hidden else "none"
         self.curtain_button.description = f"I am {seat_name(state, viewer)}: show my hand"
-        self.coach_move_button.disabled = not playing
         self.coach_button.description = "Hide the coach" if self.coach_on else "Coach"
 
     def _head_lines(self) -> tuple[str, str, str]:
