@@ -113,9 +113,9 @@ def _stop(text: str) -> str:
 class MistakeDrill:
     """The stops of ``seats`` in a replayed game, and one try after another at the current stop.
 
-    ``verdicts``: the review's verdicts (anything with ``seq``, ``verdict`` and
-    ``why``, in any order); those graded as one of :data:`MISTAKES` by one of
-    ``seats`` become the stops, in the order played.
+    ``verdicts``: the review's verdicts (anything with ``seq`` and ``verdict``,
+    and ``why`` if it has one, in any order); those graded as one of
+    :data:`MISTAKES` on a move by one of ``seats`` become the stops, in the order played.
     """
 
     def __init__(self, replay: Replay, seats: Iterable[int], verdicts: Sequence[Any]) -> None:
@@ -123,8 +123,10 @@ class MistakeDrill:
         wanted = set(seats)
         self.stops: list[Stop] = []
         for v in sorted(verdicts, key=lambda v: int(v.seq)):
-            seat = getattr(v, "seat", None)
-            if v.verdict in MISTAKES and seat in wanted and 0 < v.seq < len(replay):
+            if not 0 < v.seq < len(replay):
+                continue
+            seat = getattr(replay.events[v.seq], "seat", None)  # who made the move, from the log itself
+            if v.verdict in MISTAKES and seat in wanted:
                 self.stops.append(Stop(int(v.seq), int(seat), str(v.verdict), str(getattr(v, "why", ""))))
         self.index = 0
         self.attempts: list[Attempt] = []
