@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here f
         review_frame, rules_frame, side_points,
     )
     from .notebook.narrate import event_text
+    from .notebook.playtable import PlayTable
     from .notebook.setup import setup_notebook, show, show_options, show_score
     from .notebook.sheet import SheetWidget
     from .notebook.widgets import Annotator, MeldChecker, ReplayStepper
@@ -76,7 +77,7 @@ __all__ = [
     "load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame", "examples_frame", "rules_frame",
     "card_points_frame", "review_frame", "side_points",
     "totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart",
-    "MeldChecker", "ReplayStepper", "Annotator", "ExerciseWidget", "SheetWidget",
+    "MeldChecker", "ReplayStepper", "Annotator", "ExerciseWidget", "SheetWidget", "PlayTable",
 ]
 __version__ = "0.1.0"
 
@@ -96,6 +97,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("Annotator", "MeldChecker", "ReplayStepper"), "notebook.widgets"),
     "ExerciseWidget": "notebook.exercises",
     "SheetWidget": "notebook.sheet",
+    "PlayTable": "notebook.playtable",
     **dict.fromkeys(("Option", "Options", "options"), "play.options"),
     "review": "play.review",
     "Stepper": "play.stepper",

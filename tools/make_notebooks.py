@@ -312,7 +312,8 @@ A_TURN = [
 - who plays first, and which way play goes;
 - how the opening differs between the table rules and the apps;
 - how to read the engine's list of options: every legal move, and every tempting move that is
-  not allowed, with the rule that forbids it.
+  not allowed, with the rule that forbids it;
+- how to play a hand yourself at the play table, with a coach beside you.
 """),
     SETUP,
     md(f"""
@@ -390,6 +391,24 @@ straight away:
 jawaker = load_replay("../sample_games/jawaker_hand.jsonl")
 events_frame(jawaker).loc[1:6, ["player", "description", "to_play", "stock", "pile"]]
 """),
+    md("""
+**Play a hand yourself.** The table below deals you (Player, seat 0) a hand against a bot under
+the classic rules; the bot's hand is face down, with its card count. Click cards in your hand to
+select them, then a move: **Draw** (or **Take** from the pile, lesson 4), **Meld selected** if you
+like, and **Discard selected** to end your turn. A move out of order, or cards that are not a
+meld, are refused with the rule they break, and nothing changes. **Coach** lists your options
+ranked, with the moves not allowed and why; **Play the coach's move** plays its first choice.
+After every move a line in words says what you and the bot did; when the hand ends, the score
+card by card and the running totals.
+
+Every move is saved to a log as it is made. `PlayTable(log="my_game.jsonl", resume=True)` keeps
+the game in a file of your own and continues it the next time; `players=4` seats a bot partner
+opposite you; `humans=[0, 1]` seats two people at one screen, each seeing only their own hand.
+"""),
+    code("""
+from banakil_replay import PlayTable
+PlayTable(rules="classic", players=2, seed=3, coach=True)  # a new game, saved to a temporary file
+"""),
     *exercise(['discard'], """
 Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and discarded 5♦. Of the
 six orders these three moves could come in, which does the engine accept?
@@ -414,6 +433,7 @@ for order in permutations(moves):
 - At the table one card is turned up to start the pile; in the apps the first player gets 19
   cards and skips the first draw.
 - The engine lists every legal move, and refuses a move out of order with the rule's name.
+- At the play table you play whole hands against the bots, every move checked and saved as you go.
 """),
 ]
 
