@@ -142,5 +142,7 @@ def test_charts_are_pictures_drawn_in_the_kernel(four_player: Any) -> None:
     assert setup.enable_offline_charts() == "png" and alt.renderers.active == "png"
     bundle = charts.endings_chart(four_player)._repr_mimebundle_()
     data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-    assert data["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
-    assert meta["image/png"]["width"] > 300  # shown at half its pixel size: sharp on a dense screen
+    png = data["image/png"]
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pixels = int.from_bytes(png[16:20], "big")  # the IHDR width
+    assert meta["image/png"]["width"] * 2 == pixels > 600  # shown at half its pixel size: sharp on a dense screen

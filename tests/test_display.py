@@ -172,6 +172,21 @@ def test_events_frame() -> None:
     assert frame.loc[2, "player"] == "Dana" and frame.loc[2, "description"] == "Dana draws 9♥ from the stock."
 
 
+def test_tables_show_blanks_not_nan(games: dict[str, Any]) -> None:
+    """A name or move that is not there is a blank cell: a newcomer reads 'NaN' as a fault."""
+    from banakil_replay.play.review import review
+
+    events = frames.events_frame(load_replay(DANA_RAVI))
+    assert events.loc[0, "player"] == "" and events.loc[17, "to_play"] == ""
+    assert not events[["player", "to_play"]].isna().any().any()
+    assert str(events["seat"].dtype) == "Int64"  # seats stay whole numbers
+    matches = frames.matches_frame(games)
+    assert not matches["winner"].isna().any() and "" in set(matches["winner"])
+    rp = load_replay(DANA_RAVI)
+    verdicts = frames.review_frame(review(rp, seat=0), rp)
+    assert not verdicts["better"].isna().any() and "" in set(verdicts["better"])
+
+
 def test_hands_frame_endings(games: dict[str, Any]) -> None:
     frame = frames.hands_frame(games)
     assert list(frame.columns) == list(HAND_COLUMNS)

@@ -102,6 +102,8 @@ def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption
         title += " (wild)"
     if caption is not None:
         sub += f'<span class="banakil-caption" style="{_CAPTION}">{esc(caption)}</span>'
+    elif not sub and c.is_joker:  # the sign alone is small: the word says it too
+        sub = f'<span class="banakil-caption" style="{_CAPTION}">joker</span>'
     style = f"{_CARD_BOX}color:{colour};background:{background};border:{border};"
     return (f'<span class="{classes}" data-card="{esc(c.code)}" title="{esc(title)}" '
             f'aria-label="{esc(title)}" style="{style}"><span>{esc(face_label(c))}</span>{sub}</span>')

@@ -96,8 +96,8 @@ class ReplayStepper(Panel):
         self.last = classed(W.Button(description="Last", icon="fast-forward", layout=auto), "banakil-last")
         self.slider = classed(W.SelectionSlider(options=self._stops(), value=m.seq, description="event",
                                                 continuous_update=True), "banakil-slider")
-        self.jump_box = classed(W.Text(value="", placeholder="event number", description="go to",
-                                       continuous_update=False, layout=W.Layout(width="13em")), "banakil-jump")
+        self.jump_box = classed(W.Text(value="", placeholder="number", description="go to",
+                                       continuous_update=False, layout=W.Layout(width="14em")), "banakil-jump")
         self.jump_button = classed(W.Button(description="Go", layout=auto), "banakil-jump-go")
         players = m.replay.states[0].players if len(m.replay) else ()
         views = [("all hands open", ALL_OPEN)] + [(f"{name}'s view (seat {i})", i) for i, name in enumerate(players)]
@@ -250,10 +250,12 @@ class ReplayStepper(Panel):
         self.next.disabled = self.last.disabled = m.seq >= m.last
         self.status.value = f"<div>{esc(self._position())}</div>"
         self.event.value = self._event_html()
-        self.table.value = state_html(m.state, seat_view=m.seat_view, notes=())
         self.notes.value = annotations_html(m.notes_here())
         self.options.value = self._options_html()
         self._render_quiz()
+        # the table last: the browser gets the panels in this order, so a table showing this event means
+        # every other panel shows it too (the browser tests wait on the table's event number)
+        self.table.value = state_html(m.state, seat_view=m.seat_view, notes=())
 
     def _static(self) -> tuple[str, str]:
         """The event, the table and the options (or the quiz question, its answer folded) without widgets."""
