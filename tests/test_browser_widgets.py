@@ -35,6 +35,7 @@ from banakil_replay.rules import get_ruleset
 from test_seat_view import face_down, named_cards
 
 LESSON2 = "notebooks/02_cards_and_melds.ipynb"
+LESSON8 = "notebooks/08_rule_sets.ipynb"
 LESSON9 = "notebooks/09_replay_and_annotate.ipynb"
 LESSON10 = "notebooks/10_many_games.ipynb"
 SIDECAR_NB = "sidecar.ipynb"
@@ -373,18 +374,21 @@ def test_refused_sidecar_note_says_why(page: Any, lab: bh.Lab) -> None:
         raise
 
 
-def test_lesson10_charts_are_pictures_and_tables_whole(page: Any, lab: bh.Lab) -> None:
+@pytest.mark.parametrize("lesson, charts_drawn", [(LESSON8, 4), (LESSON10, 6)], ids=["lesson8", "lesson10"])
+def test_charts_are_pictures_and_tables_whole(page: Any, lab: bh.Lab, lesson: str, charts_drawn: int) -> None:
+    name = Path(lesson).stem.split("_")[0]
     try:
-        bh.lab_run_all(page, lab.url(LESSON10, workspace="charts"))
+        bh.lab_run_all(page, lab.url(lesson, workspace=f"charts{name}"))
         bh.lab_wait_idle(page, timeout=180_000)
         charts = page.locator(".jp-RenderedImage img")
         charts.first.wait_for(state="attached", timeout=60_000)
         drawn = charts.evaluate_all("imgs => imgs.filter(i => i.complete && i.naturalWidth > 0).length")
-        assert drawn == charts.count() >= 6
-        for i in range(charts.count()):
-            shot(charts.nth(i), f"lesson10-chart{i}")
-        _tables(page, "lesson10-hands-table", nan_ok=True)  # a score a hand has not (no side 1)
+        assert drawn == charts.count() == charts_drawn
+        for i in range(charts.count()):  # shown at half their pixel width: sharp, and the size they were laid out at
+            assert charts.nth(i).evaluate("i => i.naturalWidth >= 2 * i.clientWidth - 2"), f"chart {i} blown up"
+            shot(charts.nth(i), f"lesson{name}-chart{i}")
+        _tables(page, f"lesson{name}-table", nan_ok=True)  # a score a hand has not (no side 1)
         assert not bh.page_errors(page) and not page.outside
     except Exception:
-        page.screenshot(path=str(bh.ARTIFACTS / "widgets-lesson10-failed.png"))
+        page.screenshot(path=str(bh.ARTIFACTS / f"widgets-lesson{name}-failed.png"))
         raise
