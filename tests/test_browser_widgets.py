@@ -4,7 +4,8 @@ Headless Debian Chromium (Playwright) on JupyterLab and on standalone Voila page
 127.0.0.1 with every other request refused and recorded:
 
 * lesson 2's meld checker: card buttons, typing key by key (no error at "1" on the way to
-  "10C"), the rule-set list, Clear, Remove last; no label cut;
+  "10C"), the rule-set list, Clear, Remove last; no label cut; and its exercise widget's Hint,
+  Skip and Next (Check, Enter and Retry are in ``tests/test_browser_exercise.py``);
 * lesson 9 in Voila: the replay stepper's First, Back, Next, Last, the slider (keys), "go to"
   with Go clicked straight after typing and with Enter, the view list, Quiz mode, the options and
   notes panels; one seat's view walked event by event with no face-down card named on the page;
@@ -178,12 +179,32 @@ def test_meld_checker_every_control(page: Any, lab: bh.Lab) -> None:
         checker.locator("button.banakil-card-JK").click()
         expect(checker.locator(".banakil-picked [data-card='JK']")).to_contain_text("🃏")
         no_cut_labels(checker)
+        _exercise_skip_and_next(page.locator(".banakil-exercise").first)
         assert not bh.page_errors(page) and not page.outside
+        page.evaluate("document.activeElement && document.activeElement.blur()")  # Next focused the answer box
         bh.lab_tidy(page)
         shot(checker, "lesson2-meld-checker")
     except Exception:
         page.screenshot(path=str(bh.ARTIFACTS / "widgets-lesson2-failed.png"))
         raise
+
+
+def _exercise_skip_and_next(widget: Any) -> None:
+    """The controls tests/test_browser_exercise.py leaves alone: Hint, Skip (shows the answer), Next."""
+    from playwright.sync_api import expect
+
+    question = widget.locator(".banakil-exercise-question")
+    expect(question).to_have_attribute("data-number", "1")
+    widget.locator("button.banakil-exercise-hint").click()
+    expect(widget.locator(".banakil-hint")).to_contain_text("Hint:")
+    widget.locator("button.banakil-exercise-skip").click()
+    expect(widget.locator(".banakil-solution")).to_contain_text("The answer:")
+    expect(widget.locator("button.banakil-exercise-check")).to_be_disabled()
+    no_cut_labels(widget)
+    shot(widget, "lesson2-exercise-skipped")
+    widget.locator("button.banakil-exercise-next").click()
+    expect(question).to_have_attribute("data-number", "2")
+    expect(widget.locator(".banakil-solution")).to_have_count(0)
 
 
 # ------------------------------------------------------------------ lesson 9

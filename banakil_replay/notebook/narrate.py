@@ -23,6 +23,7 @@ from ..errors import BanakilError
 from ..events import Event, event_to_json
 from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
+from ..play.rule_text import rule_sentence
 from ..reducer import Replay
 from ..rules import get_ruleset
 from ..scoring import sides_of, tidy
@@ -243,20 +244,13 @@ def _sentence(text: str) -> str:
 
 
 def rule_line(rule_text: str) -> str:
-    """An option's rule as sentences: ``Rule: a run or a set .... Sources: 000 (Play), 004 (runs and sets).``
-
-    ``rule_text`` is written by :mod:`banakil_replay.play.rule_text` as the
-    sources, a colon, then the rule; a text without sources stays as it is.
-    """
-    sources, colon, rule = rule_text.partition(": ")
-    if not colon:
-        return f"Rule: {_sentence(rule_text)}"
-    return f"Rule: {_sentence(rule)} Sources: {_sentence(sources)}"
+    """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs and sets)].``"""
+    return f"Rule: {_sentence(rule_sentence(rule_text))}"
 
 
 def refusal_rule_line(title: str, source: str) -> str:
-    """The rule a refusal names, as sentences: ``Rule: own and partner melds only. Sources: 000 (Play), ...``."""
-    return f"Rule: {_sentence(title)}" + (f" Sources: {_sentence(source)}" if source else "")
+    """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``"""
+    return f"Rule: {_sentence(title + (f' [{source}]' if source else ''))}"
 
 
 def rank_line(rank: int | None, why: str) -> str:
