@@ -102,7 +102,7 @@ class Meld:
         parts = []
         sf = self.stands_for()
         for i, c in enumerate(self.cards):
-            if i in sf:
+            if i in sf and sf[i] != c:  # a 2 in its own place (A-2-3 under ERAM) plays as itself
                 target = sf[i]
                 parts.append(f"{c.symbol}(={target.symbol if target else '13th card'})")
             else:

@@ -172,6 +172,21 @@ def test_events_frame() -> None:
     assert frame.loc[2, "player"] == "Dana" and frame.loc[2, "description"] == "Dana draws 9♥ from the stock."
 
 
+def test_tables_show_blanks_not_nan(games: dict[str, Any]) -> None:
+    """A name or move that is not there is a blank cell: a newcomer reads 'NaN' as a fault."""
+    from banakil_replay.play.review import review
+
+    events = frames.events_frame(load_replay(DANA_RAVI))
+    assert events.loc[0, "player"] == "" and events.loc[17, "to_play"] == ""
+    assert not events[["player", "to_play"]].isna().any().any()
+    assert str(events["seat"].dtype) == "Int64"  # seats stay whole numbers
+    matches = frames.matches_frame(games)
+    assert not matches["winner"].isna().any() and "" in set(matches["winner"])
+    rp = load_replay(DANA_RAVI)
+    verdicts = frames.review_frame(review(rp, seat=0), rp)
+    assert not verdicts["better"].isna().any() and "" in set(verdicts["better"])
+
+
 def test_hands_frame_endings(games: dict[str, Any]) -> None:
     frame = frames.hands_frame(games)
     assert list(frame.columns) == list(HAND_COLUMNS)
@@ -229,8 +244,12 @@ def test_card_points_frame_adds_up_to_the_score_inputs() -> None:
 
 # ------------------------------------------------------------------- charts
 def _chart_spec(chart: Any) -> dict[str, Any]:
+    """A chart's spec with its mark and encoding on top (from the panel of a faceted chart, the first layer
+    of a layered one), and its data rows."""
     spec = chart.to_dict()
-    mark = spec["mark"]
+    inner = spec.get("spec") or (spec["layer"][0] if "layer" in spec else spec)
+    spec["encoding"] = inner["encoding"]
+    mark = inner["mark"]
     spec["mark_type"] = mark["type"] if isinstance(mark, dict) else mark
     spec["rows"] = next(iter(spec["datasets"].values()))
     return spec
@@ -241,7 +260,8 @@ def test_totals_chart_spec(games: dict[str, Any]) -> None:
     assert spec["mark_type"] == "line"
     enc = spec["encoding"]
     assert (enc["x"]["field"], enc["y"]["field"], enc["color"]["field"], enc["strokeDash"]["field"]) == \
-        ("hand", "total", "rules", "side")
+        ("hand", "total", "side", "side")
+    assert spec["facet"]["column"]["field"] == "rules"  # a panel per rule set
     jawaker = [r for r in spec["rows"] if r["game"] == "jawaker_hand.jsonl" and r["rules"] == "jawaker"
                and r["side"] == "side 1"]
     assert [r["total"] for r in jawaker] == [51, 152]
@@ -275,13 +295,13 @@ def test_other_chart_specs(games: dict[str, Any]) -> None:
     assert share["classic"] == pytest.approx(1 / 5) and share["kroot"] == 0
 
 
-def test_offline_renderer_draws_svg_without_network(games: dict[str, Any]) -> None:
+def test_offline_renderer_draws_a_picture_without_network(games: dict[str, Any]) -> None:
     import altair as alt
 
-    assert setup.enable_offline_charts() == "svg" and alt.renderers.active == "svg"
+    assert setup.enable_offline_charts() == "png" and alt.renderers.active == "png"
     bundle = charts.endings_chart(frames.hands_frame(games))._repr_mimebundle_()
     bundle = bundle[0] if isinstance(bundle, tuple) else bundle
-    assert bundle["image/svg+xml"].lstrip().startswith("<svg")
+    assert bundle["image/png"].startswith(b"\x89PNG")
 
 
 def test_load_games_reports_problems(tmp_path: Any) -> None:
@@ -339,8 +359,8 @@ def test_rich_display_registers_html_for_engine_types() -> None:
 
 def test_totals_lines_split_by_game_unless_chained(games: dict[str, Any]) -> None:
     hands = frames.rescore_frame(games)
-    assert charts.totals_chart(hands).to_dict()["encoding"]["detail"]["field"] == "game"
-    assert "detail" not in charts.totals_chart(hands, across_games=True).to_dict()["encoding"]
+    assert _chart_spec(charts.totals_chart(hands))["encoding"]["detail"]["field"] == "game"
+    assert "detail" not in _chart_spec(charts.totals_chart(hands, across_games=True))["encoding"]
 
 
 def test_load_games_from_several_folders(tmp_path: Any) -> None:

@@ -53,11 +53,11 @@ def test_options_panel_and_quiz_status_follow_the_rules(dana_ravi: Any) -> None:
     assert m.options_panel() == SHOWN and not m.next_hidden()
     m.seat_view = 1  # Ravi's view: Dana's options would show her cards
     assert m.options_panel() == OTHER_SEAT
-    m.quiz = True
-    assert (m.options_panel(), m.quiz_status()) == (QUIZ, OTHER_SEAT) and m.next_hidden()
+    m.quiz = True  # Dana's move is not Ravi's question: nothing hidden, nothing to reveal, one reason
+    assert (m.options_panel(), m.quiz_status()) == (OTHER_SEAT, OTHER_SEAT) and not m.next_hidden()
     assert m.reveal(0) is None and not m.revealed  # nothing to answer for Ravi here
     m.seat_view = None
-    assert m.quiz_status() == ASK
+    assert m.quiz_status() == ASK and m.options_panel() == QUIZ and m.next_hidden()
     m.go(0)
     assert m.quiz_status() == NO_DECISION
 
@@ -134,3 +134,56 @@ def test_the_model_needs_no_widgets_nor_html() -> None:
             "('ipywidgets', 'pandas', 'altair', 'banakil_replay.notebook') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_notes_are_not_steps_and_last_is_the_games_last_event() -> None:
+    """A log with notes: the steps are its game events; Last lands on the game's last event, never a note."""
+    annotated = load_replay(GAMES / "classic_annotated.jsonl")
+    m = Stepper(annotated)
+    notes = [a.seq for a in annotated.annotations]
+    assert notes and not set(notes) & set(m.steps)
+    assert len(m.steps) == len(annotated) - len(notes) and m.last == 20  # match_banked; the note 21 is on it
+    m.go(7)  # Amal's discard: the note on event 4 comes next in the log, then Bilal's take
+    assert m.following() == 9 and m.next_seq() == 9 and m.next_event() == annotated.events[9]
+    assert m.decision() is not None  # the take is Bilal's decision, though a note stands between
+    assert m.go(8) == 7 and m.note_on(8) == 4 and m.note_on(7) is None
+    m.go(m.last)
+    assert m.following() == m.last and m.next_event() is None
+    assert [n.text for n in m.notes_here()] == [a.text for a in annotated.annotations_at(20)]
+
+
+def test_notes_appended_after_the_game_leave_the_count_alone(dana_ravi: Any) -> None:
+    events = list(dana_ravi.events) + [parse_event({"seq": len(dana_ravi) + i, "type": "annotated", "at": 3 + i,
+                                                    "text": f"note {i}"}) for i in range(4)]
+    m = Stepper(replay(events))
+    assert m.last == len(dana_ravi) - 1 == 17 and m.steps == tuple(range(18))
+    m.go(99)
+    assert m.seq == 17 and m.state.phase == "over"
+
+
+def test_a_smaller_meld_is_not_part_of_the_meld_made(dana_ravi: Any) -> None:
+    """Dana lays 3♥ to 9♥: 3♥ 4♥ 5♥ is another meld (it would leave 6♥-9♥ in her hand), not part of hers."""
+    m = Stepper(dana_ravi, start=2)
+    made = m.chosen()
+    assert made is not None and made.type == "melded"
+    marks = [st.move_match(o.event, made) for o in m.options_here().options]
+    assert marks.count("same") == 1 and "part" not in marks
+
+
+def test_the_next_event_is_told_only_when_the_seat_could_know_it(dana_ravi: Any) -> None:
+    m = Stepper(dana_ravi, seat_view=1)  # Ravi's view
+    views = {}
+    for seq in m.steps:
+        m.go(seq)
+        nxt = m.next_event()
+        views[seq] = (type(nxt).__name__ if nxt else None, getattr(nxt, "seat", None), m.next_view())
+    assert views[0] == ("HandStarted", None, st.NEXT_SECRET)  # the deal is not known before it is dealt
+    assert views[2] == ("Melded", 0, st.NEXT_SECRET)  # Dana's meld comes from her face-down hand
+    assert views[4] == ("Drew", 1, st.NEXT_SECRET)  # Ravi's own draw: the card is still in the stock
+    assert views[5] == ("Melded", 1, st.NEXT_OPEN)  # Ravi's own meld: his own cards
+    assert views[17][2] == st.NEXT_NONE
+    m.seat_view = None
+    m.go(2)
+    assert m.next_view() == st.NEXT_OPEN
+    m.quiz = True
+    assert m.next_view() == st.NEXT_QUIZ

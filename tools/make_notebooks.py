@@ -983,9 +983,10 @@ rescored.pivot_table(index=["game", "hand"], columns="rules", values=["side_0", 
 from banakil_replay import totals_chart, points_chart, cold_hands_chart
 totals_chart(rescored[rescored.game == "jawaker_hand.jsonl"], title="Jawaker sample, rescored")
 """),
-    md("The four sample hands played as one evening, under each rule set:"),
+    md("The four-player sample games played one after another as one evening (the Jawaker sample has two "
+       "hands, so the evening has five), under each rule set:"),
     code("""
-totals_chart(rescored, across_games=True, title="Four hands as one evening")
+totals_chart(rescored, across_games=True, title="The four-player samples as one evening")
 """),
     code("""
 points_chart(rescored)

@@ -5,7 +5,7 @@
 Needs Debian's chromium (/usr/bin/chromium) and the test extra (playwright).
 Uses the browser-test helpers in ``tests/browser_helpers.py``: JupyterLab on
 127.0.0.1 with private Jupyter dirs, temporary copies of the notebooks, every
-request off the machine blocked (the altair charts are drawn offline as SVG).
+request off the machine blocked (the altair charts are drawn offline as PNG pictures).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def notebook2(page, lab: bh.Lab, out: Path) -> None:
 def notebook4(page, lab: bh.Lab, out: Path) -> None:
     bh.lab_run_all(page, lab.url("notebooks/08_rule_sets.ipynb", workspace="shot4"))
     bh.lab_wait_idle(page, timeout=90_000)
-    charts = page.locator(".jp-RenderedSVG")  # altair's offline SVG renderer (an <img> in Lab)
+    charts = page.locator(".jp-RenderedImage")  # altair's offline PNG renderer (an <img> in Lab)
     charts.first.wait_for(state="attached", timeout=60_000)
     assert charts.count() == CHARTS_IN_4, f"{charts.count()} charts drawn, expected {CHARTS_IN_4}"
     drawn = charts.locator("img").evaluate_all("imgs => imgs.filter(i => i.complete && i.naturalWidth > 0).length")

@@ -14,7 +14,7 @@ from ..cards import Card
 from ..errors import IllegalMoveError
 from ..melds import Meld, MeldCheck, analyze_meld, verify_lay_off
 from ..play.candidates import meld_candidates
-from ..play.rule_text import lay_off_rule, meld_rule
+from ..play.rule_text import lay_off_rule, meld_rule, rule_sentence
 from ..rulebook import Rule
 from .model import Exercise, Feedback, Reason, Shown, names, parse_card_answer, parse_yes_no, typed
 from .sentences import wild_movement
@@ -70,7 +70,7 @@ class IsMeld(Exercise[bool]):
         naturals = [c for c in self.cards if c.is_natural]
         wilds = [c for c in self.cards if c.is_wild]
         wild = f"the wild cards {names(wilds)}" if wilds else "there is no wild card"
-        return f"{meld_rule(self.rules)}. Here the natural cards are {names(naturals)} and {wild}."
+        return f"{rule_sentence(meld_rule(self.rules))}. Here the natural cards are {names(naturals)} and {wild}."
 
     def solution(self) -> str:
         check = self._check()
@@ -111,7 +111,7 @@ class MakeMeld(Exercise[tuple[Card, ...]]):
         return max(legal, key=lambda m: (sum(map(self.rules.value, m)), len(m)))
 
     def hint(self) -> str:
-        return f"{meld_rule(self.rules)}. One meld here uses {self.best()[0].symbol}."
+        return f"{rule_sentence(meld_rule(self.rules))}. One meld here uses {self.best()[0].symbol}."
 
     def solution(self) -> str:
         return meld_found(analyze_meld(self.best(), self.rules)).text
@@ -174,7 +174,7 @@ class LayOff(Exercise[tuple[Card, ...]]):
         return Feedback(False, tuple(reasons))
 
     def hint(self) -> str:
-        return (f"{lay_off_rule(self.rules)}; {wild_movement(self.rules).text}. "
+        return (f"{rule_sentence(lay_off_rule(self.rules))}; {wild_movement(self.rules).text}. "
                 f"Your meld, with what each wild card stands for: {self.meld.describe()}.")
 
     def solution(self) -> str:

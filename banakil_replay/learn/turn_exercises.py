@@ -16,7 +16,7 @@ from ..errors import IllegalMoveError
 from ..events import Discarded, Took
 from ..play.moves import NotAllowed, Options
 from ..play.options import options
-from ..play.rule_text import discard_limit_clause, discard_rule, take_rule
+from ..play.rule_text import discard_limit_clause, discard_rule, rule_sentence, take_rule
 from ..reducer import HANDLERS
 from ..rulebook import Rule
 from ..state import GameState
@@ -102,7 +102,7 @@ class Discard(Exercise[tuple[Card, ...]]):
         return f"{card.symbol} may be discarded now: {why}. The rule: {limit.summary}"
 
     def hint(self) -> str:
-        return (f"{discard_rule(self.rules)}{discard_limit_clause(self.rules)}. "
+        return (f"{rule_sentence(discard_rule(self.rules) + discard_limit_clause(self.rules))}. "
                 f"This turn you {this_turn(self.state)}.")
 
     def solution(self) -> str:
@@ -183,7 +183,7 @@ class TakePile(Exercise[int | None]):
         return Feedback(False, (Reason(text, Rule.TAKE_FROM_PILE, Rule.TAKE_FROM_PILE.source),))
 
     def hint(self) -> str:
-        return f"{take_rule(self.rules)}. So far this turn you {this_turn(self.state)}."
+        return f"{rule_sentence(take_rule(self.rules))}. So far this turn you {this_turn(self.state)}."
 
     def solution(self) -> str:
         result = self.take(self.depth)

@@ -201,7 +201,9 @@ class Sidecar:
         """Append several notes under one lock, in one write."""
         batch = [n.checked(self.events) for n in notes]
         if game_hash(self.game) != self.game_sha256:
-            raise SidecarMismatchError(f"{self.game} changed after its sidecar was attached; refusing to add notes")
+            raise SidecarMismatchError(f"the game log {self.game.name} changed after its notes file {self.path.name} "
+                                       "was opened, so the notes' event numbers might point at other moments; "
+                                       "no note was added")
 
         def numbered(last: Any) -> list[dict[str, Any]]:
             # the header (line 1) has no seq: notes count on from 1

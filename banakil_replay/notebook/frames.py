@@ -84,10 +84,11 @@ def events_frame(replay: Replay) -> "pd.DataFrame":
     for ev, st in zip(replay.events, replay.states):
         seat = getattr(ev, "seat", None)
         rows.append({
+            # no player (a deal, a note): a blank name, not NaN; the seat stays a whole number or <NA>
             "seq": ev.seq, "type": ev.type, "seat": seat,
-            "player": seat_name(st, seat) if seat is not None else None,
+            "player": seat_name(st, seat) if seat is not None else "",
             "hand": st.hand_no, "description": event_text(ev, st),
-            "phase": st.phase, "to_play": seat_name(st, st.turn) if st.in_hand else None,
+            "phase": st.phase, "to_play": seat_name(st, st.turn) if st.in_hand else "",
             "stock": st.stock_count, "pile": len(st.discard),
             "notes": len(replay.annotations_at(ev.seq)),
         })
@@ -146,7 +147,7 @@ def matches_frame(replays: Games) -> "pd.DataFrame":
             "n_players": st.n, "hands": len(st.history),
             "target": rules.target(st.n) if rules and st.n in rules.player_counts else None,
             "over": st.match_over, "banked": st.banked,
-            "winner": side_label(st, st.winner) if st.winner is not None else None,
+            "winner": side_label(st, st.winner) if st.winner is not None else "",  # none yet: a blank, not NaN
             "events": len(rp), "notes": len(rp.annotations),
         }
         for i in range(4):
@@ -189,8 +190,9 @@ def review_frame(verdicts: Iterable[Any], replay: Replay | None = None) -> "pd.D
         state = replay.states[v.seq] if replay is not None and 0 <= v.seq < len(replay) else None
         before = replay.states[v.seq - 1] if replay is not None and 0 < v.seq <= len(replay) else None
         better = getattr(v, "better", None)
+        # no better move: an empty cell, not NaN
         rows.append({"seq": v.seq, "player": seat_name(state, v.seat), "played": event_text(v.played, before),
-                     "verdict": v.verdict, "better": event_text(better, before) if better else None,
+                     "verdict": v.verdict, "better": event_text(better, before) if better else "",
                      "why": getattr(v, "why", "")})
     return _pd().DataFrame(rows, columns=["seq", "player", "played", "verdict", "better", "why"]).set_index("seq")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..cards import RANK_CODES, SUIT_SYMBOLS, Card, parse_card
+from ..cards import Card, parse_card
 from ..events import Event
 from ..melds import Meld, MeldCheck
 from ..play.moves import MOVE_KINDS, Options
@@ -26,9 +26,10 @@ from ..reducer import Replay, hand_end_input, rules_for
 from ..rules import Ruleset
 from ..scoring import score_hand, tidy
 from ..state import GameState, TableMeld
-from .narrate import event_text, seat_name, side_label
+from .narrate import event_text, rank_line, refusal_rule_line, rule_line, seat_name, side_label
 
-__all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "card_html", "cards_html", "back_html",
+__all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "face_label", "card_html", "cards_html",
+           "back_html",
            "backs_html", "meld_html", "meld_check_html", "annotations_html", "state_html", "score_html", "options_html"]
 
 RED = "#c0392b"
@@ -51,6 +52,12 @@ _FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;"
 _CAPTION = "font-size:.62em;font-weight:500;color:#555;white-space:nowrap;"
 
 
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence does (the engine's reasons have no final stop)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
 def _card(card: Card | str) -> Card:
     return parse_card(card)
 
@@ -60,9 +67,9 @@ def card_colour(card: Card) -> str:
     return JOKER_COLOUR if card.is_joker else (RED if card.is_red else BLACK)
 
 
-def _label(card: Card) -> str:
-    """Face text: rank and suit symbol, or ``JK`` with a star for a joker."""
-    return "★JK" if card.is_joker else RANK_CODES[card.rank] + SUIT_SYMBOLS[card.suit]
+def face_label(card: Card) -> str:
+    """Face text: rank and suit symbol, and for a joker the sign every sentence uses (``Card.symbol``)."""
+    return card.symbol
 
 
 def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption: str | None = None,
@@ -75,6 +82,8 @@ def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption
     other short text there (a point value, for instance).
     """
     c = _card(card)
+    if stands_for is not None and _card(stands_for) == c:
+        stands_for = None  # a 2 in its own place plays as itself: nothing to explain
     colour = card_colour(c)
     background = "#f4ecf7" if c.is_joker else "#fff"
     border = f"2px solid {WILD_BORDER}" if c.is_wild else "1px solid #8a8f98"
@@ -93,9 +102,11 @@ def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption
         title += " (wild)"
     if caption is not None:
         sub += f'<span class="banakil-caption" style="{_CAPTION}">{esc(caption)}</span>'
+    elif not sub and c.is_joker:  # the sign alone is small: the word says it too
+        sub = f'<span class="banakil-caption" style="{_CAPTION}">joker</span>'
     style = f"{_CARD_BOX}color:{colour};background:{background};border:{border};"
     return (f'<span class="{classes}" data-card="{esc(c.code)}" title="{esc(title)}" '
-            f'aria-label="{esc(title)}" style="{style}"><span>{esc(_label(c))}</span>{sub}</span>')
+            f'aria-label="{esc(title)}" style="{style}"><span>{esc(face_label(c))}</span>{sub}</span>')
 
 
 def back_html() -> str:
@@ -148,13 +159,15 @@ def meld_check_html(check: MeldCheck) -> str:
     if check.valid and check.meld is not None:
         m = check.meld
         wilds = [f"{'the joker' if m.cards[i].is_joker else m.cards[i].symbol} stands for "
-                 f"{t.symbol if t else 'nothing (a 13th card)'}" for i, t in m.stands_for().items()]
+                 f"{t.symbol if t else 'nothing (a 13th card)'}" for i, t in m.stands_for().items()
+                 if t != m.cards[i]]  # a 2 in its own place plays as itself
         extra = f'<div class="banakil-wilds">{esc("; ".join(wilds))}</div>' if wilds else ""
         return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:#1e7e34">Valid '
                 f'{esc(m.kind)}</b>{meld_html(m)}{extra}</div>')
-    rule = f' <span style="color:#666">(rule: {esc(check.rule.title)}; {esc(check.source)})</span>' if check.rule else ""
+    rule = (f'<div class="banakil-rule-line" style="color:#666">{esc(refusal_rule_line(check.rule.title, check.source))}'
+            "</div>") if check.rule else ""
     return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">Not a meld:</b> '
-            f'{esc(check.reason or "")}{rule}</div>')
+            f'{esc(_sentence(check.reason or ""))}{rule}</div>')
 
 
 # ----------------------------------------------------------------- the table
@@ -284,15 +297,18 @@ def options_html(opts: Options, state: GameState | None = None, *,
         elif match == "part":
             mark = ' <b class="banakil-actual-part" style="color:#1e7e34">← part of the move made</b>'
         rank = f"#{o.rank} " if o.rank is not None else ""
-        ranked_by = f' <span style="color:#777">[{esc(o.why_rank)}]</span>' if o.why_rank else ""
+        ranked_by = (f'<br><span class="banakil-why-rank" style="color:#555">{esc(rank_line(o.rank, o.why_rank))}'
+                     "</span>") if o.why_rank else ""
+        rule = (f'<br><i class="banakil-rule-line" style="color:#777">{esc(rule_line(o.rule_text))}</i>'
+                if o.rule_text else "")
         rows.append(f'<li class="banakil-option" data-kind="{esc(o.kind)}">'
-                    f'<b>{esc(rank)}{esc(event_text(o.event, state))}'
-                    f'</b>{ranked_by}{mark}<br><span style="color:#444">{esc(o.explain)}</span>'
-                    f'{f" <i style=color:#777>({esc(o.rule_text)})</i>" if o.rule_text else ""}</li>')
+                    f'<b>{esc(rank)}{esc(event_text(o.event, state))}</b>{mark}'
+                    f'<br><span style="color:#444">{esc(o.explain)}</span>{ranked_by}{rule}</li>')
     more = f"<li>… and {len(ranked) - limit} more</li>" if len(ranked) > limit else ""
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
-                  f'<span style="color:{RED}">{esc(n.why)}</span>'
-                  f'{f" <i style=color:#777>(rule: {esc(n.rule.title)}; {esc(n.source)})</i>" if n.rule else ""}</li>'
+                  f'<span style="color:{RED}">Not allowed: {esc(_sentence(n.why))}</span>'
+                  + (f'<br><i class="banakil-rule-line" style="color:#777">{esc(refusal_rule_line(n.rule.title, n.source))}'
+                     "</i>" if n.rule else "") + "</li>"
                   for n in not_allowed[:refused_limit])
     bad += f"<li>… and {len(not_allowed) - refused_limit} more</li>" if len(not_allowed) > refused_limit else ""
     head = f"Options for {esc(seat_name(state, opts.seat))}" + (f" ({esc(opts.phase)} phase)" if opts.phase else "")

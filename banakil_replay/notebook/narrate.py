@@ -23,13 +23,14 @@ from ..errors import BanakilError
 from ..events import Event, event_to_json
 from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
+from ..play.rule_text import rule_sentence
 from ..reducer import Replay
 from ..rules import get_ruleset
 from ..scoring import sides_of, tidy
 from ..state import GameState
 
 __all__ = ["event_text", "moments", "options_text", "event_dict", "seat_name", "side_label", "card_symbol",
-           "TELLERS"]
+           "TELLERS", "rule_line", "refusal_rule_line", "rank_line"]
 
 
 def seat_name(state: GameState | None, seat: int | None) -> str:
@@ -237,6 +238,28 @@ def moments(replay: Replay) -> Callable[[int], str]:
     return moment
 
 
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
+def rule_line(rule_text: str) -> str:
+    """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs and sets)].``"""
+    return f"Rule: {_sentence(rule_sentence(rule_text))}"
+
+
+def refusal_rule_line(title: str, source: str) -> str:
+    """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``"""
+    return f"Rule: {_sentence(title + (f' [{source}]' if source else ''))}"
+
+
+def rank_line(rank: int | None, why: str) -> str:
+    """Why an option is ranked where it is, as a sentence: ``Ranked #2: 8 points melded.``"""
+    if rank is None:
+        return _sentence(why) if why else ""
+    return f"Ranked #{rank}" + (f": {_sentence(why)}" if why else ".")
+
+
 def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequence[str] | None = None,
                  limit: int = 40, refused_limit: int = 40) -> str:
     """The options panel in plain lines: each legal move with why, then each move not allowed with the rule.
@@ -251,6 +274,8 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     for o in ranked[:limit]:
         rank = f"#{o.rank} " if o.rank is not None else ""
         lines.append(f"  {rank}{event_text(o.event, state)} {o.explain}")
+        if o.why_rank:
+            lines.append(f"    {rank_line(o.rank, o.why_rank)}")
     if len(ranked) > limit:
         lines.append(f"  ... and {len(ranked) - limit} more")
     if not ranked:
@@ -259,6 +284,6 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     if banned:
         lines.append(f"Not allowed here ({len(banned)}):")
         for n in banned[:refused_limit]:
-            rule = f" (rule: {n.rule.title}; {n.source})" if n.rule else ""
-            lines.append(f"  {event_text(n.event, state)} No: {n.why}{rule}")
+            rule = f" {refusal_rule_line(n.rule.title, n.source)}" if n.rule else ""
+            lines.append(f"  {event_text(n.event, state)} No: {_sentence(n.why)}{rule}")
     return "\n".join(lines)

@@ -10,7 +10,12 @@ table can drive the same model. Every rule of the quiz lives here:
 * the options are not shown beside a hidden answer (their ranks would give it
   away), and the choices are offered in alphabetical order, never by rank;
 * in one seat's view, the learner answers only for that seat, and another
-  seat's options are not shown (they would show its cards).
+  seat's options are not shown (they would show its cards);
+* in one seat's view, the next event is told in advance only when that seat
+  could know it already (:meth:`Stepper.next_view`): another seat's move, a
+  card coming off the stock and a new deal stay unnamed until they happen;
+* the steps are the game's events: a note (an ``annotated`` event) is shown
+  beside the event it is on (:meth:`Stepper.notes_here`), never stepped onto.
 
 :func:`move_match` says whether an option is the move made, or part of it.
 
@@ -30,19 +35,22 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import parse_card
 from ..errors import BanakilError
-from ..events import Event, event_to_json, parse_event
+from ..events import Annotated, Drew, Event, HandStarted, event_to_json, parse_event
 from ..reducer import Replay
 from ..state import GameState
 from .moves import Option, Options, is_move, move_key
 from .options import options
 
-__all__ = ["Stepper", "QuizAnswer", "move_match", "same_move",
-           "NO_HAND", "OTHER_SEAT", "QUIZ", "SHOWN", "OFF", "NO_DECISION", "NO_MOVE", "ASK"]
+__all__ = ["Stepper", "QuizAnswer", "move_match", "same_move", "game_steps",
+           "NO_HAND", "OTHER_SEAT", "QUIZ", "SHOWN", "OFF", "NO_DECISION", "NO_MOVE", "ASK",
+           "NEXT_NONE", "NEXT_QUIZ", "NEXT_SECRET", "NEXT_OPEN"]
 
 # What the options panel shows (Stepper.options_panel)
 NO_HAND, OTHER_SEAT, QUIZ, SHOWN = "no hand", "other seat", "quiz", "shown"
 # Where the quiz stands (Stepper.quiz_status); OTHER_SEAT as well
 OFF, NO_DECISION, NO_MOVE, ASK = "off", "no decision", "no legal move", "ask"
+# How the next event may be told before it happens (Stepper.next_view)
+NEXT_NONE, NEXT_QUIZ, NEXT_SECRET, NEXT_OPEN = "none", "quiz", "secret", "open"
 
 
 # -------------------------------------------------------- options and moves
@@ -84,12 +92,14 @@ def move_match(option_event: Event | Mapping[str, Any], actual: Event | Mapping[
 
     "Part": the options list lays off one card at a time, while a log may add
     several cards to a meld in one event; a single-card lay-off of one of
-    those cards onto the same meld is part of that move.
+    those cards onto the same meld is part of that move. A smaller new meld
+    made of some of a meld's cards is not: it is another meld, and laying it
+    leaves the rest in the hand.
     """
     if same_move(option_event, actual):
         return "same"
     mine_ev, act = _fields(option_event), _fields(actual)
-    if mine_ev.get("type") != act.get("type") or mine_ev.get("type") not in ("laid_off", "melded"):
+    if mine_ev.get("type") != act.get("type") or mine_ev.get("type") != "laid_off":
         return None
     if any(mine_ev.get(k) != act.get(k) for k in ("seat", "meld")):
         return None
@@ -116,12 +126,22 @@ class QuizAnswer:
         return self.match == "same"
 
 
+def game_steps(replay: Replay) -> tuple[int, ...]:
+    """The event numbers a stepper stops at: every event of the game, none of its notes."""
+    return tuple(i for i, ev in enumerate(replay.events) if not isinstance(ev, Annotated))
+
+
 class Stepper:
-    """A position in a replay, a seat's view (None: every hand open) and the quiz state."""
+    """A position in a replay, a seat's view (None: every hand open) and the quiz state.
+
+    The position ``seq`` is always one of :attr:`steps`, the game's events: a
+    note in the log is not a step (it is shown beside the event it is on).
+    """
 
     def __init__(self, replay: Replay, *, seat_view: int | None = None, quiz: bool = False, start: int = 0,
                  notes: Callable[[int], Sequence[Any]] | None = None) -> None:
         self.replay = replay
+        self.steps = game_steps(replay)
         self.seat_view = seat_view
         self.quiz = quiz
         self.extra_notes = notes
@@ -132,32 +152,55 @@ class Stepper:
     # ------------------------------------------------------------ position
     @property
     def last(self) -> int:
-        return max(len(self.replay) - 1, 0)
+        """The last step: the game's last event (a note after it is not a step)."""
+        return self.steps[-1] if self.steps else 0
 
     @property
     def state(self) -> GameState:
         return self.replay.states[self.seq]
 
     def clamp(self, seq: int) -> int:
-        return min(max(seq, 0), self.last)
+        """The step at ``seq``, or the last step before it (the first step for anything before that)."""
+        before = [s for s in self.steps if s <= seq]
+        return before[-1] if before else (self.steps[0] if self.steps else 0)
 
     def go(self, seq: int) -> int:
-        """Move to event ``seq``, clamped to the log; moving hides the next answer again."""
+        """Move to event ``seq`` (clamped to a step); moving hides the next answer again."""
         target = self.clamp(seq)
         if target != self.seq:
             self.seq, self.revealed = target, False
         return self.seq
 
+    def following(self) -> int:
+        """The step after this one (this one at the last)."""
+        return next((s for s in self.steps if s > self.seq), self.seq)
+
+    def previous(self) -> int:
+        """The step before this one (this one at the first)."""
+        return next((s for s in reversed(self.steps) if s < self.seq), self.seq)
+
     def in_log(self, seq: int) -> bool:
         return 0 <= seq < len(self.replay)
 
+    def note_on(self, seq: int) -> int | None:
+        """The event a note at ``seq`` is on, when event ``seq`` is a note (else None)."""
+        ev = self.replay.events[seq] if self.in_log(seq) else None
+        return ev.at if isinstance(ev, Annotated) else None
+
     def set_replay(self, replay: Replay) -> None:
         """Another version of the game (a note was appended): same position, fresh options."""
-        self.replay, self._options = replay, {}
+        self.replay, self.steps, self._options = replay, game_steps(replay), {}
         self.seq = self.clamp(self.seq)
 
+    def next_seq(self) -> int | None:
+        """The number of the next game event, or None at the last."""
+        after = self.following()
+        return after if after != self.seq else None
+
     def next_event(self) -> Event | None:
-        return self.replay.events[self.seq + 1] if self.seq + 1 < len(self.replay) else None
+        """The next game event (notes in between are skipped), or None at the last."""
+        after = self.next_seq()
+        return self.replay.events[after] if after is not None else None
 
     def notes_here(self) -> list[Any]:
         """The notes on this event: the log's own, then any the ``notes`` callback adds."""
@@ -165,6 +208,25 @@ class Stepper:
         if self.extra_notes is not None:
             notes += list(self.extra_notes(self.seq))
         return notes
+
+    def next_view(self) -> str:
+        """How the next event may be told now: ``NEXT_QUIZ`` (the learner's answer, hidden), ``NEXT_SECRET``
+        (this seat cannot know it yet), ``NEXT_OPEN``, or ``NEXT_NONE`` at the last event.
+
+        A seat cannot know ahead another seat's move (its hand is face down), the card it will draw
+        from the stock, nor the next deal; with every hand open, everything may be told.
+        """
+        nxt = self.next_event()
+        if nxt is None:
+            return NEXT_NONE
+        if self.next_hidden():
+            return NEXT_QUIZ
+        if self.seat_view is None:
+            return NEXT_OPEN
+        mover = getattr(nxt, "seat", None)
+        if isinstance(nxt, (HandStarted, Drew)) or (mover is not None and mover != self.seat_view):
+            return NEXT_SECRET
+        return NEXT_OPEN
 
     # ------------------------------------------------------------ decisions
     def decision(self) -> tuple[GameState, Event] | None:
@@ -174,9 +236,13 @@ class Stepper:
             return None
         return state, nxt
 
+    def answers_here(self) -> bool:
+        """Whether the learner answers for the seat to play: every seat with hands open, else the view's own."""
+        return self.seat_view is None or self.seat_view == self.state.turn
+
     def next_hidden(self) -> bool:
-        """Whether the next event is a quiz answer not yet revealed."""
-        return self.quiz and not self.revealed and self.decision() is not None
+        """Whether the next event is the learner's quiz answer, not yet revealed."""
+        return self.quiz and not self.revealed and self.decision() is not None and self.answers_here()
 
     def options_here(self) -> Options:
         """The legal options at this moment (computed once per event)."""
@@ -186,12 +252,12 @@ class Stepper:
 
     def options_panel(self) -> str:
         """What the options panel may show: ``SHOWN``, or why not (``QUIZ``, ``NO_HAND``, ``OTHER_SEAT``)."""
-        if self.quiz and self.decision() is not None:
-            return QUIZ
         if not self.state.in_hand:
             return NO_HAND
-        if self.seat_view is not None and self.seat_view != self.state.turn:
+        if not self.answers_here():
             return OTHER_SEAT
+        if self.quiz and self.decision() is not None:
+            return QUIZ
         return SHOWN
 
     def chosen(self) -> Event | None:
@@ -207,7 +273,7 @@ class Stepper:
             return OFF
         if self.decision() is None:
             return NO_DECISION
-        if self.seat_view is not None and self.seat_view != self.state.turn:
+        if not self.answers_here():
             return OTHER_SEAT
         return ASK if self.options_here().options else NO_MOVE
 
