@@ -142,3 +142,15 @@ def test_a_static_page_gets_a_still_picture(tmp_path: Path) -> None:
 
 def test_exported_lazily_from_the_package() -> None:
     assert banakil_replay.SheetWidget is SheetWidget
+
+
+def test_a_recorded_hand_is_told_in_words(tmp_path: Path) -> None:
+    from banakil_replay import event_text, load_replay
+    from banakil_replay.log.sheet import add_hand, new_sheet
+
+    path = tmp_path / "evening.jsonl"
+    new_sheet(path, "classic", ["Dana", "Ravi"])
+    add_hand(path, {"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]})
+    rp = load_replay(path)
+    text = event_text(rp.events[-1], rp.final)  # the state right after it: the scores are known
+    assert "recorded by what each seat melded and held: side 0 37, side 1 3." in text

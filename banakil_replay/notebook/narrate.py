@@ -166,6 +166,15 @@ def _hand_scored(t: Telling) -> str:
             + ", ".join(f"side {i} {tidy(float(s))}" for i, s in enumerate(scores)) + ".")
 
 
+def _hand_recorded(t: Telling) -> str:
+    """A hand scored from its inputs (a score sheet): said with the scores when the state after it is known."""
+    text = "A hand played at the table is recorded by what each seat melded and held"
+    score = t.state.hand_score if t.after and t.state is not None else None
+    if score is not None:
+        text += ": " + ", ".join(f"side {i} {tidy(float(s))}" for i, s in enumerate(score.sides))
+    return text + "."
+
+
 def _annotated(t: Telling) -> str:
     author = t.ev.get("author") or "someone"
     return f"A note by {author} on event {t.ev.get('at')}: “{t.ev.get('text', '')}”"
@@ -180,6 +189,7 @@ TELLERS: dict[str, Callable[[Telling], str]] = {
     "melded": _melded,
     "laid_off": _laid_off,
     "joker_swapped": _joker_swapped,
+    "hand_recorded": _hand_recorded,
     "discarded": lambda t: f"{t.who} discards {card_symbol(t.ev.get('card'))}, ending the turn.",
     "reshuffled": lambda t: ("The stock is empty: the discard pile, all but its top card, is turned over "
                              "as a new stock."),
