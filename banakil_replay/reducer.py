@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .cards import CARD_INDEX, JOKER, Card, counts_of, full_deck
-from .errors import IllegalMoveError, MalformedInputError
+from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_deck
+from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
     Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     MatchStarted, Melded, Reshuffled, Took, parse_event,
@@ -33,7 +33,6 @@ from .state import GameState, TableMeld, Turn
 
 DECK: Counter[Card] = full_deck()
 DECK_SIZE = sum(DECK.values())
-
 
 
 class ReplayError(IllegalMoveError):
@@ -82,12 +81,17 @@ def _seat_ok(state: GameState, seat: int) -> None:
 
 
 # ----------------------------------------------------------- turn and phase
+def _no_hand(state: GameState) -> IllegalMoveError:
+    return Rule.HAND_IN_PLAY.no("no hand is in play: " + ("the match is over" if state.match_over else
+                                f"hand {state.hand_no} has ended" if state.hand_no else "no hand_started yet"))
+
+
 def verify_turn(state: GameState, seat: int) -> None:
     """A hand is in play and it is ``seat``'s turn."""
     _rules(state)
     _seat_ok(state, seat)
     if not state.in_hand:
-        raise Rule.HAND_IN_PLAY.no("no hand is in play" + (" (the match is over)" if state.match_over else ""))
+        raise _no_hand(state)
     if seat != state.turn:
         raise Rule.TURN_ORDER.no(f"it is seat {state.turn}'s turn, not seat {seat}'s")
 
@@ -95,9 +99,10 @@ def verify_turn(state: GameState, seat: int) -> None:
 def verify_draw_phase(state: GameState, seat: int) -> None:
     verify_turn(state, seat)
     if state.phase != "draw":
-        first = state.first_turn and _rules(state).opening == "starter_19"
-        raise Rule.ONE_DRAW_PER_TURN.no("the starter with 19 cards does not draw on the first turn" if first
-                  else f"seat {seat} has already drawn this turn")
+        if state.first_turn and _rules(state).opening == "starter_19":  # the 19th card was the first draw
+            raise Rule.OPENING.no(f"seat {seat} was dealt 19 cards as the starter and does not draw on the first "
+                                  "turn: the first turn begins with melding or the discard")
+        raise Rule.ONE_DRAW_PER_TURN.no(f"seat {seat} has already drawn this turn")
 
 
 def verify_meld_phase(state: GameState, seat: int) -> None:
@@ -110,10 +115,12 @@ def verify_meld_phase(state: GameState, seat: int) -> None:
 def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     if state.seq != -1:
         raise Rule.LOG_STARTS.no("a log holds one match_started event, as its first event")
-    rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
-    rules.check_players(len(ev.players))
-    n = len(ev.players)
-    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(n)))
+    try:
+        rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
+        rules.check_players(len(ev.players))
+    except UnknownRulesetError as e:  # located at seq 0, as a bad knob is, by apply
+        raise MalformedInputError(str(e)) from None
+    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))))
 
 
 def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
@@ -135,7 +142,8 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     for seat, cards in enumerate(ev.hands):
         want = rules.cards_dealt(seat, first)
         if len(cards) != want:
-            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} cards; expected {want}")
+            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} card{'s' * (len(cards) != 1)}; expected {want}"
+                               + (" (the starter, the seat after the dealer, gets 19)" if want == 19 else ""))
     if starter and ev.upcard is not None:
         raise Rule.OPENING.no("these rules turn no card up: the starter gets 19 cards instead")
     if not starter and ev.upcard is None:
@@ -151,7 +159,7 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     unseen = DECK - dealt
     if ev.stock is not None and Counter(ev.stock) != unseen:
         raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal: "
-                                        + _multiset_difference(Counter(ev.stock), unseen))
+                                        + difference_words(Counter(ev.stock), unseen))
     no = tuple(False for _ in range(n))
     return state.evolve(
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
@@ -356,8 +364,7 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
 def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     rules = _rules(state)
     if not state.in_hand:
-        raise Rule.HAND_IN_PLAY.no("no hand is in play" + (" (the match is over)" if state.match_over else
-                                                          f": hand {state.hand_no} has ended"))
+        raise _no_hand(state)
     if state.phase != "draw":
         raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
     if rules.empty_stock != "reshuffle_then_scored" or state.reshuffles >= rules.max_reshuffles:
@@ -369,19 +376,9 @@ def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     new_stock = Counter(state.discard[:-1])
     if ev.stock is not None and Counter(ev.stock) != new_stock:
         raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card: "
-                                + _multiset_difference(Counter(ev.stock), new_stock))
+                                + difference_words(Counter(ev.stock), new_stock))
     return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
-
-
-def _multiset_difference(given: Counter[Card], expected: Counter[Card]) -> str:
-    """Which cards a given multiset has too many or too few of, in words."""
-    def listed(cards: Counter[Card]) -> str:
-        return " ".join(c.symbol for c in sorted(cards.elements(), key=CARD_INDEX.__getitem__))
-
-    extra, missing = given - expected, expected - given
-    parts = ([f"it lacks {listed(missing)}"] if missing else []) + ([f"it has {listed(extra)} too many"] if extra else [])
-    return " and ".join(parts)
 
 
 def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:

@@ -34,6 +34,16 @@ RESHUFFLING = "002 (closed pile runs out)"
 class Rule(Enum):
     """One rule: ``title`` (the short name refusals quote), ``source``, ``summary``."""
 
+    # the file and the fields of each event (the reader's checks, before any rule of play)
+    LINES = ("one event a line", LOG, "A log is UTF-8 text holding one JSON object a line, each line ended by "
+             "a line feed, with no blank lines.")
+    EVENT_TYPES = ("known event types", LOG, "Every event has a type the format defines.")
+    EVENT_FIELDS = ("event fields", LOG, "An event has every field its type requires, each of the kind and "
+                    "within the limits the format gives.")
+    FORMAT_VERSION = ("format version", LOG, "The first event names the format version, one whose major "
+                      "version the reader knows.")
+    CHAIN = ("chain", LOG, "A chained event carries the hash of the previous chain and itself; after the "
+             "first chained event every event is chained.")
     # the log's own order
     LOG_STARTS = ("log starts with match_started", LOG, "A log opens with one match_started event.")
     CONTIGUOUS_SEQ = ("contiguous seq", LOG, "Events are numbered 0, 1, 2 ... with no gap.")

@@ -186,4 +186,5 @@ def test_validate_folds_as_it_reads(game: Path, monkeypatch: pytest.MonkeyPatch,
     lines[3] = lines[3].replace('"seat":0', '"seat":"0"')
     game.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "validate", str(game))
-    assert code == 1 and out.startswith(f"{game}: seq 3: melded: Expected `int`, got `str` - at `$.seat` (line 4, byte ")
+    assert code == 1 and out.startswith(f'{game}: seq 3: melded: field `seat` must be a whole number, got the string "0" '
+                                        "(line 4, byte ")
