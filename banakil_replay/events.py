@@ -31,7 +31,12 @@ from .rules import RULESETS
 
 FORMAT_NAME = "banakil-replay"
 FORMAT_MAJOR = 1
+#: The newest minor version this reader knows; docs/event-log.md (Versions) says what each added.
+FORMAT_MINOR = 1
+#: What banakil-replay's own writers declare: they write nothing that changed after 1.0.
 FORMAT = f"{FORMAT_NAME}/{FORMAT_MAJOR}"
+#: The version docs/event-log.md describes, which a writer following it declares.
+FORMAT_LATEST = f"{FORMAT}.{FORMAT_MINOR}"
 MAX_ANNOTATION = 10_000  # characters; longer notes belong in a file of their own
 MAX_NAME = 200
 MAX_CARDS = 106  # the deck: no list of cards is longer
@@ -127,7 +132,7 @@ class MatchStarted(_Event, frozen=True, tag="match_started", kw_only=True):
     """First event of every log: the format version, the rule set and the players."""
 
     format: typing.Annotated[str, Meta(
-        description="the format version the log is written to: banakil-replay/1",
+        description="the format version the log is written to: banakil-replay/1.1",
         extra_json_schema={"pattern": rf"^{re.escape(FORMAT_NAME)}/{FORMAT_MAJOR}(\.[0-9]{{1,9}})?$"})]
     rules: typing.Annotated[str, Meta(max_length=MAX_NAME, description="rule set preset name",
                                       # the reducer refuses other names, with the list of known ones
@@ -203,9 +208,10 @@ class Reshuffled(_Event, frozen=True, tag="reshuffled"):
 
 
 class HandScored(_Event, frozen=True, tag="hand_scored"):
-    """A hand recorded by its result only, as on a paper score sheet: one score per side."""
+    """A hand not played in the log, recorded by its result only: one score per side."""
 
     scores: typing.Annotated[tuple[Score, ...], Meta(min_length=1, description="one score per side, side 0 first")]
+    hand: typing.Annotated[HandNo | None, _doc("the number of the hand recorded: the next hand (required from format 1.1)")] = None
 
 
 class Annotated(_Event, frozen=True, tag="annotated"):
@@ -245,7 +251,7 @@ decode_json: typing.Callable[[bytes], Event] = _JSON_DECODER.decode
 
 # ------------------------------------------------------------------ format versions
 # [0-9], not \d, which also takes other scripts' digits (and int() would read them)
-_FORMAT_RE = re.compile(r"(?P<name>[^/]*)/(?P<major>[0-9]{1,9})(?:\.[0-9]{1,9})?")
+_FORMAT_RE = re.compile(r"(?P<name>[^/]*)/(?P<major>[0-9]{1,9})(?:\.(?P<minor>[0-9]{1,9}))?")
 
 
 def _brief(value: object, limit: int = 60) -> str:
@@ -280,13 +286,26 @@ def format_major(value: object) -> int:
     Raises :class:`FormatError` when the value names no banakil-replay format.
     """
     if not isinstance(value, str):
-        raise FormatError(f'"format" must be a string like {FORMAT!r}, not {value_words(value)}')
+        raise FormatError(f'"format" must be a string like {FORMAT_LATEST!r}, not {value_words(value)}')
     match = _FORMAT_RE.fullmatch(value)
     if match is None or match["name"] != FORMAT_NAME:
         raise FormatError(f'"format" {_brief(value)} is not a {FORMAT_NAME} format '
-                          f"(expected something like {FORMAT!r})")
+                          f"(expected something like {FORMAT_LATEST!r})")
     return int(match["major"])
 
+
+def format_minor(value: str) -> int:
+    """The minor version of a readable ``format`` value: ``"banakil-replay/1"`` is 1.0, so 0."""
+    match = _FORMAT_RE.fullmatch(value)
+    return int(match["minor"]) if match is not None and match["minor"] else 0
+
+
+def newer_hint(minor: int) -> str:
+    """For an error in a log of a newer minor version: what that may mean ("" for a log this version knows)."""
+    if minor <= FORMAT_MINOR:
+        return ""
+    return (f" (the log is format {FORMAT}.{minor}, newer than the {FORMAT_LATEST} this {FORMAT_NAME} reads: "
+            f"a newer {FORMAT_NAME} may know it)")
 
 
 def check_format(value: object) -> int:
@@ -323,7 +342,7 @@ def parse_event(obj: Any, expected_seq: int | None = None) -> Event:
         if cls is MatchStarted:
             if "format" not in obj:
                 raise FormatError(f"required field `format` is missing (the format version, such as "
-                                  f"{FORMAT!r})")
+                                  f"{FORMAT_LATEST!r})")
             check_format(obj["format"])  # a log of another version fails by its version, not its fields
         event = typing.cast(Event, msgspec.convert(obj, cls, dec_hook=_dec_hook))
     except FormatError as e:

@@ -23,7 +23,7 @@ from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_de
 from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
     Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
-    MatchStarted, Melded, Reshuffled, Took, parse_event,
+    MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
 from .melds import verify_joker_swap, verify_lay_off, verify_meld
 from .rulebook import Rule
@@ -118,9 +118,10 @@ def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     try:
         rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
         rules.check_players(len(ev.players))
-    except UnknownRulesetError as e:  # located at seq 0, as a bad knob is, by apply
-        raise MalformedInputError(str(e)) from None
-    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))))
+    except (MalformedInputError, UnknownRulesetError) as e:  # a newer minor version may know the name
+        raise MalformedInputError(f"{e}{newer_hint(format_minor(ev.format))}") from None
+    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))),
+                        format_minor=format_minor(ev.format))
 
 
 def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
@@ -441,6 +442,7 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
         raise Rule.MATCH_END.no("the match is over")
     if state.in_hand:
         raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a result-only hand comes between hands")
+    verify_recorded_hand(state, ev)
     n_sides = len(sides_of(state.n))
     if len(ev.scores) != n_sides:
         raise Rule.ONE_SCORE_PER_SIDE.no(f"{len(ev.scores)} scores given for {n_sides} sides")
@@ -449,6 +451,20 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
     dealer = None if state.dealer is None else (state.dealer + 1) % state.n
     return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=None, hands=(), melds=(),
                                 discard=(), stock=None, stock_count=0), score)
+
+
+def verify_recorded_hand(state: GameState, ev: HandScored) -> None:
+    """A result-only hand is the next hand, by number (format 1.1; in a 1.0 log no number means the next)."""
+    want = state.hand_no + 1
+    if ev.hand is None and state.format_minor >= 1:
+        raise Rule.RECORDED_HAND.no(f"'hand' is missing: from format 1.1 on, hand_scored names the hand it records "
+                                    f"(here hand {want})")
+    if ev.hand is not None and ev.hand <= state.hand_no:
+        raise Rule.RECORDED_HAND.no(f"hand {ev.hand} is already in this log: a hand played in the log is scored by "
+                                    "the reducer from its events, never by hand_scored, which records a hand not "
+                                    f"played here (the next is hand {want})")
+    if ev.hand is not None and ev.hand != want:
+        raise Rule.HANDS_IN_ORDER.no(f"expected hand {want}, got hand {ev.hand}")
 
 
 def after_annotated(state: GameState, ev: Annotated) -> GameState:

@@ -50,6 +50,8 @@ class Rule(Enum):
     RULE_SET = ("rule set", LOG, "The log names a known rule set, options its knobs accept and a player count it allows.")
     ANNOTATIONS_POINT_BACK = ("annotations point back", LOG, "A note refers to an earlier event.")
     ONE_SCORE_PER_SIDE = ("one score per side", LOG, "A hand recorded by its result gives one score per side.")
+    RECORDED_HAND = ("recorded hands", LOG, "A hand recorded by its result is one not played in the log, "
+                     "named by its number; a hand played in the log is scored from its events.")
     DRAW_RECORDED = ("draw recorded", LOG, "A drawn card is named when the log does not give the stock order.")
     # the deal
     HANDS_IN_ORDER = ("hands numbered in order", LOG, "Hands are numbered 1, 2, 3 ... in the order they are dealt.")

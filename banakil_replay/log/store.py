@@ -87,8 +87,8 @@ import msgspec
 
 from ..errors import MalformedInputError
 from ..events import (
-    CHAIN_PATTERN, EVENT_CLASSES, FORMAT, FORMAT_NAME, Event, EventError, FormatError,
-    check_format, decode_json, event_to_json, is_event, json_kind, parse_event,
+    CHAIN_PATTERN, EVENT_CLASSES, FORMAT, FORMAT_LATEST, FORMAT_NAME, Event, EventError, FormatError,
+    check_format, decode_json, event_to_json, format_minor, is_event, json_kind, newer_hint, parse_event,
 )
 from ..events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
 from ..events import format_major as _events_format_major
@@ -431,7 +431,7 @@ def _check_first(event: Mapping[str, Any]) -> int:
         raise _Bad("shape", f'the first event must have type "match_started", '
                    f"not {_brief(event['type'])}", seq=0, rule=Rule.LOG_STARTS)
     if "format" not in event:
-        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT!r})', seq=0,
+        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT_LATEST!r})', seq=0,
                    rule=Rule.FORMAT_VERSION)
     return _format_major(event["format"])
 
@@ -600,6 +600,7 @@ class _ReadState:
         self.path = path
         self.max_depth = max_depth
         self.expected = 0
+        self.minor = 0  # the log's minor format version, once event 0 is read
         self.chain = _ChainCheck() if check_chain else None
 
     def record(self, raw: bytes, line: int, offset: int, terminated: bool) -> Record:
@@ -624,6 +625,7 @@ class _ReadState:
             try:
                 _check_first(event)
                 check_format(event["format"])
+                self.minor = format_minor(event["format"])
             except _Bad as bad:
                 raise LogReadError(bad.reason, rule=bad.rule, **where) from None
             except FormatError as e:
@@ -714,6 +716,11 @@ def _fast_event(raw: bytes, max_depth: int, max_digits: int) -> Event | None:
     return event
 
 
+def _newer_hint(error: EventError, minor: int) -> str:
+    """The error's reason, saying so when the event may be one a newer minor version added."""
+    return error.reason + (newer_hint(minor) if error.rule is Rule.EVENT_TYPES else "")
+
+
 def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
              max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> Iterator[Event]:
     """Stream the typed events of a game log, checking each line as it is read.
@@ -752,7 +759,7 @@ def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_
                         try:
                             event = parse_event(record)
                         except EventError as e:
-                            wrong = EventDecodeError(e.reason, path=name, line=lineno,
+                            wrong = EventDecodeError(_newer_hint(e, state.minor), path=name, line=lineno,
                                                      byte_offset=offset, seq=e.seq, rule=e.rule)
                 if wrong is None:
                     assert event is not None
