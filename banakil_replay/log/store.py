@@ -260,7 +260,7 @@ def _read_error(bad: _Bad, path: str, line: int | None, offset: int,
     """The error for a line at ``offset`` that failed with ``bad`` (not a torn tail)."""
     if bad.kind == "not_log":
         return NotALogError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
-                            seq=bad.seq)
+                            seq=bad.seq, rule=bad.rule)
     return LogReadError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
                         seq=bad.seq, rule=bad.rule)
 
@@ -339,6 +339,9 @@ def _decode_line(raw: bytes, max_depth: int) -> Any:
     except UnicodeDecodeError as exc:
         raise _Bad("utf8", f"not valid UTF-8 (byte {raw[exc.start:exc.start + 1]!r} "
                    f"at line position {exc.start})", exc.start) from None
+    if text.startswith("\ufeff"):
+        raise _Bad("json", "the line starts with a byte order mark (bytes EF BB BF): a log is UTF-8 "
+                   "text without one")
     deep_at = _too_deep(text, max_depth)
     if deep_at is not None:
         raise _Bad("depth", f"JSON nested more than {max_depth} levels deep",
@@ -370,9 +373,9 @@ def _first_line_is_log(value: Any) -> None:
     """Raise :class:`_Bad` ("not_log") unless the first line looks like the start of a game log."""
     if not isinstance(value, dict):
         raise _Bad("not_log", f"not a {FORMAT_NAME} log: its first line is "
-                   f"{_json_kind(value)}, not a JSON object")
+                   f"{_json_kind(value)}, not a JSON object", rule=Rule.LOG_STARTS)
     if "type" not in value:
-        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"')
+        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"', rule=Rule.LOG_STARTS)
 
 
 def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
@@ -385,7 +388,7 @@ def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
         value = _decode_line(raw, max_depth)
     except _Bad as bad:
         if first and bad.kind in _UNPARSABLE:
-            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset) from None
+            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset, rule=bad.rule) from None
         raise
     if first:
         _first_line_is_log(value)
