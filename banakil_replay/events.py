@@ -139,7 +139,8 @@ class MatchStarted(_Event, frozen=True, tag="match_started", kw_only=True):
                                       extra_json_schema={"enum": list(RULESETS)})] = "classic"
     players: typing.Annotated[tuple[Name, ...], Meta(
         min_length=2, max_length=4, description="player names in seat order: seat 0 first")]
-    options: typing.Annotated[dict[str, Any], Meta(description="rule knob overrides (see Ruleset)")] = {}
+    options: typing.Annotated[dict[str, Any], Meta(
+        description="rule knob overrides for this match: knob name to value")] = {}
 
 
 class HandStarted(_Event, frozen=True, tag="hand_started"):
