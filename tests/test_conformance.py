@@ -82,12 +82,12 @@ def test_the_suite_covers_every_rule_set_and_event_type() -> None:
 def test_the_tool_rebuilds_the_suite_byte_for_byte(tmp_path: Path) -> None:
     tool = _load("make_conformance", ROOT / "tools" / "make_conformance.py")
     generated = set(tool.VALID) | set(tool.RAW)
+    assert {p.stem for p in (SUITE / "valid").glob("*.jsonl")} - generated == set(tool.HANDWRITTEN)
     out = tmp_path / "conformance"
     (out / "valid").mkdir(parents=True)
     for log in (SUITE / "valid").glob("*.jsonl"):
         if log.stem not in generated:  # written by hand: kept, only its expectation is computed
             shutil.copy(log, out / "valid" / log.name)
-    shutil.copy(SUITE / "manifest.json", out / "manifest.json")  # hand-written logs keep their descriptions
     tool.build(out)
     shipped = {p.relative_to(SUITE) for p in SUITE.rglob("*") if p.is_file() and p.name not in ("README.md", "check.py")
                and "__pycache__" not in p.parts}
@@ -112,6 +112,18 @@ def test_the_runner_passes_this_implementation_and_fails_a_wrong_one() -> None:
     assert "FAIL invalid/jawaker-locked-joker.jsonl: expected seq 5 rule wild-movement, got seq 3 rule lines" \
         in done.stdout
     assert done.stdout.strip().endswith("1 of 4 cases pass")  # blank-line: refused at seq 3 for its lines
+
+
+def test_the_exporter_written_from_the_specification_writes_the_hand_written_logs(tmp_path: Path) -> None:
+    # examples/spec_exporter.py imports nothing of banakil_replay: it is a third party's program
+    source = (ROOT / "examples" / "spec_exporter.py").read_text(encoding="utf-8")
+    assert "banakil_replay" not in source.split('"""', 2)[2]
+    subprocess.run([sys.executable, str(ROOT / "examples" / "spec_exporter.py"), str(tmp_path)], check=True,
+                   capture_output=True)
+    written = sorted(p.name for p in tmp_path.glob("*.jsonl"))
+    assert written == ["handwritten-classic-3p.jsonl", "handwritten-kroot-2p-chained.jsonl"]
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (SUITE / "valid" / name).read_bytes()
 
 
 def test_json_comparison_is_by_value_and_never_confuses_booleans() -> None:
