@@ -32,7 +32,8 @@ from .events import (
 from .log.load import UnreadableLogError, load_replay
 from .log.store import append_event, create_log, read_events, read_log
 from .melds import Meld, analyze_meld, verify_joker_swap, verify_lay_off, verify_meld
-from .reducer import ENDINGS, HandEnd, Replay, ReplayError, fold, hand_end_input, hand_ends, replay
+from .endings import ENDINGS, HandEnd, hand_ends
+from .reducer import Replay, ReplayError, fold, hand_end_input, replay
 from .rules import RULESETS, Ruleset, get_ruleset
 from .scoring import HandInput, HandScore, match_status, score_hand
 from .state import GameState
@@ -47,7 +48,9 @@ if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here f
         review_frame, rules_frame, side_points,
     )
     from .notebook.narrate import event_text
+    from .notebook.playtable import PlayTable
     from .notebook.setup import setup_notebook, show, show_options, show_score
+    from .notebook.sheet import SheetWidget
     from .notebook.widgets import Annotator, MeldChecker, ReplayStepper
     from .play.moves import Option, Options
     from .play.options import options
@@ -74,7 +77,7 @@ __all__ = [
     "load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame", "examples_frame", "rules_frame",
     "card_points_frame", "review_frame", "side_points",
     "totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart",
-    "MeldChecker", "ReplayStepper", "Annotator", "ExerciseWidget",
+    "MeldChecker", "ReplayStepper", "Annotator", "ExerciseWidget", "SheetWidget", "PlayTable",
 ]
 __version__ = "0.1.0"
 
@@ -93,6 +96,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("setup_notebook", "show", "show_score", "show_options"), "notebook.setup"),
     **dict.fromkeys(("Annotator", "MeldChecker", "ReplayStepper"), "notebook.widgets"),
     "ExerciseWidget": "notebook.exercises",
+    "SheetWidget": "notebook.sheet",
+    "PlayTable": "notebook.playtable",
     **dict.fromkeys(("Option", "Options", "options"), "play.options"),
     "review": "play.review",
     "Stepper": "play.stepper",

@@ -31,9 +31,11 @@ from .rules import RULESETS
 
 FORMAT_NAME = "banakil-replay"
 FORMAT_MAJOR = 1
-#: The newest minor version this reader knows; docs/event-log.md (Versions) says what each added.
+#: The newest minor version this reader knows. Minor versions only add (an event type, an optional
+#: field, a requirement of the logs that declare them): docs/event-log.md (Versions) says what each
+#: added. 1.1: hand_recorded, and hand_scored.hand.
 FORMAT_MINOR = 1
-#: What banakil-replay's own writers declare: they write nothing that changed after 1.0.
+#: What banakil-replay's own game writers declare: they write nothing that changed after 1.0.
 FORMAT = f"{FORMAT_NAME}/{FORMAT_MAJOR}"
 #: The version docs/event-log.md describes, which a writer following it declares.
 FORMAT_LATEST = f"{FORMAT}.{FORMAT_MINOR}"
@@ -215,6 +217,20 @@ class HandScored(_Event, frozen=True, tag="hand_scored"):
     hand: typing.Annotated[HandNo | None, _doc("the number of the hand recorded: the next hand (required from format 1.1)")] = None
 
 
+class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
+    """A hand recorded by its inputs, as a score sheet takes it (format 1.1).
+
+    ``input`` is the ``score`` command's input object; the reducer reads it with
+    ``scoring.HandInput.from_json``, as ``match_started.options`` is read with the
+    rule set's knobs, and scores it under the log's rules.
+    """
+
+    input: typing.Annotated[dict[str, Any], Meta(description=(
+        "the score command's input: went_out (a seat or null), all_at_once, and seats, one object per "
+        "seat with melded and in_hand points, or melded_cards and in_hand_cards; players may be left "
+        "out (it is the table's). Checked and scored by the reducer"))]
+
+
 class Annotated(_Event, frozen=True, tag="annotated"):
     """A note on an earlier event; never changes the game."""
 
@@ -228,7 +244,7 @@ class MatchBanked(_Event, frozen=True, tag="match_banked"):
 
 
 Event = Union[MatchStarted, HandStarted, Drew, Took, Melded, LaidOff, JokerSwapped, Discarded,
-              Reshuffled, HandScored, Annotated, MatchBanked]
+              Reshuffled, HandScored, HandRecorded, Annotated, MatchBanked]
 EVENT_CLASSES: tuple[type[_Event], ...] = typing.get_args(Event)
 for _cls in EVENT_CLASSES:
     _cls.type = str(_cls.__struct_config__.tag)

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_deck
 from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
-    Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
+    Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
 from .melds import verify_joker_swap, verify_lay_off, verify_meld
@@ -60,15 +60,20 @@ def _rules(state: GameState) -> Ruleset:
     return state.rules
 
 
-def _take_from(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
+def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
     """The hand without ``cards``; an error names the first card the seat does not hold."""
-    rest = list(hand)
     for c in cards:
-        try:
-            rest.remove(c)
-        except ValueError:
-            raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {c.symbol}") from None
-    return tuple(rest)
+        hand = _take_one(hand, c, seat)
+    return hand
+
+
+def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
+    """The hand without one copy of ``card`` (the first), or the error that the seat does not hold it."""
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}") from None
+    return hand[:i] + hand[i + 1:]
 
 
 def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -97,6 +102,8 @@ def verify_turn(state: GameState, seat: int) -> None:
 
 
 def verify_draw_phase(state: GameState, seat: int) -> None:
+    if seat == state.turn and state.phase == "draw" and state.rules is not None:
+        return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "draw":
         if state.first_turn and _rules(state).opening == "starter_19":  # the 19th card was the first draw
@@ -106,6 +113,8 @@ def verify_draw_phase(state: GameState, seat: int) -> None:
 
 
 def verify_meld_phase(state: GameState, seat: int) -> None:
+    if seat == state.turn and state.phase == "meld" and state.rules is not None:
+        return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "meld":
         raise Rule.DRAW_FIRST.no(f"seat {seat} must draw before melding or discarding")
@@ -277,7 +286,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     others away would leave a turn with no legal end, so that meld is refused instead. Melding
     the taken cards first is always possible.
     """
-    if hand and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
+    if hand and turn.restricted and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
                   "and it may not be discarded: keep a card you may discard, or go out")
 
@@ -290,7 +299,7 @@ def after_melded(state: GameState, ev: Melded) -> GameState:
     _check_not_empty(rules, hand)
     turn = _after_cards_leave(state, ev.seat, hand)
     verify_keeps_a_discard(turn, hand)
-    table = TableMeld(len(state.melds) + 1, ev.seat, meld, tuple(ev.seat for _ in meld.cards))
+    table = TableMeld(len(state.melds) + 1, ev.seat, meld, (ev.seat,) * len(meld.cards))
     new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=state.melds + (table,),
                        opened=_set(state.opened, ev.seat, True), laid_any=_set(state.laid_any, ev.seat, True),
                        this_turn=turn)
@@ -323,7 +332,7 @@ def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     target = meld_within_reach(state, ev.seat, ev.meld)
-    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
     meld = verify_joker_swap(target.meld, ev.card, rules)
     hand = hand + (JOKER,)
     table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
@@ -339,7 +348,8 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
     hand = state.hands[seat]
     if card not in hand:
         raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
-    if hand.count(card) <= state.this_turn.restricted.count(card):
+    restricted = state.this_turn.restricted
+    if restricted and hand.count(card) <= restricted.count(card):
         if rules.discard_limit == "any_taken":
             raise Rule.NO_DISCARDING_TAKEN.no(f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn")
         raise Rule.NO_THROWING_BACK_LONE_TOP.no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back")
@@ -349,7 +359,7 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     verify_discard_allowed(state, ev.seat, ev.card)
-    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
     hands, discard = _set(state.hands, ev.seat, hand), state.discard + (ev.card,)
     if not hand:
         return _end_hand(state.evolve(hands=hands, discard=discard), ev.seat)
@@ -467,6 +477,21 @@ def verify_recorded_hand(state: GameState, ev: HandScored) -> None:
         raise Rule.HANDS_IN_ORDER.no(f"expected hand {want}, got hand {ev.hand}")
 
 
+def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
+    rules = _rules(state)
+    if state.match_over:
+        raise Rule.MATCH_END.no("the match is over")
+    if state.in_hand:
+        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a recorded hand comes between hands")
+    try:  # the score command's own reader and scorer: a sheet and `score` never disagree
+        score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n))
+    except MalformedInputError as e:
+        raise Rule.HAND_INPUT.no(str(e)) from None
+    dealer = None if state.dealer is None else (state.dealer + 1) % state.n  # it was dealt: the deal passes on
+    return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=hand.went_out,
+                                all_at_once=hand.all_at_once, hands=(), melds=(), discard=(), stock=None, stock_count=0), score)
+
+
 def after_annotated(state: GameState, ev: Annotated) -> GameState:
     if not 0 <= ev.at < ev.seq:
         raise Rule.ANNOTATIONS_POINT_BACK.no(f"an annotation refers to an earlier event; 'at' is {ev.at} but this is seq {ev.seq}")
@@ -486,7 +511,7 @@ HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     MatchStarted: after_match_started, HandStarted: after_hand_started, Drew: after_drew,
     Took: after_took, Melded: after_melded, LaidOff: after_laid_off, JokerSwapped: after_joker_swapped,
     Discarded: after_discarded, Reshuffled: after_reshuffled, HandScored: after_hand_scored,
-    Annotated: after_annotated, MatchBanked: after_match_banked,
+    HandRecorded: after_hand_recorded, Annotated: after_annotated, MatchBanked: after_match_banked,
 }
 
 
@@ -504,7 +529,7 @@ def apply(state: GameState, event: Event) -> GameState:
     if new is state:
         return state.evolve(seq=event.seq)
     # ``new`` was made by the handler for this event alone and is not yet shared with anyone
-    object.__setattr__(new, "seq", event.seq)
+    new.__dict__["seq"] = event.seq  # the frozen dataclass's own storage, as evolve() fills it
     return new
 
 
@@ -538,44 +563,6 @@ class Replay:
 
     def __len__(self) -> int:
         return len(self.states)
-
-
-# How each hand ended, in the words used by tables and charts.
-WENT_OUT = "went out"
-ALL_AT_ONCE = "all at once"
-STOCK_OUT = "stock ran out"
-RESULT_ONLY = "result only"
-ENDINGS: tuple[str, ...] = (WENT_OUT, ALL_AT_ONCE, STOCK_OUT, RESULT_ONLY)
-
-
-@dataclass(frozen=True)
-class HandEnd:
-    """One hand of a game, as it ended: the event and state where it was scored."""
-
-    game: str
-    seq: int
-    state: GameState
-    ended: str  # one of ENDINGS
-
-
-def hand_ends(rp: Replay, game: str = "game") -> list[HandEnd]:
-    """Every hand of a replay, at the event that scored it, with how it ended."""
-    out = []
-    recorded = 0
-    for ev, st in zip(rp.events, rp.states):
-        # a hand has ended exactly when the match history grows (a result-only hand included)
-        if len(st.history) > recorded:
-            recorded = len(st.history)
-            if isinstance(ev, HandScored):
-                ended = RESULT_ONLY
-            elif st.went_out is None:
-                ended = STOCK_OUT
-            elif st.all_at_once:
-                ended = ALL_AT_ONCE
-            else:
-                ended = WENT_OUT
-            out.append(HandEnd(game, ev.seq, st, ended))
-    return out
 
 
 def replay(events: Iterable[Event | Mapping[str, Any]]) -> Replay:

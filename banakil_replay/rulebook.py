@@ -52,6 +52,8 @@ class Rule(Enum):
     ONE_SCORE_PER_SIDE = ("one score per side", LOG, "A hand recorded by its result gives one score per side.")
     RECORDED_HAND = ("recorded hands", LOG, "A hand recorded by its result is one not played in the log, "
                      "named by its number; a hand played in the log is scored from its events.")
+    HAND_INPUT = ("hand recorded by its inputs", LOG, "A hand recorded by its inputs says who went out and, for "
+                  "every seat at the table, the points or cards it melded and still held.")
     DRAW_RECORDED = ("draw recorded", LOG, "A drawn card is named when the log does not give the stock order.")
     # the deal
     HANDS_IN_ORDER = ("hands numbered in order", LOG, "Hands are numbered 1, 2, 3 ... in the order they are dealt.")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from banakil_replay import reducer
+from banakil_replay import endings, reducer
 from banakil_replay.log.load import load_replay
 from banakil_replay.log.rows import HAND_COLUMNS
 from banakil_replay.notebook import charts, frames, html, narrate, setup
@@ -177,13 +177,13 @@ def test_hands_frame_endings(games: dict[str, Any]) -> None:
     assert list(frame.columns) == list(HAND_COLUMNS)
     assert len(frame) == 8
     ended = {(r.game, r.hand): r.ended for r in frame.itertuples()}
-    assert ended[("jawaker_hand.jsonl", 1)] == ended[("jawaker_hand.jsonl", 2)] == reducer.ALL_AT_ONCE
-    assert ended[("classic_annotated.jsonl", 2)] == reducer.RESULT_ONLY
-    assert ended[("classic_dana_ravi.jsonl", 1)] == reducer.WENT_OUT
+    assert ended[("jawaker_hand.jsonl", 1)] == ended[("jawaker_hand.jsonl", 2)] == endings.ALL_AT_ONCE
+    assert ended[("classic_annotated.jsonl", 2)] == endings.RESULT_ONLY
+    assert ended[("classic_dana_ravi.jsonl", 1)] == endings.WENT_OUT
     row = frame[frame.game == "classic_4p_partnership.jsonl"].iloc[0]
     assert (row.side_0, row.side_1, row.out_player) == (39, -16, "Nadia")
     dead = frames.hands_frame({"dead": replay(dead_hand_events())})
-    assert dead.ended.tolist() == [reducer.STOCK_OUT] and dead.side_0.tolist() == [0]
+    assert dead.ended.tolist() == [endings.STOCK_OUT] and dead.side_0.tolist() == [0]
 
 
 def test_matches_examples_and_rules_frames(games: dict[str, Any]) -> None:
@@ -200,8 +200,8 @@ def test_matches_examples_and_rules_frames(games: dict[str, Any]) -> None:
 
 
 def test_rescoring_under_the_own_rule_set_reproduces_the_reducer(games: dict[str, Any]) -> None:
-    ends = [e for name, rp in games.items() for e in reducer.hand_ends(rp, name) if e.ended != reducer.RESULT_ONLY]
-    ends += reducer.hand_ends(replay(dead_hand_events()))
+    ends = [e for name, rp in games.items() for e in endings.hand_ends(rp, name) if e.ended != endings.RESULT_ONLY]
+    ends += endings.hand_ends(replay(dead_hand_events()))
     assert len(ends) == 8
     for end in ends:
         assert end.state.rules is not None and end.state.hand_score is not None
@@ -261,10 +261,10 @@ def test_other_chart_specs(games: dict[str, Any]) -> None:
     points = _chart_spec(charts.points_chart(hands))
     assert points["mark_type"] == "circle" and points["encoding"]["y"]["field"] == "points"
     assert len(points["rows"]) == 2 * len(hands)
-    endings = _chart_spec(charts.endings_chart(hands))
-    assert endings["mark_type"] == "bar" and endings["encoding"]["y"]["aggregate"] == "count"
-    assert endings["encoding"]["color"]["field"] == "ended" and {r["ended"] for r in endings["rows"]} == \
-        {reducer.WENT_OUT, reducer.ALL_AT_ONCE, reducer.RESULT_ONLY}
+    ended = _chart_spec(charts.endings_chart(hands))
+    assert ended["mark_type"] == "bar" and ended["encoding"]["y"]["aggregate"] == "count"
+    assert ended["encoding"]["color"]["field"] == "ended" and {r["ended"] for r in ended["rows"]} == \
+        {endings.WENT_OUT, endings.ALL_AT_ONCE, endings.RESULT_ONLY}
     cold = _chart_spec(charts.cold_hands_chart(rescored))
     assert cold["mark_type"] == "bar" and cold["encoding"]["y"]["field"] == "value"
     assert {(r["rules"], r["value"]) for r in cold["rows"] if r["hand"] == 2} >= {("jawaker", 101), ("kroot", 102)}
@@ -298,7 +298,7 @@ def test_charts_take_the_bulk_replays_tables(games: dict[str, Any]) -> None:
     paths = sorted(str(p) for p in GAMES.glob("*.jsonl"))
     hands, _ = bulk.frames(*bulk.run(paths, progress=None))
     assert list(hands.columns) == list(HAND_COLUMNS)  # one shape: the rows come from log.rows.hand_row
-    assert (hands.ended == reducer.ALL_AT_ONCE).sum() == 2
+    assert (hands.ended == endings.ALL_AT_ONCE).sum() == 2
     mine = frames.hands_frame(games)
     assert [p.rsplit("/", 1)[1] for p in hands.game] == list(mine.game)
     rest = [c for c in HAND_COLUMNS if c != "game"]

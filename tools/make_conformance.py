@@ -207,6 +207,19 @@ def chained() -> Events:
     return events
 
 
+def classic_sheet() -> Events:
+    """A score sheet: hands recorded by what they are scored from (hand_recorded), the sheet's carry, to a win."""
+    events: Events = [{"seq": 0, "type": "match_started", "format": FORMAT_LATEST, "rules": "classic",
+                       "players": ["Dana", "Ravi"], "options": {"sheet_carry": True}}]
+    events = add(events, "hand_recorded", input={"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0},
+                                                                          {"melded": 10.5, "in_hand": 7.5}]})
+    events = add(events, "hand_recorded", input={"went_out": 1, "all_at_once": False, "seats": [
+        {"melded_cards": ["3H", "4H", "5H"], "in_hand_cards": ["KS", "KD", "JK"]},
+        {"melded_cards": ["AS", "AD", "AH", "10C", "JC", "QC"], "in_hand_cards": []}]})
+    events = add(events, "hand_scored", hand=3, scores=[120, 0])
+    return add(events, "match_banked")
+
+
 def annotated_1_0() -> Events:
     """A log of format 1.0 ("banakil-replay/1"): its hand_scored names no hand and means the next one."""
     return games.classic_annotated().numbered()
@@ -219,7 +232,7 @@ VALID: dict[str, Callable[[], Events]] = {
     "classic-first-turn": classic_first_turn, "classic-stock-order": classic_stock_order,
     "classic-dead-hand": classic_dead_hand, "eram-reshuffles": eram_reshuffles,
     "classic-layouts": classic_layouts, "classic-options-and-extras": classic_options_and_extras,
-    "classic-chained": chained, "classic-annotated-1.0": annotated_1_0,
+    "classic-chained": chained, "classic-annotated-1.0": annotated_1_0, "classic-sheet": classic_sheet,
 }
 # logs written by hand from docs/event-log.md alone (examples/spec_exporter.py): kept as they are
 HANDWRITTEN: dict[str, str] = {
@@ -465,6 +478,12 @@ INVALID: dict[str, Case] = {
                               "format 1.1 names the hand"),
     "hand-scored-skips": ("hands-in-order", None, lambda: add(dana(5), "hand_scored", hand=3,
                                                                        scores=[1, 1]), "the next hand is 2"),
+    "hand-recorded-no-seat": ("hand-input", 1, lambda: classic_sheet()[:1] + [
+        {"seq": 1, "type": "hand_recorded", "input": {"went_out": 2, "seats": [{"melded": 1, "in_hand": 0},
+                                                                                {"melded": 1, "in_hand": 0}]}}],
+        "went_out names no seat of two"),
+    "hand-recorded-in-hand": ("one-hand-at-a-time", None, lambda: add(dana(1), "hand_recorded", input={
+        "went_out": 0, "seats": [{"melded": 1, "in_hand": 0}, {"melded": 1, "in_hand": 0}]}), "hand 1 is in play"),
     "hand-scored-three-sides": ("one-score-per-side", None, lambda: add(dana(5), "hand_scored", hand=2,
                                                                         scores=[1, 2, 3]), "2 players, 2 sides"),
     "note-points-forward": ("annotations-point-back", None, lambda: add(dana(1), "annotated", at=5, text="later"),

@@ -51,6 +51,11 @@ def exercise(kinds: list[str] | None, task: str, rules: str = "classic") -> list
 Decide first, then read the answer below: the engine computes it, with its reasons.
 """)]
     if kinds:
+        cells.append(md("""
+**Practice.** The box below asks *more* questions of this kind, each checked and explained by the
+rules engine as you answer (type, then Enter or *Check*; *Hint*, *Retry*, *Next*). It runs in
+JupyterLab or Voila; on a page that cannot run it you see its first question, not the one above.
+"""))
         cells.append(code(f"""
 # More of the same, checked by the rules engine: type an answer, press Enter or Check; Hint, Retry, Next
 from banakil_replay import ExerciseWidget
@@ -92,17 +97,27 @@ differ. [How to play Banakil]({GUIDE}) says everything in words, with the source
     md(f"""
 ## The rule
 
-The game in a few lines [000, 004, 002, 003]:
+The game in a few lines [000, 004, 002, 003, except where a line says otherwise]:
 
-1. Two, three or four people play; four play as two partnerships, partners facing each other.
+1. At the table two, three or four people play; four play as two partnerships, partners facing
+   each other [000, 004]. The apps differ: Jawaker and ERAM are played by four, Kroot by four or
+   two (lesson 8).
 2. Each hand, everyone gets 18 cards. The rest forms the face-down **stock**; one card turned face
    up starts the **discard pile**.
 3. On your turn you **draw** a card, may lay down **melds** face up in front of you, and
    **discard** one card. A meld is a **run** (three or more cards of one suit in order) or a
    **set** (three or four 3s, or three or four aces). Every 2 and both jokers are **wild**.
 4. The hand ends when someone has no cards left: that player **goes out**.
-5. Everyone then scores the cards they laid down minus the cards still in their hand. Hands are
-   played until a side reaches the target score.
+5. Everyone then scores the cards they laid down minus the cards still in their hand. A **side**
+   is one player, or a partnership of two at four players. Hands are played until a side's running
+   total reaches the **target** (at the table 150 for two players, 203 for three, 303 for four;
+   lesson 10) [000, 004].
+
+A few words the pictures below use, each taught in its own lesson: a player who **melded nothing**
+in a hand takes a **flat −20** instead of counting his cards (lesson 6); going out **all at once**
+means laying the whole hand in one turn with nothing melded before (lesson 6); a player's **meld
+area** is his melds with whatever his partner added to them (lesson 7); **banking** a match means
+writing its result down once a side has reached the target (lesson 10).
 
 Each lesson that follows teaches one of these steps in full. More in
 {guide("the-game-in-a-few-lines", "the guide's summary")}.
@@ -297,7 +312,8 @@ A_TURN = [
 - who plays first, and which way play goes;
 - how the opening differs between the table rules and the apps;
 - how to read the engine's list of options: every legal move, and every tempting move that is
-  not allowed, with the rule that forbids it.
+  not allowed, with the rule that forbids it;
+- how to play a hand yourself at the play table, with a coach beside you.
 """),
     SETUP,
     md(f"""
@@ -339,7 +355,9 @@ events_frame(dana_ravi).loc[1:5, ["player", "description", "phase", "to_play", "
 """),
     md("""
 At the start of her turn Dana may only draw: from the stock, or the top card of the pile (8♦,
-turned up after the deal). The engine lists her options, best first:
+turned up after the deal). The engine lists her options, best first (each option's note in brackets says why the engine
+ranks it where it does; "deadwood" there means cards in your hand that fit no meld yet and so
+count against you if the hand ends):
 """),
     code("""
 from banakil_replay import show_options
@@ -373,6 +391,24 @@ straight away:
 jawaker = load_replay("../sample_games/jawaker_hand.jsonl")
 events_frame(jawaker).loc[1:6, ["player", "description", "to_play", "stock", "pile"]]
 """),
+    md("""
+**Play a hand yourself.** The table below deals you (Player, seat 0) a hand against a bot under
+the classic rules; the bot's hand is face down, with its card count. Click cards in your hand to
+select them, then a move: **Draw** (or **Take** from the pile, lesson 4), **Meld selected** if you
+like, and **Discard selected** to end your turn. A move out of order, or cards that are not a
+meld, are refused with the rule they break, and nothing changes. **Coach** lists your options
+ranked, with the moves not allowed and why; **Play the coach's move** plays its first choice.
+After every move a line in words says what you and the bot did; when the hand ends, the score
+card by card and the running totals.
+
+Every move is saved to a log as it is made. `PlayTable(log="my_game.jsonl", resume=True)` keeps
+the game in a file of your own and continues it the next time; `players=4` seats a bot partner
+opposite you; `humans=[0, 1]` seats two people at one screen, each seeing only their own hand.
+"""),
+    code("""
+from banakil_replay import PlayTable
+PlayTable(rules="classic", players=2, seed=3, coach=True)  # a new game, saved to a temporary file
+"""),
     *exercise(['discard'], """
 Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and discarded 5♦. Of the
 six orders these three moves could come in, which does the engine accept?
@@ -397,6 +433,7 @@ for order in permutations(moves):
 - At the table one card is turned up to start the pile; in the apps the first player gets 19
   cards and skips the first draw.
 - The engine lists every legal move, and refuses a move out of order with the rule's name.
+- At the play table you play whole hands against the bots, every move checked and saved as you go.
 """),
 ]
 
@@ -651,6 +688,11 @@ scores a flat **40** instead of melds plus 20 [000, 004]. At two or three player
 whatever the others laid; at four it needs all three other players to have no meld on the table,
 or the hand is scored the ordinary way [000, 004].
 
+**Two, three or four players.** With two or three players every player is his own side and
+scores exactly as above; the dead hand, the dhamoon and the target work the same, only the target
+is higher with more players (150, 203, 303) [000, 004]. Four players score as two partnerships:
+lesson 7.
+
 **Rounding.** Half points are rounded in the scorer's favour: up when positive, toward zero when
 negative (44.5 → 45, −5.5 → −5), once per side [000, 004]. Kroot rounds each player; ERAM keeps
 the halves [003, 002].
@@ -685,7 +727,7 @@ end = dana_ravi.final
 show_score(end)
 """),
     code("""
-card_points_frame(end).groupby(["player", "where"]).points.sum()
+card_points_frame(end).groupby(["player", "where"]).points.sum().unstack()
 """),
     md("""
 The engine scores a hand from a few facts: who went out, and what each player melded and held.
@@ -721,6 +763,36 @@ print(len(events), "events; stock left:", dead.final.stock_count)
 print(event_text(dead.events[-1], dead.final))
 print(dead.final.hand_score.explain[0])
 """),
+    md("""
+With three players each player is his own side. Here seat 1 goes out with 18.5 melded; seat 0 has
+12 melded and 6.5 in hand; seat 2 never melded:
+"""),
+    code("""
+from banakil_replay import HandInput, score_hand, get_ruleset
+three = score_hand(get_ruleset("classic"), HandInput.from_values(3, went_out=1, seats=[(12, 6.5), (18.5, 0), (0, 14)]))
+print("\\n".join(three.explain))
+print("sides (rounded):", three.sides)
+"""),
+    md("""
+**At a real table.** Played with real cards, a game can still be scored by the engine: a score
+sheet records each hand by the facts above (what each player melded and still holds, who went
+out) and adds the hands up towards the match target. Here Dana and Ravi's hand goes on a new
+sheet. In a running notebook, type the next hands into the boxes (points such as `16.5`, or cards
+such as `3H 4H 5H`) and press *Add hand*: a hand the rules cannot score is refused with the
+reason, and the sheet stays as it was. In a terminal the same sheet is `banakil-replay sheet new`,
+`sheet add` and `sheet show`.
+"""),
+    code("""
+import tempfile
+from pathlib import Path
+from banakil_replay import SheetWidget
+sheet = SheetWidget(Path(tempfile.mkdtemp()) / "evening.jsonl", "classic", ["Dana", "Ravi"])
+sheet.melded[0].value = "16.5"                                  # Dana's meld area; she went out
+sheet.melded[1].value, sheet.in_hand[1].value = "10.5", "7.5"   # Ravi's melds, and what he holds
+sheet.went_out.value = 0
+sheet.add_button.click()
+sheet
+"""),
     *exercise(['score-hand'], """
 004's rounding example: A goes out with 24.5 points melded; B has 6 melded and 11.5 in hand. What
 does each score? And what would B score had he never melded?
@@ -740,6 +812,8 @@ for seats in ([(24.5, 0), (6, 11.5)], [(24.5, 0), (0, 11.5, False)]):
 - A dhamoon (all at once, nothing laid before) scores a flat 40; at four players only if nobody
   else has melded.
 - Halves round in the scorer's favour; a stock that runs out makes a dead hand (ERAM reshuffles).
+- A score sheet (`SheetWidget`, or `banakil-replay sheet`) scores a real table's hands from the same
+  facts and keeps the running totals.
 """),
 ]
 
@@ -795,8 +869,10 @@ end = load_replay("../sample_games/classic_4p_partnership.jsonl").final
 show_score(end)
 """),
     md("""
-The same hand under the Kroot rules: the side that went out scores 20 and every card it laid;
-the other side loses what it holds:
+The same hand scored under the Kroot rules: the side that went out scores 20 and every card it
+laid; the other side loses what it holds. (Only the score is recomputed from the table as it
+ended; the play is not re-checked, and Kroot would not have allowed every move of this classic
+hand, such as swapping a joker for a card it does not stand for.)
 """),
     code("""
 show_score(end, "kroot")
@@ -880,8 +956,11 @@ More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ"
     md("""
 ## Live example
 
-Every knob on which the presets differ, with its sources (a knob's values are the engine's names
-for each reading of the rule):
+Every knob on which the presets differ, with its sources. The values are the engine's short names
+for each reading of the rule; the rule above says each in words (for example `upcard` is "one card
+turned up", `starter_19` "the starter gets a 19th card", `lone_top_card` "only a card taken alone
+may not go back", `team_minimum` "a cold hand scores a side minimum", `gap_tiebreak` "ERAM's gap of
+more than 5"):
 """),
     code("""
 from banakil_replay import rules_frame
@@ -1118,7 +1197,8 @@ MANY_GAMES = [
 ## The rule
 
 **The match.** Players agree a target before they start; each hand's score is added to a running
-total (which may go negative), and the match ends when a side reaches the target
+total (which may go negative; a paper score sheet that keeps no negative numbers carries the
+shortfall instead: lesson 8), and the match ends when a side reaches the target
 [000, 004, 002, 003]. Targets: classic 150 at two players, 203 at three, 303 at four; Jawaker 222;
 ERAM 202; Kroot 222 (150 one against one).
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import learn as cli_learn
 from . import play as cli_bots
+from . import sheet as cli_sheet
 from . import table as cli_table
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
 from ..log.load import UnreadableLogError, load_replay, utf8_text
@@ -321,7 +322,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
     "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
-    **cli_bots.COMMANDS, **cli_table.COMMANDS, **cli_learn.COMMANDS,
+    **cli_bots.COMMANDS, **cli_table.COMMANDS, **cli_learn.COMMANDS, **cli_sheet.COMMANDS,
 }
 
 
@@ -393,6 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_bots.add_parsers(sub)  # selfplay, review
     cli_table.add_parsers(sub)  # play
     cli_learn.add_parsers(sub)  # learn
+    cli_sheet.add_parsers(sub)  # sheet new / add / show
     return p
 
 

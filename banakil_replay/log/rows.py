@@ -15,7 +15,7 @@ The columns, in :data:`HAND_COLUMNS` order:
 ``players``, ``hand``, ``seq``
     the number of players, the hand number, the event that scored the hand
 ``ended``
-    one of :data:`banakil_replay.reducer.ENDINGS`: ``went out``, ``all at once``
+    one of :data:`banakil_replay.endings.ENDINGS`: ``went out``, ``all at once``
     (out in one turn with nothing laid before), ``stock ran out``, ``result only``
 ``went_out``, ``out_player``, ``out_side``
     the seat that went out, its player and side (empty when nobody did)
@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..reducer import ALL_AT_ONCE, WENT_OUT, HandEnd, Replay, hand_ends
+from ..endings import ALL_AT_ONCE, WENT_OUT, HandEnd, hand_ends
+from ..reducer import Replay
 from ..scoring import HandScore, side_of
 
 __all__ = ["HAND_COLUMNS", "MAX_SIDES", "hand_row", "hand_rows"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..reducer import ALL_AT_ONCE, ENDINGS, STOCK_OUT
+from ..endings import ALL_AT_ONCE, ENDINGS, STOCK_OUT
 from .frames import side_points
 
 if TYPE_CHECKING:  # only for annotations: the real imports are deferred

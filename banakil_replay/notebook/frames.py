@@ -18,7 +18,8 @@ from ..errors import BanakilError
 from ..examples import check_all
 from ..log.load import load_replay
 from ..log.rows import HAND_COLUMNS, hand_row, hand_rows
-from ..reducer import RESULT_ONLY, Replay, hand_end_input, hand_ends, rules_for
+from ..endings import RESULT_ONLY, hand_ends
+from ..reducer import Replay, hand_end_input, rules_for
 from ..rules import RULESETS, Ruleset, differences, format_knob, get_ruleset
 from ..scoring import score_hand
 from ..state import GameState

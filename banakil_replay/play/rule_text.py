@@ -73,7 +73,8 @@ def reshuffle_rule(rules: Ruleset, players: int = 2) -> str:
 
 
 def meld_rule(rules: Ruleset, players: int = 2) -> str:
-    text = "000 (Play), 004 (runs and sets): a run or a set of 3s or aces, one 2 and one joker at most"
+    text = ("000 (Play), 004 (runs and sets): a run of one suit, or a set of 3s or aces; a meld holds one 2 and "
+            "one joker at most, and a set no 2")
     return text + ("; an ace may also play low (A-2-3, 002)" if rules.ace_low else "")
 
 

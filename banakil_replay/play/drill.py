@@ -1,0 +1,209 @@
+"""Learning from one's own mistakes: back to each decision the review marks, the move hidden, another try.
+
+:class:`MistakeDrill` is the model behind the play table's "learn from my
+mistakes": the review (:func:`~banakil_replay.play.review.review`) grades a
+seat's decisions; each one graded ``questionable`` or ``blunder`` is a stop.
+At a stop the position is the state just before the move made, seen from that
+seat, and the move made stays hidden (a :class:`~banakil_replay.play.stepper.Stepper`
+in quiz mode holds the position and that rule). The learner tries a move:
+the reducer says whether it is legal (a refusal keeps its reason, rule and
+source, and changes nothing), and the ranked options say how it compares with
+the move made and with the engine's top choice. No ipywidgets and no HTML:
+the play table draws it.
+
+>>> from banakil_replay.log.load import load_replay
+>>> from banakil_replay.play.review import review
+>>> rp = load_replay("sample_games/classic_dana_ravi.jsonl")
+>>> drill = MistakeDrill(rp, [0], review(rp, seat=0))
+>>> len(drill.stops) == sum(v.verdict in MISTAKES for v in review(rp, seat=0))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from ..errors import IllegalMoveError
+from ..events import Event
+from ..reducer import Replay, ReplayError, apply
+from ..rulebook import Rule
+from ..state import GameState
+from .moves import Move, Option, Options, is_move
+from .stepper import Stepper, move_match
+
+__all__ = ["MISTAKES", "Stop", "Attempt", "MistakeDrill"]
+
+#: the verdicts a learner is sent back to (the review may grade in points; these are the bad grades)
+MISTAKES = ("questionable", "blunder")
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A decision to try again: the event number of the move made, its seat, the verdict and why."""
+
+    seq: int
+    seat: int
+    verdict: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The learner's try at a stop, judged: refused (with the reducer's reason), or ranked."""
+
+    move: Move
+    refusal: str = ""  # the reducer's reason, when the move is not allowed
+    rule: Rule | None = None
+    source: str = ""
+    match: str | None = None  # move_match(try, the move made): "same", "part" or None
+    rank: int | None = None  # the try's rank among the options (None: legal but not listed)
+    game_rank: int | None = None  # the rank of the move made
+    out_of: int = 0
+    best: Option | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not self.refusal
+
+    @property
+    def top(self) -> bool:
+        """The engine's top choice (or as good)."""
+        return self.legal and self.rank == 1
+
+    def verdict(self) -> str:
+        """``refused``, ``same`` (the move made again), ``top``, ``better``, ``listed`` or ``unlisted``."""
+        if not self.legal:
+            return "refused"
+        if self.match == "same":
+            return "same"
+        if self.top:
+            return "top"
+        if self.rank is not None and (self.game_rank is None or self.rank < self.game_rank):
+            return "better"
+        return "listed" if self.rank is not None else "unlisted"
+
+    def words(self, stop: Stop) -> str:
+        """The engine's feedback in one or two sentences."""
+        kind = self.verdict()
+        if kind == "refused":
+            return f"Not allowed: {self.refusal}. Nothing changed; try another move."
+        game = f"#{self.game_rank}" if self.game_rank is not None else "not among the listed options"
+        best = f" The engine's top choice: {_stop(self.best.explain)}" if self.best is not None else ""
+        if kind == "same":
+            return (f"That is the move made in the game, which the review marked {stop.verdict}: "
+                    f"{stop.why}{best}")
+        if kind == "top":
+            why = f" {_stop(self.best.explain)}" if self.best is not None else ""
+            return f"The engine's top choice.{why} The move made in the game ranked {game} of {self.out_of}."
+        if kind == "better":
+            return (f"Better than the game: ranked #{self.rank} of {self.out_of}, the move made {game}."
+                    f"{best}")
+        if kind == "listed":
+            return f"Ranked #{self.rank} of {self.out_of}, no better than the move made ({game}).{best}"
+        return f"Legal, though the options do not list it (they add one card at a time).{best}"
+
+
+def _stop(text: str) -> str:
+    """``text`` ending with a full stop (the options' explanations may have none)."""
+    text = text.strip()
+    return text if text[-1:] in (".", "!", "?") else text + "."
+
+
+class MistakeDrill:
+    """The stops of ``seats`` in a replayed game, and one try after another at the current stop.
+
+    ``verdicts``: the review's verdicts (anything with ``seq`` and ``verdict``,
+    and ``why`` if it has one, in any order); those graded as one of
+    :data:`MISTAKES` on a move by one of ``seats`` become the stops, in the order played.
+    """
+
+    def __init__(self, replay: Replay, seats: Iterable[int], verdicts: Sequence[Any]) -> None:
+        self.replay = replay
+        wanted = set(seats)
+        self.stops: list[Stop] = []
+        for v in sorted(verdicts, key=lambda v: int(v.seq)):
+            if not 0 < v.seq < len(replay):
+                continue
+            seat = getattr(replay.events[v.seq], "seat", None)  # who made the move, from the log itself
+            if v.verdict in MISTAKES and seat in wanted:
+                self.stops.append(Stop(int(v.seq), int(seat), str(v.verdict), str(getattr(v, "why", ""))))
+        self.index = 0
+        self.attempts: list[Attempt] = []
+        self.stepper: Stepper | None = None
+        self.go(0)
+
+    # ------------------------------------------------------------ position
+    @property
+    def stop(self) -> Stop | None:
+        return self.stops[self.index] if 0 <= self.index < len(self.stops) else None
+
+    @property
+    def state(self) -> GameState:
+        """The position at the current stop: the state just before the move made."""
+        assert self.stepper is not None, "no stop: check drill.stop first"
+        return self.stepper.state
+
+    @property
+    def played(self) -> Event:
+        """The move made at the current stop (hidden from the learner until revealed)."""
+        return self.replay.events[self._stop().seq]
+
+    @property
+    def revealed(self) -> bool:
+        return self.stepper is not None and self.stepper.revealed
+
+    def go(self, index: int) -> Stop | None:
+        """Go to stop ``index`` (clamped); the move made is hidden again and the tries start afresh."""
+        self.index = min(max(index, 0), max(len(self.stops) - 1, 0))
+        self.attempts = []
+        stop = self.stop
+        self.stepper = None if stop is None else Stepper(self.replay, seat_view=stop.seat, quiz=True,
+                                                         start=stop.seq - 1)
+        return stop
+
+    def next(self) -> Stop | None:
+        return self.go(self.index + 1) if self.index + 1 < len(self.stops) else None
+
+    def options(self) -> Options:
+        assert self.stepper is not None, "no stop: check drill.stop first"
+        return self.stepper.options_here()
+
+    def _stop(self) -> Stop:
+        stop = self.stop
+        if stop is None:
+            raise IllegalMoveError("there is no decision to try again: the review marked none as a mistake")
+        return stop
+
+    # ------------------------------------------------------------ trying
+    def attempt(self, move: Move) -> Attempt:
+        """Judge the learner's ``move`` at this stop; the position stays as it is, whatever the move."""
+        self._stop()
+        state = self.state
+        if not is_move(move):
+            raise IllegalMoveError(f"a {move.type} event is not a move")
+        try:
+            apply(state, move)
+        except IllegalMoveError as e:
+            reason = e.bare_reason if isinstance(e, ReplayError) else str(e)
+            tried = Attempt(move, refusal=reason, rule=e.rule, source=e.source)
+        else:
+            opts = self.options()
+            played = self.played
+            mine, theirs = opts.find(move), opts.find(played)
+            tried = Attempt(move, match=move_match(move, played), rank=mine.rank if mine else None,
+                            game_rank=theirs.rank if theirs else None, out_of=len(opts.options),
+                            best=opts.best())
+        self.attempts.append(tried)
+        return tried
+
+    def reveal(self) -> Event:
+        """Show the move made at this stop (the stepper's quiz marks the answer revealed); returns it."""
+        self._stop()
+        assert self.stepper is not None
+        opts = self.options()
+        if opts.options and not self.stepper.revealed:
+            # the quiz reveals beside a pick: the learner's last listed try, else the top option
+            tried = next((opts.find(a.move) for a in reversed(self.attempts) if opts.find(a.move)), None)
+            self.stepper.reveal(opts.options.index(tried) if tried is not None else 0)
+        return self.played
