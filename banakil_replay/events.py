@@ -15,6 +15,7 @@ reducer needs no randomness.
 
 from __future__ import annotations
 
+import json
 import re
 import typing
 from typing import Any, ClassVar, Union
@@ -25,14 +26,18 @@ from msgspec import Meta, Struct
 # the private tables are what parse_card reads with: the schema pattern is built from them
 from .cards import _RANK_FROM_CODE, _SUIT_FROM_SYMBOL, JOKER_CODES, SUITS, Card, full_deck, parse_card
 from .errors import MalformedInputError
+from .rulebook import Rule
 from .rules import RULESETS
 
 FORMAT_NAME = "banakil-replay"
 FORMAT_MAJOR = 1
-FORMAT = f"{FORMAT_NAME}/{FORMAT_MAJOR}"
-#: Minor versions only add (an event type, an optional field): a reader of major 1 reads every 1.x
-#: log, and meets an event type newer than itself as an unknown type, named. 1.1 added hand_recorded.
+#: The newest minor version this reader knows. Minor versions only add (an event type, an optional
+#: field, a requirement of the logs that declare them): docs/event-log.md (Versions) says what each
+#: added. 1.1: hand_recorded, and hand_scored.hand.
 FORMAT_MINOR = 1
+#: What banakil-replay's own game writers declare: they write nothing that changed after 1.0.
+FORMAT = f"{FORMAT_NAME}/{FORMAT_MAJOR}"
+#: The version docs/event-log.md describes, which a writer following it declares.
 FORMAT_LATEST = f"{FORMAT}.{FORMAT_MINOR}"
 MAX_ANNOTATION = 10_000  # characters; longer notes belong in a file of their own
 MAX_NAME = 200
@@ -42,12 +47,13 @@ CHAIN_PATTERN = "[0-9a-f]{64}"
 
 
 class EventError(MalformedInputError):
-    """An event object that is not a well-formed v1 event."""
+    """An event object that is not a well-formed v1 event; ``rule`` says which rule of the format it breaks."""
 
-    def __init__(self, message: str, seq: int | None = None) -> None:
+    def __init__(self, message: str, seq: int | None = None, rule: Rule = Rule.EVENT_FIELDS) -> None:
         super().__init__(message if seq is None else f"seq {seq}: {message}")
         self.reason = message
         self.seq = seq
+        self.rule = rule
 
 
 class FormatError(MalformedInputError):
@@ -89,9 +95,11 @@ def _dec_hook(kind: type, value: Any) -> Any:
     # whose error names the code.
     if kind is not Card:
         raise NotImplementedError(f"no decoder for {kind!r}")
+    if not isinstance(value, str):
+        raise ValueError("Expected `card`")  # msgspec adds the path; _field_error says what was found
     try:
         return _CANONICAL[value]
-    except (KeyError, TypeError):  # TypeError: an unhashable value, such as a list
+    except KeyError:
         return parse_card(value)
 
 
@@ -105,9 +113,15 @@ Seq = typing.Annotated[int, Meta(ge=0, description="0, 1, 2, ... without gaps; l
 Seat = typing.Annotated[int, Meta(ge=0, extra_json_schema={"maximum": 3},
                                   description="0..n-1 in turn order; the reducer checks it against the table")]
 MeldNo = typing.Annotated[int, Meta(ge=1, description="melds of a hand are numbered 1, 2, 3 ... as they are made")]
+HandNo = typing.Annotated[int, Meta(ge=1)]
 Cards = typing.Annotated[tuple[Card, ...], Meta(max_length=MAX_CARDS)]
 Name = typing.Annotated[str, Meta(max_length=MAX_NAME)]
 Score = typing.Annotated[float, Meta(ge=-1e6, le=1e6)]
+
+
+def _doc(text: str) -> Meta:
+    """A field's description: the schema, docs/event-log.md and error messages quote it."""
+    return Meta(description=text)
 
 
 # ------------------------------------------------------------------ the events
@@ -117,84 +131,90 @@ class _Event(Struct, frozen=True, tag_field="type"):
 
 
 class MatchStarted(_Event, frozen=True, tag="match_started", kw_only=True):
-    """First event of every log."""
+    """First event of every log: the format version, the rule set and the players."""
 
-    format: typing.Annotated[str, Meta(extra_json_schema={
-        "pattern": rf"^{re.escape(FORMAT_NAME)}/{FORMAT_MAJOR}(\.[0-9]{{1,9}})?$"})]
+    format: typing.Annotated[str, Meta(
+        description="the format version the log is written to: banakil-replay/1.1",
+        extra_json_schema={"pattern": rf"^{re.escape(FORMAT_NAME)}/{FORMAT_MAJOR}(\.[0-9]{{1,9}})?$"})]
     rules: typing.Annotated[str, Meta(max_length=MAX_NAME, description="rule set preset name",
                                       # the reducer refuses other names, with the list of known ones
                                       extra_json_schema={"enum": list(RULESETS)})] = "classic"
-    players: typing.Annotated[tuple[Name, ...], Meta(min_length=2, max_length=4)]
-    options: typing.Annotated[dict[str, Any], Meta(description="rule knob overrides (see Ruleset)")] = {}
+    players: typing.Annotated[tuple[Name, ...], Meta(
+        min_length=2, max_length=4, description="player names in seat order: seat 0 first")]
+    options: typing.Annotated[dict[str, Any], Meta(
+        description="rule knob overrides for this match: knob name to value")] = {}
 
 
 class HandStarted(_Event, frozen=True, tag="hand_started"):
     """A deal: every seat's cards; the player after the dealer plays first."""
 
-    hand: typing.Annotated[int, Meta(ge=1)]
-    dealer: Seat
-    hands: typing.Annotated[tuple[Cards, ...], Meta(min_length=2, max_length=4)]
-    upcard: Card | None = None
-    stock: typing.Annotated[Cards | None, Meta(description="stock order, top first, when known")] = None
+    hand: typing.Annotated[HandNo, _doc("the hand's number: 1, then one more than the last hand played or recorded")]
+    dealer: typing.Annotated[Seat, _doc("the seat that dealt; the player after it plays first")]
+    hands: typing.Annotated[tuple[Cards, ...], Meta(
+        min_length=2, max_length=4, description="the cards dealt, one list per seat, indexed by seat")]
+    upcard: typing.Annotated[Card | None, _doc("the card turned up to start the discard pile (upcard rule sets only)")] = None
+    stock: typing.Annotated[Cards | None, Meta(
+        description="the undealt cards in stock order, top first, when known")] = None
 
 
 class Drew(_Event, frozen=True, tag="drew"):
-    """A card drawn from the stock; ``card`` may be left out when the deal gave the stock order."""
+    """A card drawn from the stock; ``card`` may be left out when the stock order is known."""
 
-    seat: Seat
-    card: Card | None = None
+    seat: typing.Annotated[Seat, _doc("the seat that drew")]
+    card: typing.Annotated[Card | None, _doc("the card drawn; may be left out while the log gives the stock order")] = None
 
 
 class Took(_Event, frozen=True, tag="took"):
     """The top ``count`` cards of the discard pile; ``cards``, when given, is checked."""
 
-    seat: Seat
-    count: typing.Annotated[int, Meta(ge=1)]
-    cards: Cards | None = None
+    seat: typing.Annotated[Seat, _doc("the seat that took")]
+    count: typing.Annotated[int, Meta(ge=1, description="how many cards, from the top of the pile down")]
+    cards: typing.Annotated[Cards | None, _doc("the cards taken, in any order (checked against the pile)")] = None
 
 
 class Melded(_Event, frozen=True, tag="melded"):
     """A new meld; ``arrangement`` pins its layout exactly."""
 
-    seat: Seat
-    cards: Cards
-    arrangement: Cards | None = None
+    seat: typing.Annotated[Seat, _doc("the seat that melds")]
+    cards: typing.Annotated[Cards, _doc("the cards of the new meld, from the seat's hand")]
+    arrangement: typing.Annotated[Cards | None, _doc("the meld's exact layout: the same cards in table order")] = None
 
 
 class LaidOff(_Event, frozen=True, tag="laid_off"):
     """Cards added to an own or partner meld."""
 
-    seat: Seat
-    meld: MeldNo
-    cards: Cards
-    arrangement: Cards | None = None
+    seat: typing.Annotated[Seat, _doc("the seat that adds the cards")]
+    meld: typing.Annotated[MeldNo, _doc("the meld added to")]
+    cards: typing.Annotated[Cards, _doc("the cards added, from the seat's hand")]
+    arrangement: typing.Annotated[Cards | None, _doc("the whole meld's exact layout after the cards join it")] = None
 
 
 class JokerSwapped(_Event, frozen=True, tag="joker_swapped"):
     """``card`` takes a joker's place in a meld; the joker goes to the seat's hand."""
 
-    seat: Seat
-    meld: MeldNo
-    card: Card
+    seat: typing.Annotated[Seat, _doc("the seat that swaps")]
+    meld: typing.Annotated[MeldNo, _doc("the meld holding the joker")]
+    card: typing.Annotated[Card, _doc("the natural card, from the seat's hand, that takes the joker's place")]
 
 
 class Discarded(_Event, frozen=True, tag="discarded"):
     """A card onto the pile; ends the turn."""
 
-    seat: Seat
-    card: Card
+    seat: typing.Annotated[Seat, _doc("the seat that discards")]
+    card: typing.Annotated[Card, _doc("the card put on top of the pile")]
 
 
 class Reshuffled(_Event, frozen=True, tag="reshuffled"):
     """The pile but its top card became the new stock (ERAM, 002); order optional."""
 
-    stock: Cards | None = None
+    stock: typing.Annotated[Cards | None, _doc("the new stock in order, top first, when known")] = None
 
 
 class HandScored(_Event, frozen=True, tag="hand_scored"):
-    """A hand recorded by its result only, as on a paper score sheet: one score per side."""
+    """A hand not played in the log, recorded by its result only: one score per side."""
 
-    scores: typing.Annotated[tuple[Score, ...], Meta(min_length=1)]
+    scores: typing.Annotated[tuple[Score, ...], Meta(min_length=1, description="one score per side, side 0 first")]
+    hand: typing.Annotated[HandNo | None, _doc("the number of the hand recorded: the next hand (required from format 1.1)")] = None
 
 
 class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
@@ -214,9 +234,9 @@ class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
 class Annotated(_Event, frozen=True, tag="annotated"):
     """A note on an earlier event; never changes the game."""
 
-    at: typing.Annotated[int, Meta(ge=0)]
-    text: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION)]
-    author: Name = ""
+    at: typing.Annotated[int, Meta(ge=0, description="the seq of the event the note is about (an earlier one)")]
+    text: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION, description="the note, plain text")]
+    author: typing.Annotated[Name, _doc("who wrote it")] = ""
 
 
 class MatchBanked(_Event, frozen=True, tag="match_banked"):
@@ -248,12 +268,25 @@ decode_json: typing.Callable[[bytes], Event] = _JSON_DECODER.decode
 
 # ------------------------------------------------------------------ format versions
 # [0-9], not \d, which also takes other scripts' digits (and int() would read them)
-_FORMAT_RE = re.compile(r"(?P<name>[^/]*)/(?P<major>[0-9]{1,9})(?:\.[0-9]{1,9})?")
+_FORMAT_RE = re.compile(r"(?P<name>[^/]*)/(?P<major>[0-9]{1,9})(?:\.(?P<minor>[0-9]{1,9}))?")
 
 
 def _brief(value: object, limit: int = 60) -> str:
     text = repr(value)  # hostile values can be megabytes long: quote a prefix
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def value_words(value: object, limit: int = 60) -> str:
+    """A JSON value as a message quotes it: ``null``, ``the string "0"``, ``1.5``, ``an array``."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        text = _brief(value, limit)  # repr: an int past Python's digit limit is cut, not converted
+        return text
+    if isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+        return "the string " + (text if len(text) <= limit else text[: limit - 4] + '..."')
+    return json_kind(value)
 
 
 def json_kind(value: object) -> str:
@@ -270,12 +303,26 @@ def format_major(value: object) -> int:
     Raises :class:`FormatError` when the value names no banakil-replay format.
     """
     if not isinstance(value, str):
-        raise FormatError(f'"format" must be a string like {FORMAT!r}, not {json_kind(value)} {_brief(value)}')
+        raise FormatError(f'"format" must be a string like {FORMAT_LATEST!r}, not {value_words(value)}')
     match = _FORMAT_RE.fullmatch(value)
     if match is None or match["name"] != FORMAT_NAME:
         raise FormatError(f'"format" {_brief(value)} is not a {FORMAT_NAME} format '
-                          f"(expected something like {FORMAT!r})")
+                          f"(expected something like {FORMAT_LATEST!r})")
     return int(match["major"])
+
+
+def format_minor(value: str) -> int:
+    """The minor version of a readable ``format`` value: ``"banakil-replay/1"`` is 1.0, so 0."""
+    match = _FORMAT_RE.fullmatch(value)
+    return int(match["minor"]) if match is not None and match["minor"] else 0
+
+
+def newer_hint(minor: int) -> str:
+    """For an error in a log of a newer minor version: what that may mean ("" for a log this version knows)."""
+    if minor <= FORMAT_MINOR:
+        return ""
+    return (f" (the log is format {FORMAT}.{minor}, newer than the {FORMAT_LATEST} this {FORMAT_NAME} reads: "
+            f"a newer {FORMAT_NAME} may know it)")
 
 
 def check_format(value: object) -> int:
@@ -293,29 +340,104 @@ def check_format(value: object) -> int:
 
 # ------------------------------------------------------------------ objects <-> events
 def parse_event(obj: Any, expected_seq: int | None = None) -> Event:
-    """One JSON object -> a typed event, or :class:`EventError` naming the seq and the field path."""
+    """One JSON object -> a typed event, or :class:`EventError` naming the seq, the field and the rule."""
     if not isinstance(obj, dict):
-        raise EventError(f"an event must be a JSON object, got {type(obj).__name__}", expected_seq)
+        raise EventError(f"an event must be a JSON object, not {json_kind(obj)}", expected_seq)
     seq = obj.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
-        raise EventError(f"field 'seq' must be a whole number, got {_brief(seq)}", expected_seq)
+        raise EventError(f"field `seq` must be a whole number, got {value_words(seq)}", expected_seq)
     if expected_seq is not None and seq != expected_seq:
         # located by position: the event at this place in the log is the one that is wrong
         raise EventError(f"seq must run 0, 1, 2, ... without gaps: expected {expected_seq}, got {seq}",
-                         expected_seq)
+                         expected_seq, Rule.CONTIGUOUS_SEQ)
     kind = obj.get("type")
     cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise EventError(f"unknown event type {_brief(kind)}; known: {', '.join(EVENT_TYPES)}", seq)
+        raise EventError(f"unknown event type {_brief(kind)}; known: {', '.join(EVENT_TYPES)}", seq,
+                         Rule.EVENT_TYPES)
     try:
         if cls is MatchStarted:
-            check_format(obj.get("format"))  # a log of another version fails by its version, not its fields
+            if "format" not in obj:
+                raise FormatError(f"required field `format` is missing (the format version, such as "
+                                  f"{FORMAT_LATEST!r})")
+            check_format(obj["format"])  # a log of another version fails by its version, not its fields
         event = typing.cast(Event, msgspec.convert(obj, cls, dec_hook=_dec_hook))
     except FormatError as e:
-        raise EventError(f"{kind}: {e.reason}", seq) from None
+        raise EventError(f"{kind}: {e.reason}", seq, Rule.FORMAT_VERSION) from None
     except msgspec.ValidationError as e:
-        raise EventError(f"{kind}: {e}", seq) from None
+        raise EventError(f"{kind}: {_field_error(cls, obj, str(e))}", seq) from None
     return event
+
+
+# msgspec's error texts, which _field_error puts in the format's own words. They name the
+# field path (`$.cards[1]`) and what was expected; the value found is read from the object.
+_MISSING_RE = re.compile(r"Object missing required field `(?P<field>[^`]*)`(?: - at `\$(?P<path>[^`]*)`)?")
+_EXPECTED_RE = re.compile(r"Expected `(?P<want>[^`]*)`(?P<limit>[^,]*?)(?:, got `[^`]*`)? - at `\$(?P<path>[^`]*)`")
+_AT_RE = re.compile(r"(?P<why>.*) - at `\$(?P<path>[^`]*)`", re.S)
+_LIMIT_RE = re.compile(r"\s*(?P<length>of length )?(?P<op>>=|<=|>|<)\s*(?P<n>\S+)")
+_STEP_RE = re.compile(r"\.(?P<key>\w+)|\[(?P<index>[0-9]+)\]")
+_KINDS = {"int": "a whole number", "float": "a number", "str": "a string", "array": "an array",
+          "object": "an object", "bool": "true or false", "card": "a card code such as 7H, 10S, 2C or JK"}
+_OPS = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
+
+
+def _units(count: int | str, want: str) -> str:
+    unit = "character" if want == "str" else "item"
+    return f"{count} {unit}" + ("" if str(count) == "1" else "s")
+
+
+def _limit_words(limit: str, want: str) -> tuple[str, bool]:
+    """A limit such as `` of length >= 2`` in words, and whether it is a length."""
+    match = _LIMIT_RE.fullmatch(limit)
+    if match is None:
+        return limit, False
+    number = match["n"].removesuffix(".0")
+    if not match["length"]:
+        return f" of {_OPS[match['op']]} {number}", False
+    return f" with {_OPS[match['op']]} {_units(number, want)}", True
+
+
+def _at(obj: Any, path: str) -> tuple[bool, Any]:
+    """The value at a msgspec path such as ``.cards[1]`` (without its ``$``), if there is one."""
+    value = obj
+    for step in _STEP_RE.finditer(path):
+        if step["key"] is not None and isinstance(value, dict) and step["key"] in value:
+            value = value[step["key"]]
+        elif step["index"] is not None and isinstance(value, list) and int(step["index"]) < len(value):
+            value = value[int(step["index"])]
+        else:
+            return False, None
+    return True, value
+
+
+def _field_doc(cls: type, name: str) -> str:
+    """`` (the field's description)``, the outermost one where aliases nest (or "")."""
+    hint = typing.get_type_hints(cls, include_extras=True).get(name)
+    for meta in reversed(typing.get_args(hint)[1:]):  # Annotated's metadata; nested ones are flattened
+        if isinstance(meta, Meta) and meta.description:
+            return f" ({meta.description})"
+    return ""
+
+
+def _field_error(cls: type, obj: Any, text: str) -> str:
+    """msgspec's message about ``obj`` as an event of ``cls``, saying the field, what it takes and what it holds."""
+    missing = _MISSING_RE.fullmatch(text)
+    if missing is not None:
+        name = missing["field"]
+        return f"required field `{(missing['path'] or '').lstrip('.') + name}` is missing{_field_doc(cls, name)}"
+    expected = _EXPECTED_RE.fullmatch(text)
+    if expected is not None:
+        path, want = expected["path"], expected["want"]
+        found, value = _at(obj, path)
+        limit, is_length = _limit_words(expected["limit"], want)
+        got = value_words(value) if found else "something else"
+        if found and is_length and isinstance(value, (str, list)):
+            got = f"{json_kind(value)} of {_units(len(value), want)}"
+        return f"field `{path.lstrip('.')}` must be {_KINDS.get(want, want)}{limit}, got {got}"
+    other = _AT_RE.fullmatch(text)  # our own checks, such as a card code's
+    if other is not None:
+        return f"field `{other['path'].lstrip('.')}`: {other['why']}"
+    return text
 
 
 def _json_value(value: Any) -> Any:

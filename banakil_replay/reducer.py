@@ -19,11 +19,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .cards import CARD_INDEX, JOKER, Card, counts_of, full_deck
-from .errors import IllegalMoveError, MalformedInputError
+from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_deck
+from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
-    MatchStarted, Melded, Reshuffled, Took, parse_event,
+    MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
 from .melds import verify_joker_swap, verify_lay_off, verify_meld
 from .rulebook import Rule
@@ -33,7 +33,6 @@ from .state import GameState, TableMeld, Turn
 
 DECK: Counter[Card] = full_deck()
 DECK_SIZE = sum(DECK.values())
-
 
 
 class ReplayError(IllegalMoveError):
@@ -87,12 +86,17 @@ def _seat_ok(state: GameState, seat: int) -> None:
 
 
 # ----------------------------------------------------------- turn and phase
+def _no_hand(state: GameState) -> IllegalMoveError:
+    return Rule.HAND_IN_PLAY.no("no hand is in play: " + ("the match is over" if state.match_over else
+                                f"hand {state.hand_no} has ended" if state.hand_no else "no hand_started yet"))
+
+
 def verify_turn(state: GameState, seat: int) -> None:
     """A hand is in play and it is ``seat``'s turn."""
     _rules(state)
     _seat_ok(state, seat)
     if not state.in_hand:
-        raise Rule.HAND_IN_PLAY.no("no hand is in play" + (" (the match is over)" if state.match_over else ""))
+        raise _no_hand(state)
     if seat != state.turn:
         raise Rule.TURN_ORDER.no(f"it is seat {state.turn}'s turn, not seat {seat}'s")
 
@@ -102,9 +106,10 @@ def verify_draw_phase(state: GameState, seat: int) -> None:
         return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "draw":
-        first = state.first_turn and _rules(state).opening == "starter_19"
-        raise Rule.ONE_DRAW_PER_TURN.no("the starter with 19 cards does not draw on the first turn" if first
-                  else f"seat {seat} has already drawn this turn")
+        if state.first_turn and _rules(state).opening == "starter_19":  # the 19th card was the first draw
+            raise Rule.OPENING.no(f"seat {seat} was dealt 19 cards as the starter and does not draw on the first "
+                                  "turn: the first turn begins with melding or the discard")
+        raise Rule.ONE_DRAW_PER_TURN.no(f"seat {seat} has already drawn this turn")
 
 
 def verify_meld_phase(state: GameState, seat: int) -> None:
@@ -119,10 +124,13 @@ def verify_meld_phase(state: GameState, seat: int) -> None:
 def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     if state.seq != -1:
         raise Rule.LOG_STARTS.no("a log holds one match_started event, as its first event")
-    rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
-    rules.check_players(len(ev.players))
-    n = len(ev.players)
-    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(n)))
+    try:
+        rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
+        rules.check_players(len(ev.players))
+    except (MalformedInputError, UnknownRulesetError) as e:  # a newer minor version may know the name
+        raise MalformedInputError(f"{e}{newer_hint(format_minor(ev.format))}") from None
+    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))),
+                        format_minor=format_minor(ev.format))
 
 
 def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
@@ -144,7 +152,8 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     for seat, cards in enumerate(ev.hands):
         want = rules.cards_dealt(seat, first)
         if len(cards) != want:
-            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} cards; expected {want}")
+            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} card{'s' * (len(cards) != 1)}; expected {want}"
+                               + (" (the starter, the seat after the dealer, gets 19)" if want == 19 else ""))
     if starter and ev.upcard is not None:
         raise Rule.OPENING.no("these rules turn no card up: the starter gets 19 cards instead")
     if not starter and ev.upcard is None:
@@ -160,7 +169,7 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     unseen = DECK - dealt
     if ev.stock is not None and Counter(ev.stock) != unseen:
         raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal: "
-                                        + _multiset_difference(Counter(ev.stock), unseen))
+                                        + difference_words(Counter(ev.stock), unseen))
     no = tuple(False for _ in range(n))
     return state.evolve(
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
@@ -366,8 +375,7 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
 def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     rules = _rules(state)
     if not state.in_hand:
-        raise Rule.HAND_IN_PLAY.no("no hand is in play" + (" (the match is over)" if state.match_over else
-                                                          f": hand {state.hand_no} has ended"))
+        raise _no_hand(state)
     if state.phase != "draw":
         raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
     if rules.empty_stock != "reshuffle_then_scored" or state.reshuffles >= rules.max_reshuffles:
@@ -379,19 +387,9 @@ def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     new_stock = Counter(state.discard[:-1])
     if ev.stock is not None and Counter(ev.stock) != new_stock:
         raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card: "
-                                + _multiset_difference(Counter(ev.stock), new_stock))
+                                + difference_words(Counter(ev.stock), new_stock))
     return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
-
-
-def _multiset_difference(given: Counter[Card], expected: Counter[Card]) -> str:
-    """Which cards a given multiset has too many or too few of, in words."""
-    def listed(cards: Counter[Card]) -> str:
-        return " ".join(c.symbol for c in sorted(cards.elements(), key=CARD_INDEX.__getitem__))
-
-    extra, missing = given - expected, expected - given
-    parts = ([f"it lacks {listed(missing)}"] if missing else []) + ([f"it has {listed(extra)} too many"] if extra else [])
-    return " and ".join(parts)
 
 
 def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
@@ -454,6 +452,7 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
         raise Rule.MATCH_END.no("the match is over")
     if state.in_hand:
         raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a result-only hand comes between hands")
+    verify_recorded_hand(state, ev)
     n_sides = len(sides_of(state.n))
     if len(ev.scores) != n_sides:
         raise Rule.ONE_SCORE_PER_SIDE.no(f"{len(ev.scores)} scores given for {n_sides} sides")
@@ -462,6 +461,20 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
     dealer = None if state.dealer is None else (state.dealer + 1) % state.n
     return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=None, hands=(), melds=(),
                                 discard=(), stock=None, stock_count=0), score)
+
+
+def verify_recorded_hand(state: GameState, ev: HandScored) -> None:
+    """A result-only hand is the next hand, by number (format 1.1; in a 1.0 log no number means the next)."""
+    want = state.hand_no + 1
+    if ev.hand is None and state.format_minor >= 1:
+        raise Rule.RECORDED_HAND.no(f"'hand' is missing: from format 1.1 on, hand_scored names the hand it records "
+                                    f"(here hand {want})")
+    if ev.hand is not None and ev.hand <= state.hand_no:
+        raise Rule.RECORDED_HAND.no(f"hand {ev.hand} is already in this log: a hand played in the log is scored by "
+                                    "the reducer from its events, never by hand_scored, which records a hand not "
+                                    f"played here (the next is hand {want})")
+    if ev.hand is not None and ev.hand != want:
+        raise Rule.HANDS_IN_ORDER.no(f"expected hand {want}, got hand {ev.hand}")
 
 
 def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:

@@ -78,6 +78,7 @@ class GameState:
     match_over: bool = False
     winner: int | None = None
     banked: bool = False
+    format_minor: int = 0  # the log's minor format version: what it requires can grow with it
 
     @property
     def n(self) -> int:

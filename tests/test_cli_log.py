@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -186,4 +187,46 @@ def test_validate_folds_as_it_reads(game: Path, monkeypatch: pytest.MonkeyPatch,
     lines[3] = lines[3].replace('"seat":0', '"seat":"0"')
     game.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "validate", str(game))
-    assert code == 1 and out.startswith(f"{game}: seq 3: melded: Expected `int`, got `str` - at `$.seat` (line 4, byte ")
+    assert code == 1 and out.startswith(f'{game}: seq 3: melded: field `seat` must be a whole number, got the string "0" '
+                                        "(line 4, byte ")
+
+
+# ------------------------------------------------------------------ validate --json and the line rules
+def test_validate_json_gives_each_logs_verdict_seq_and_rule(game: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(game.read_text(encoding="utf-8").replace('"seat":0,"card":"9H"', '"seat":1,"card":"9H"', 1),
+                   encoding="utf-8")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    code, out, err = run(capsys, "validate", "--json", str(game), str(bad), str(empty))
+    assert code == 2 and err == ""
+    ok, wrong, nothing = map(json.loads, out.splitlines())
+    assert ok == {"log": str(game), "valid": True}
+    assert (wrong["valid"], wrong["seq"], wrong["rule"], wrong["bad_input"]) == (False, 2, "turn-order", False)
+    assert wrong["reason"].startswith("drew: it is seat 0's turn")
+    assert (nothing["valid"], nothing["rule"], nothing["bad_input"]) == (False, "log-starts", True)
+
+
+LINE_RULES = [  # (how the file is written, accepted, rule when refused): docs/event-log.md, "Lines"
+    (lambda text: text, True, None),
+    (lambda text: text.replace("\n", "\r\n"), True, None),
+    (lambda text: text.rstrip("\n"), True, None),
+    (lambda text: text.replace("\n", "\r\n").rstrip("\r\n"), True, None),
+    (lambda text: text.replace("\n", " \t\n").replace("{", "  {"), True, None),
+    (lambda text: text + "\n", False, "lines"),
+    (lambda text: text.replace("\n", "\n\n", 1), False, "lines"),
+    (lambda text: "\ufeff" + text, False, "lines"),
+    (lambda text: text.replace("\n", "\r"), False, "lines"),
+]
+
+
+@pytest.mark.parametrize("write, accepted, rule", LINE_RULES)
+def test_the_line_rules_the_document_states(write: Any, accepted: bool, rule: str | None, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text(write(DANA.read_text(encoding="utf-8")), encoding="utf-8", newline="")
+    code, out, _ = run(capsys, "validate", "--json", str(path))
+    verdict = json.loads(out)
+    assert verdict["valid"] is accepted and (code == 0) is accepted
+    assert verdict.get("rule") == rule

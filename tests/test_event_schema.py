@@ -83,24 +83,46 @@ def test_schema_and_decoder_refuse_the_same_objects(obj: dict[str, Any]) -> None
         parse_event(obj)
 
 
-@pytest.mark.parametrize("obj, path", [
-    ({"seq": 3, "type": "drew", "seat": "0"}, "$.seat"),
-    ({"seq": 3, "type": "melded", "seat": 0, "cards": ["7H", "ZZ", "9H"]}, "$.cards[1]"),
-    ({"seq": 3, "type": "hand_started", "hand": 1, "dealer": 0, "hands": [["7H"], ["8H", 5]]}, "$.hands[1][1]"),
-    ({"seq": 3, "type": "laid_off", "seat": 0, "meld": 0, "cards": ["7H"]}, "$.meld"),
-    ({"seq": 3, "type": "annotated", "at": 1}, "text"),
-    ({"seq": 3, "type": "hand_scored", "scores": [1, True]}, "$.scores[1]"),
+@pytest.mark.parametrize("obj, says", [
+    ({"seq": 3, "type": "drew", "seat": "0"}, 'field `seat` must be a whole number, got the string "0"'),
+    ({"seq": 3, "type": "drew", "seat": None}, "field `seat` must be a whole number, got null"),
+    ({"seq": 3, "type": "drew", "seat": -1}, "field `seat` must be a whole number of at least 0, got -1"),
+    ({"seq": 3, "type": "drew"}, "required field `seat` is missing (the seat that drew)"),
+    ({"seq": 3, "type": "melded", "seat": 0, "cards": ["7H", "ZZ", "9H"]}, "field `cards[1]`: unknown card code 'ZZ'"),
+    ({"seq": 3, "type": "melded", "seat": 0, "cards": ["7H", None]}, "field `cards[1]` must be a card code"),
+    ({"seq": 3, "type": "hand_started", "hand": 1, "dealer": 0, "hands": [["7H"], ["8H", 5]]},
+     "field `hands[1][1]` must be a card code such as 7H, 10S, 2C or JK, got 5"),
+    ({"seq": 3, "type": "laid_off", "seat": 0, "meld": 0, "cards": ["7H"]}, "field `meld` must be a whole number of at least 1"),
+    ({"seq": 3, "type": "annotated", "at": 1}, "required field `text` is missing"),
+    ({"seq": 3, "type": "hand_scored", "scores": [1, True]}, "field `scores[1]` must be a number, got true"),
+    ({"seq": 3, "type": "hand_scored", "scores": []}, "field `scores` must be an array with at least 1 item, got an array of 0 items"),
+    ({"seq": 0, "type": "match_started", "format": "banakil-replay/1", "players": ["a"]},
+     "field `players` must be an array with at least 2 items, got an array of 1 item"),
+    ({"seq": 0, "type": "match_started", "players": ["a", "b"]}, "required field `format` is missing"),
 ])
-def test_decoder_errors_name_the_seq_type_and_field_path(obj: dict[str, Any], path: str) -> None:
+def test_decoder_errors_name_the_field_what_it_takes_and_what_it_holds(obj: dict[str, Any], says: str) -> None:
     with pytest.raises(EventError) as info:
         parse_event(obj)
     message = str(info.value)
-    assert message.startswith(f"seq 3: {obj['type']}: ") and path in message
-    assert info.value.seq == 3
+    assert message.startswith(f"seq {obj['seq']}: {obj['type']}: {says}")
+    assert info.value.seq == obj["seq"]
+    assert not re.search(r"NoneType|Expected `|\$\.| - at ", message), "msgspec's or Python's words leaked"
+
+
+def test_decoder_errors_name_the_rule_of_the_format_they_break() -> None:
+    cases = [({"seq": 3, "type": "drew", "seat": "0"}, "event-fields"), ({"seq": 3, "type": "passed"}, "event-types"),
+             ({"seq": 0, "type": "match_started", "format": "banakil-replay/9", "players": ["a", "b"]}, "format-version")]
+    for obj, rule in cases:
+        with pytest.raises(EventError) as info:
+            parse_event(obj)
+        assert info.value.rule.id == rule
+    with pytest.raises(EventError) as info:
+        parse_event({"seq": 5, "type": "drew", "seat": 0}, 4)
+    assert info.value.rule.id == "contiguous-seq"
 
 
 def test_card_errors_keep_what_is_wrong_with_the_code() -> None:
-    with pytest.raises(EventError, match=r"unknown card code 'ZZ': suit 'Z' .* - at `\$\.card`"):
+    with pytest.raises(EventError, match=r"field `card`: unknown card code 'ZZ': suit 'Z' is not one of"):
         parse_event({"seq": 3, "type": "discarded", "seat": 0, "card": "ZZ"})
 
 

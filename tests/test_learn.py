@@ -176,10 +176,11 @@ def test_take_pile(rules: str) -> None:
             if wrong:
                 assert_engine_reason(ex.check(str(wrong)), Rule.TAKE_FROM_PILE)
             assert_engine_reason(ex.check(str(len(top_first) + 1)), Rule.TAKE_FROM_PILE)
-        else:  # drawn already: the reducer refuses a second draw
+        else:  # drawn already, or the 19-card starter's first turn: the reducer refuses a draw
             answers.add("no")
             assert ex.check("no").right
-            assert_engine_reason(ex.check(str(k)), Rule.ONE_DRAW_PER_TURN)
+            starter = state.first_turn and state.rules is not None and state.rules.opening == "starter_19"
+            assert_engine_reason(ex.check(str(k)), Rule.OPENING if starter else Rule.ONE_DRAW_PER_TURN)
     assert "number" in answers
 
 

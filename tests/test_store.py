@@ -279,8 +279,8 @@ def test_short_write_is_rolled_back(log: Path, monkeypatch: pytest.MonkeyPatch) 
 @pytest.mark.parametrize("bad_line, message", [
     ('{"seq":2,"type":"x"', "invalid JSON"),
     ("not json", "invalid JSON"),
-    ("", "empty line"),
-    ("   ", "empty line"),
+    ("", "a blank line"),
+    ("   ", "a blank line"),
     ("[2, 3]", "must be a JSON object, not an array"),
     ('"text"', "not a string"),
     ("null", "not null"),

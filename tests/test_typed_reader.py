@@ -154,8 +154,9 @@ def test_a_malformed_event_names_file_line_byte_seq_and_field(tmp_path: Path) ->
         read_log(path)
     err = info.value
     assert (err.path, err.line, err.byte_offset, err.seq) == (str(path), 4, sum(map(len, lines[:3])), 3)
-    assert str(err).startswith(f"{path} (line 4, byte {err.byte_offset}, seq 3): melded: unknown card code 'ZZ'")
-    assert err.reason.endswith("- at `$.cards[1]`")
+    assert str(err).startswith(f"{path} (line 4, byte {err.byte_offset}, seq 3): melded: field `cards[1]`: "
+                               "unknown card code 'ZZ'")
+    assert err.rule.id == "event-fields"
 
 
 def test_a_broken_line_further_on_comes_before_a_malformed_event(tmp_path: Path) -> None:

@@ -114,8 +114,8 @@ def _reason(err: BanakilError) -> str:
     return text.split(": ", 1)[1] if text.startswith("seq ") else text
 
 
-def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str]:
-    """Exit code and message for one log: (0, ""), (1, the stdout line) or (2, the stderr message).
+def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str, BanakilError | None]:
+    """Exit code and message for one log: (0, ""), (1, the stdout line) or (2, the stderr message), and the error.
 
     Bad input (2) is a file that cannot be read or is not a game log at all
     (:class:`~banakil_replay.log.store.NotALogError`: not a regular file, empty, or a
@@ -130,16 +130,31 @@ def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tu
         for _ in replay_stream(path):
             pass
         if chain or head is not None:
-            return _chain_verdict(path, head)
+            return (*_chain_verdict(path, head), None)
     except OSError as e:
-        return EXIT_BAD_INPUT, utf8_text(str(UnreadableLogError(path, e)))
+        return EXIT_BAD_INPUT, utf8_text(str(UnreadableLogError(path, e))), None
     except (NotALogError, UnsupportedFormatError) as e:
-        return EXIT_BAD_INPUT, utf8_text(str(e))
+        return EXIT_BAD_INPUT, utf8_text(str(e)), e
     except BanakilError as e:
         seq = _failure_seq(e)
         where = f"seq {seq}: " if seq is not None else ""
-        return EXIT_INVALID, utf8_text(f"{path}: {where}{_reason(e)}")
-    return EXIT_OK, ""
+        return EXIT_INVALID, utf8_text(f"{path}: {where}{_reason(e)}"), e
+    return EXIT_OK, "", None
+
+
+def _verdict_json(path: str, code: int, message: str, err: BanakilError | None) -> dict[str, Any]:
+    """``validate --json``: one object per log, what a conformance run compares (conformance/README.md)."""
+    out: dict[str, Any] = {"log": utf8_text(path), "valid": code == EXIT_OK}
+    if code == EXIT_OK:
+        return {**out, "head": message.split()[0]} if message else out
+    rule = getattr(err, "rule", None)
+    if err is None and code == EXIT_INVALID:
+        from ..rulebook import Rule
+
+        rule = Rule.CHAIN  # no head, or not the head kept
+    return {**out, "seq": _failure_seq(err) if err is not None else None,
+            "rule": rule.id if rule is not None else None,
+            "reason": _reason(err) if err is not None else message, "bad_input": code == EXIT_BAD_INPUT}
 
 
 def _chain_verdict(path: str, kept: str | None) -> tuple[int, str]:
@@ -188,8 +203,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
             raise MalformedInputError(f"--head {args.head!r:.80} is not a chain head (64 hex digits)")
     worst = EXIT_OK  # with several files, the worst: 2 if any was bad input, else 1 if any invalid
     for path in args.logs:
-        code, message = _validate_one(path, args.chain, head)
-        if code == EXIT_BAD_INPUT:
+        code, message, err = _validate_one(path, args.chain, head)
+        if args.json:
+            _dump(_verdict_json(path, code, message, err))
+        elif code == EXIT_BAD_INPUT:
             print(f"banakil-replay validate: {message}", file=sys.stderr)
         elif message:
             print(message)
@@ -339,6 +356,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "keep it elsewhere to detect truncation or edits later (docs/event-log.md)")
     v.add_argument("--head", metavar="HEX", help="check one log's chain head against one kept elsewhere "
                    "(implies --chain; a different head is invalid, exit 1)")
+    v.add_argument("--json", action="store_true", help="one JSON object per log on stdout: valid, and where "
+                   "not the seq, the rule id and the reason (exit codes as without it)")
 
     def with_log_at(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("log", metavar="LOG")

@@ -81,17 +81,18 @@ import stat
 import sys
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, Iterable, Iterator, Mapping
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping
 
 import msgspec
 
 from ..errors import MalformedInputError
 from ..events import (
-    CHAIN_PATTERN, EVENT_CLASSES, FORMAT, FORMAT_NAME, Event, EventError, FormatError, check_format,
-    decode_json, event_to_json, is_event, json_kind, parse_event,
+    CHAIN_PATTERN, EVENT_CLASSES, FORMAT, FORMAT_LATEST, FORMAT_NAME, Event, EventError, FormatError,
+    check_format, decode_json, event_to_json, format_minor, is_event, json_kind, newer_hint, parse_event,
 )
 from ..events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
 from ..events import format_major as _events_format_major
+from ..rulebook import Rule
 
 __all__ = [
     "FORMAT_NAME", "CURRENT_MAJOR", "FORMAT", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MAX_DEPTH", "Record",
@@ -137,17 +138,21 @@ class LogReadError(MalformedInputError):
 
     ``reason`` is the bare explanation. ``path``, ``line`` (1-based),
     ``byte_offset`` (from the start of the file) and ``seq`` are filled in
-    wherever they are known, and are ``None`` otherwise.
+    wherever they are known, and are ``None`` otherwise. ``rule`` is the rule of
+    the format broken (docs/event-log.md lists them): by default the kind's own.
     """
 
+    default_rule: ClassVar[Rule] = Rule.LINES
+
     def __init__(self, reason: str, *, path: str | None = None, line: int | None = None,
-                 byte_offset: int | None = None, seq: int | None = None) -> None:
+                 byte_offset: int | None = None, seq: int | None = None, rule: Rule | None = None) -> None:
         super().__init__(f"{_where(path, line, byte_offset, seq)}: {reason}")
         self.reason = reason
         self.path = path
         self.line = line
         self.byte_offset = byte_offset
         self.seq = seq
+        self.rule = rule or self.default_rule
 
 
 class NotALogError(LogReadError):
@@ -157,6 +162,8 @@ class NotALogError(LogReadError):
     JSON object with a ``"type"`` (not JSON, not UTF-8, an array...), and by
     :func:`read_log` when the file is empty.
     """
+
+    default_rule = Rule.LOG_STARTS
 
 
 class TornLineError(LogReadError):
@@ -182,6 +189,8 @@ class LineTooLongError(LogReadError):
 class UnsupportedFormatError(LogReadError):
     """A log whose major format version this code cannot read."""
 
+    default_rule = Rule.FORMAT_VERSION
+
     def __init__(self, reason: str, *, format: str, major: int, **where: Any) -> None:
         super().__init__(reason, **where)
         self.format = format
@@ -191,9 +200,13 @@ class UnsupportedFormatError(LogReadError):
 class ChainError(LogReadError):
     """A tamper-evidence chain that does not check out. ``seq`` is the first bad event."""
 
+    default_rule = Rule.CHAIN
+
 
 class EventDecodeError(LogReadError):
     """A line that is sound JSON but not a well-formed event: the reason names the field path."""
+
+    default_rule = Rule.EVENT_FIELDS
 
 
 class LogWriteError(MalformedInputError):
@@ -216,12 +229,14 @@ class _Bad(Exception):
     JSON object with a "type".
     """
 
-    def __init__(self, kind: str, reason: str, offset: int = 0, seq: int | None = None) -> None:
+    def __init__(self, kind: str, reason: str, offset: int = 0, seq: int | None = None,
+                 rule: Rule = Rule.LINES) -> None:
         super().__init__(reason)
         self.kind = kind
         self.reason = reason
         self.offset = offset
         self.seq = seq
+        self.rule = rule
 
 
 _UNPARSABLE = frozenset({"utf8", "json", "depth"})
@@ -243,9 +258,11 @@ def _is_torn(bad: _Bad, offset: int, raw: bytes, terminated: bool) -> bool:
 def _read_error(bad: _Bad, path: str, line: int | None, offset: int,
                 prefix: str = "") -> LogReadError:
     """The error for a line at ``offset`` that failed with ``bad`` (not a torn tail)."""
-    cls = NotALogError if bad.kind == "not_log" else LogReadError
-    return cls(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
-               seq=bad.seq)
+    if bad.kind == "not_log":
+        return NotALogError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
+                            seq=bad.seq, rule=bad.rule)
+    return LogReadError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
+                        seq=bad.seq, rule=bad.rule)
 
 
 # ---------------------------------------------------------------- one line
@@ -315,12 +332,16 @@ def _decode_line(raw: bytes, max_depth: int) -> Any:
     Infinity, no lone surrogates.
     """
     if not raw or raw.isspace():
-        raise _Bad("json", "empty line")
+        raise _Bad("json", "a blank line: every line holds one event (line L holds seq L-1), so a log "
+                   "has no blank lines, not even at its end")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _Bad("utf8", f"not valid UTF-8 (byte {raw[exc.start:exc.start + 1]!r} "
                    f"at line position {exc.start})", exc.start) from None
+    if text.startswith("\ufeff"):
+        raise _Bad("json", "the line starts with a byte order mark (bytes EF BB BF): a log is UTF-8 "
+                   "text without one")
     deep_at = _too_deep(text, max_depth)
     if deep_at is not None:
         raise _Bad("depth", f"JSON nested more than {max_depth} levels deep",
@@ -352,9 +373,9 @@ def _first_line_is_log(value: Any) -> None:
     """Raise :class:`_Bad` ("not_log") unless the first line looks like the start of a game log."""
     if not isinstance(value, dict):
         raise _Bad("not_log", f"not a {FORMAT_NAME} log: its first line is "
-                   f"{_json_kind(value)}, not a JSON object")
+                   f"{_json_kind(value)}, not a JSON object", rule=Rule.LOG_STARTS)
     if "type" not in value:
-        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"')
+        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"', rule=Rule.LOG_STARTS)
 
 
 def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
@@ -367,7 +388,7 @@ def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
         value = _decode_line(raw, max_depth)
     except _Bad as bad:
         if first and bad.kind in _UNPARSABLE:
-            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset) from None
+            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset, rule=bad.rule) from None
         raise
     if first:
         _first_line_is_log(value)
@@ -376,15 +397,16 @@ def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
     seq = value.get("seq")
     known_seq = seq if _is_int(seq) else None
     if "seq" not in value:
-        raise _Bad("shape", 'missing "seq"')
+        raise _Bad("shape", 'missing "seq"', rule=Rule.EVENT_FIELDS)
     if known_seq is None:
-        raise _Bad("shape", f'"seq" must be an integer, not {_json_kind(seq)} {_brief(seq)}')
+        raise _Bad("shape", f'"seq" must be an integer, not {_json_kind(seq)} {_brief(seq)}',
+                   rule=Rule.EVENT_FIELDS)
     if "type" not in value:
-        raise _Bad("shape", 'missing "type"', seq=known_seq)
+        raise _Bad("shape", 'missing "type"', seq=known_seq, rule=Rule.EVENT_TYPES)
     kind = value["type"]
     if not isinstance(kind, str) or not kind:
         raise _Bad("shape", f'"type" must be a non-empty string, not {_json_kind(kind)} '
-                   f"{_brief(kind)}", seq=known_seq)
+                   f"{_brief(kind)}", seq=known_seq, rule=Rule.EVENT_TYPES)
     return value
 
 
@@ -403,16 +425,17 @@ def _format_major(value: object) -> int:
     try:
         return _events_format_major(value)
     except FormatError as e:
-        raise _Bad("shape", e.reason, seq=0) from None
+        raise _Bad("shape", e.reason, seq=0, rule=Rule.FORMAT_VERSION) from None
 
 
 def _check_first(event: Mapping[str, Any]) -> int:
     """Check the things only event 0 must satisfy. Returns its major version, readable or not."""
     if event["type"] != "match_started":
         raise _Bad("shape", f'the first event must have type "match_started", '
-                   f"not {_brief(event['type'])}", seq=0)
+                   f"not {_brief(event['type'])}", seq=0, rule=Rule.LOG_STARTS)
     if "format" not in event:
-        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT!r})', seq=0)
+        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT_LATEST!r})', seq=0,
+                   rule=Rule.FORMAT_VERSION)
     return _format_major(event["format"])
 
 
@@ -580,6 +603,7 @@ class _ReadState:
         self.path = path
         self.max_depth = max_depth
         self.expected = 0
+        self.minor = 0  # the log's minor format version, once event 0 is read
         self.chain = _ChainCheck() if check_chain else None
 
     def record(self, raw: bytes, line: int, offset: int, terminated: bool) -> Record:
@@ -599,13 +623,14 @@ class _ReadState:
         if seq != self.expected:
             where["seq"] = self.expected  # located by position: this line is where the log goes wrong
             raise LogReadError(f"seq {seq} where {self.expected} was expected "
-                               f"(seq must count 0, 1, 2, ... with no gaps)", **where)
+                               f"(seq must count 0, 1, 2, ... with no gaps)", rule=Rule.CONTIGUOUS_SEQ, **where)
         if seq == 0:
             try:
                 _check_first(event)
                 check_format(event["format"])
+                self.minor = format_minor(event["format"])
             except _Bad as bad:
-                raise LogReadError(bad.reason, **where) from None
+                raise LogReadError(bad.reason, rule=bad.rule, **where) from None
             except FormatError as e:
                 assert e.major is not None  # _check_first refused anything else
                 raise UnsupportedFormatError(e.reason, format=event["format"], major=e.major,
@@ -694,6 +719,11 @@ def _fast_event(raw: bytes, max_depth: int, max_digits: int) -> Event | None:
     return event
 
 
+def _newer_hint(error: EventError, minor: int) -> str:
+    """The error's reason, saying so when the event may be one a newer minor version added."""
+    return error.reason + (newer_hint(minor) if error.rule is Rule.EVENT_TYPES else "")
+
+
 def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
              max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> Iterator[Event]:
     """Stream the typed events of a game log, checking each line as it is read.
@@ -732,8 +762,8 @@ def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_
                         try:
                             event = parse_event(record)
                         except EventError as e:
-                            wrong = EventDecodeError(e.reason, path=name, line=lineno, byte_offset=offset,
-                                                     seq=e.seq)
+                            wrong = EventDecodeError(_newer_hint(e, state.minor), path=name, line=lineno,
+                                                     byte_offset=offset, seq=e.seq, rule=e.rule)
                 if wrong is None:
                     assert event is not None
                     yield event
