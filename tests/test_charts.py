@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from banakil_replay import reducer
+from banakil_replay import endings
 from banakil_replay.notebook import charts, frames, setup
 from display_helpers import GAMES
 
@@ -99,13 +99,13 @@ def test_endings_count_every_hand_and_say_so(all_hands: Any) -> None:
     assert len(rows(spec)) == len(all_hands)
     counts = Counter(r["ended"] for r in rows(spec))
     assert f"{len(all_hands)} hands of {all_hands.game.nunique()} games" in subtitle(spec)
-    for ending in reducer.ENDINGS:
+    for ending in endings.ENDINGS:
         assert f"{ending} {counts.get(ending, 0)}" in subtitle(spec)
     assert spec["encoding"]["x"]["axis"]["labelAngle"] == 0
 
 
 def test_an_empty_stock_chart_says_why(all_hands: Any) -> None:
-    assert (all_hands.ended == reducer.STOCK_OUT).sum() == 0  # no sample hand ran the stock out
+    assert (all_hands.ended == endings.STOCK_OUT).sum() == 0  # no sample hand ran the stock out
     spec = charts.stock_chart(all_hands).to_dict()
     by_rules = {r["rules"]: r for r in rows(spec)}
     assert set(by_rules) == set(all_hands.rules) and all(r["share"] == 0 for r in by_rules.values())
@@ -132,7 +132,7 @@ def test_points_and_cold_hands_count_what_they_draw(four_player: Any) -> None:
     assert "5 hands of 4 games, each scored under 5 rule sets" in subtitle(points)
     cold = charts.cold_hands_chart(four_player).to_dict()
     assert len(rows(cold)) == 2 * 5 and "over 2 cold hands" in subtitle(cold)  # Jawaker's two, 5 rule sets
-    none = charts.cold_hands_chart(four_player[four_player.ended != reducer.ALL_AT_ONCE]).to_dict()
+    none = charts.cold_hands_chart(four_player[four_player.ended != endings.ALL_AT_ONCE]).to_dict()
     assert not rows(none) and "no cold hand" in subtitle(none)
 
 
