@@ -39,6 +39,7 @@ from ..errors import BanakilError, MalformedInputError
 from ..learn import KINDS, Exercise, Feedback, LearnerProgress, Session, exercises, load_progress, save_progress
 from ..rules import Ruleset, get_ruleset
 from .html import RED, cards_html, esc
+from .panel import Still, classed
 
 __all__ = ["ExerciseWidget", "exercise_html", "exercise_text", "feedback_html"]
 
@@ -107,14 +108,8 @@ def _note(text: str, cls: str, colour: str = "#333") -> str:
     return f'<div class="{cls}" style="{_FONT}color:{colour}">{esc(text)}</div>'
 
 
-def _classed(widget: Any, *classes: str) -> Any:
-    for c in classes:
-        widget.add_class(c)
-    return widget
-
-
 # ------------------------------------------------------------------- widget
-class ExerciseWidget:
+class ExerciseWidget(Still):
     """Exercises one at a time: the question and its cards, an answer box, feedback, hint, score.
 
     ``rules``: a rule set name or :class:`~banakil_replay.rules.Ruleset`; ``kinds``: one kind or
@@ -151,24 +146,24 @@ class ExerciseWidget:
 
     # ------------------------------------------------------------ building
     def _controls(self) -> None:
-        self.question_panel = _classed(W.HTML(), "banakil-exercise-question-panel")
-        self.answer = _classed(W.Text(placeholder="your answer, then Enter", continuous_update=False,
+        self.question_panel = classed(W.HTML(), "banakil-exercise-question-panel")
+        self.answer = classed(W.Text(placeholder="your answer, then Enter", continuous_update=False,
                                       layout=W.Layout(width="32em")), "banakil-exercise-answer")
-        self.check_button = _classed(W.Button(description="Check", icon="check", button_style="primary"),
+        self.check_button = classed(W.Button(description="Check", icon="check", button_style="primary"),
                                      "banakil-exercise-check")
-        self.hint_button = _classed(W.Button(description="Hint", icon="lightbulb-o"), "banakil-exercise-hint")
-        self.retry_button = _classed(W.Button(description="Retry", icon="undo"), "banakil-exercise-retry")
-        self.skip_button = _classed(W.Button(description="Skip", icon="eye", tooltip="show the answer"),
+        self.hint_button = classed(W.Button(description="Hint", icon="lightbulb-o"), "banakil-exercise-hint")
+        self.retry_button = classed(W.Button(description="Retry", icon="undo"), "banakil-exercise-retry")
+        self.skip_button = classed(W.Button(description="Skip", icon="eye", tooltip="show the answer"),
                                     "banakil-exercise-skip")
-        self.next_button = _classed(W.Button(description="Next", icon="step-forward"), "banakil-exercise-next")
-        self.feedback_panel = _classed(W.HTML(), "banakil-exercise-feedback")
-        self.hint_panel = _classed(W.HTML(), "banakil-exercise-hint-panel")
-        self.score_panel = _classed(W.HTML(), "banakil-exercise-score")
-        self.notice_panel = _classed(W.HTML(), "banakil-exercise-notice")
-        self.errors = _classed(W.HTML(), "banakil-exercise-errors")
+        self.next_button = classed(W.Button(description="Next", icon="step-forward"), "banakil-exercise-next")
+        self.feedback_panel = classed(W.HTML(), "banakil-exercise-feedback")
+        self.hint_panel = classed(W.HTML(), "banakil-exercise-hint-panel")
+        self.score_panel = classed(W.HTML(), "banakil-exercise-score")
+        self.notice_panel = classed(W.HTML(), "banakil-exercise-notice")
+        self.errors = classed(W.HTML(), "banakil-exercise-errors")
         buttons = W.HBox([self.check_button, self.hint_button, self.retry_button, self.skip_button,
                           self.next_button])
-        self.widget = _classed(W.VBox([self.question_panel, self.answer, buttons, self.feedback_panel,
+        self.widget = classed(W.VBox([self.question_panel, self.answer, buttons, self.feedback_panel,
                                        self.hint_panel, self.score_panel, self.notice_panel, self.errors]),
                                "banakil-exercise")
 
@@ -381,14 +376,3 @@ class ExerciseWidget:
                 f"{self.score_panel.value}</div>")
         return html, exercise_text(ex, self.session.number, KINDS[ex.kind].title)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget for JupyterLab and Voila, and a still picture (HTML, text) for a static page."""
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        try:
-            html, text = self.still()
-        except Exception as e:  # noqa: BLE001 - a display never raises into the notebook
-            self.last_error = e
-            return bundle
-        if isinstance(bundle, dict):
-            return {**bundle, "text/html": html, "text/plain": text}
-        return {"text/html": html, "text/plain": text}

@@ -25,7 +25,7 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 from ..errors import BanakilError
 from .html import RED, esc
 
-__all__ = ["Panel", "classed", "lines", "sentence", "note_html", "ENTER_WAIT"]
+__all__ = ["Panel", "Still", "classed", "lines", "sentence", "note_html", "ENTER_WAIT"]
 
 ENTER_WAIT = 10.0  # seconds a click or Enter waits for a box's value (held back while the kernel is busy)
 _FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;"
@@ -55,6 +55,30 @@ def sentence(text: str) -> str:
 def note_html(text: str, cls: str, colour: str = "#333") -> str:
     """One line of plain text (escaped) in the widgets' font."""
     return f'<div class="{cls}" style="{_FONT}color:{colour}">{esc(text)}</div>'
+
+
+class Still:
+    """A view whose display carries, beside the live widget, a still picture of it (``still()``)
+    for a page with no kernel behind it; a failure to draw the picture never reaches the notebook."""
+
+    widget: Any
+    last_error: BaseException | None
+
+    def still(self) -> tuple[str, str]:
+        """The view as it stands, as (HTML, text)."""
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget for JupyterLab and Voila, and a still picture (HTML, text) for a static page."""
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        try:
+            html, text = self.still()
+        except Exception as e:  # noqa: BLE001 - a display never raises into the notebook
+            self.last_error = e
+            return bundle
+        if isinstance(bundle, dict):
+            return {**bundle, "text/html": html, "text/plain": text}
+        return {"text/html": html, "text/plain": text}
 
 
 class Panel:

@@ -58,6 +58,7 @@ from .html import RED, esc, options_html, score_html
 from .movepad import MovePad, classed, seat_table_html
 from .narrate import event_text, options_text, seat_name, side_label
 from .widgets import ReplayStepper
+from .panel import Still
 
 __all__ = ["PlayTable", "default_names", "refusal_html"]
 
@@ -104,7 +105,7 @@ def totals_text(state: GameState) -> str:
     return text
 
 
-class PlayTable:
+class PlayTable(Still):
     """A match at the table: you (``seat``, or every seat in ``humans``) against the bots, saved to ``log``.
 
     ``log``: the log file (default: a new file in a temporary folder; the head of
@@ -418,17 +419,6 @@ class PlayTable:
         text += self.lines[-NEWS_LINES:]
         return f'<div class="banakil-play-still">{"".join(parts)}</div>', "\n".join(text)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget for JupyterLab and Voila, and a still picture (HTML, text) for a static page."""
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        try:
-            html, text = self.still()
-        except Exception as e:  # noqa: BLE001 - a display never raises into the notebook
-            self.last_error = e
-            return bundle
-        if isinstance(bundle, dict):
-            return {**bundle, "text/html": html, "text/plain": text}
-        return {"text/html": html, "text/plain": text}
 
 
 def _open(log: str | os.PathLike[str] | None, rules: str, players: int | None, humans: set[int], bots: str,

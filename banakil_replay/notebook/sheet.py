@@ -37,6 +37,7 @@ from ..log.sheet import Sheet, SheetRefused, add_hand, new_sheet, open_sheet, sh
 from ..rules import get_ruleset
 from ..scoring import Number
 from .html import RED, esc
+from .panel import Still, classed
 
 __all__ = ["SheetWidget", "sheet_html", "seat_entry"]
 
@@ -115,14 +116,8 @@ def _note(text: str, cls: str, colour: str = "#333") -> str:
     return f'<div class="{cls}" style="{_FONT}color:{colour}">{esc(text)}</div>'
 
 
-def _classed(widget: Any, *classes: str) -> Any:
-    for c in classes:
-        widget.add_class(c)
-    return widget
-
-
 # ------------------------------------------------------------------ widget
-class SheetWidget:
+class SheetWidget(Still):
     """A score sheet kept in the log at ``path``: boxes for one hand, *Add hand*, and the sheet so far.
 
     With ``players`` (2 to 4 names in turn order) a missing file is started as a new
@@ -156,24 +151,24 @@ class SheetWidget:
     def _controls(self) -> None:
         names = self.sheet.players
         box = {"placeholder": "points, or cards: 3H 4H 5H", "layout": W.Layout(width="17em")}
-        self.melded = [_classed(W.Text(**box), "banakil-sheet-melded") for _ in names]
-        self.in_hand = [_classed(W.Text(**box), "banakil-sheet-in-hand") for _ in names]
+        self.melded = [classed(W.Text(**box), "banakil-sheet-melded") for _ in names]
+        self.in_hand = [classed(W.Text(**box), "banakil-sheet-in-hand") for _ in names]
         label = {"layout": W.Layout(width="9em")}
         rows = [W.HBox([W.HTML("<b>seat</b>", **label), W.HTML("<b>melded</b>", layout=W.Layout(width="17em")),
                         W.HTML("<b>still in hand</b>")])]
         rows += [W.HBox([W.HTML(esc(name), **label), m, h]) for name, m, h in zip(names, self.melded, self.in_hand)]
-        self.went_out = _classed(W.Dropdown(options=[*((name, i) for i, name in enumerate(names)),
+        self.went_out = classed(W.Dropdown(options=[*((name, i) for i, name in enumerate(names)),
                                                      ("nobody: the stock ran out", NOBODY)],
                                             value=0, description="went out"), "banakil-sheet-went-out")
-        self.all_at_once = _classed(W.Checkbox(value=False, description="all at once (nothing laid before)",
+        self.all_at_once = classed(W.Checkbox(value=False, description="all at once (nothing laid before)",
                                                indent=False), "banakil-sheet-all-at-once")
-        self.add_button = _classed(W.Button(description="Add hand", icon="plus", button_style="primary"),
+        self.add_button = classed(W.Button(description="Add hand", icon="plus", button_style="primary"),
                                    "banakil-sheet-add")
-        self.message = _classed(W.HTML(), "banakil-sheet-message")
-        self.sheet_panel = _classed(W.HTML(), "banakil-sheet-panel")
-        self.inputs = _classed(W.VBox([*rows, W.HBox([self.went_out, self.all_at_once]), self.add_button]),
+        self.message = classed(W.HTML(), "banakil-sheet-message")
+        self.sheet_panel = classed(W.HTML(), "banakil-sheet-panel")
+        self.inputs = classed(W.VBox([*rows, W.HBox([self.went_out, self.all_at_once]), self.add_button]),
                                "banakil-sheet-inputs")
-        self.widget = _classed(W.VBox([self.inputs, self.message, self.sheet_panel]), "banakil-sheet-widget")
+        self.widget = classed(W.VBox([self.inputs, self.message, self.sheet_panel]), "banakil-sheet-widget")
 
     def _guard(self, fn: Callable[..., Any], doing: str) -> Callable[..., Any]:
         """``fn``, with any failure shown as a sentence in ``message`` instead of raised into the notebook."""
@@ -229,14 +224,3 @@ class SheetWidget:
         return (f'<div class="banakil-sheet-still">{_STILL_NOTE}{sheet_html(self.sheet)}</div>',
                 sheet_text(self.sheet))
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget for JupyterLab and Voila, and a still picture (HTML, text) for a static page."""
-        bundle = self.widget._repr_mimebundle_(**kwargs)
-        try:
-            html, text = self.still()
-        except Exception as e:  # noqa: BLE001 - a display never raises into the notebook
-            self.last_error = e
-            return bundle
-        if isinstance(bundle, dict):
-            return {**bundle, "text/html": html, "text/plain": text}
-        return {"text/html": html, "text/plain": text}
