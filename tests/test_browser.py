@@ -24,17 +24,6 @@ CLICKS = 2  # event 2 -> 4: Dana's first meld, her discard
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    problem = bh.browser_problem()
-    if problem is not None:
-        if bh.ci() or Path(bh.CHROMIUM).exists():
-            pytest.fail(f"browser test cannot run: {problem}")
-        pytest.skip(f"no browser: {problem} (CI is not set, so this is a skip; under CI it fails)")
-    with bh.chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bh.make_workdir(tmp_path_factory.mktemp("browser"))
 

@@ -32,17 +32,6 @@ TABLE = ".banakil-play-table"  # the table's HTML, with the event number it show
 MAX_TURNS = 80
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    problem = bh.browser_problem()
-    if problem is not None:
-        if bh.ci() or Path(bh.CHROMIUM).exists():
-            pytest.fail(f"browser test cannot run: {problem}")
-        pytest.skip(f"no browser: {problem} (CI is not set, so this is a skip; under CI it fails)")
-    with bh.chromium() as b:
-        yield b
-
-
 @pytest.fixture
 def workdir(tmp_path: Path) -> Path:
     base = bh.make_workdir(tmp_path)
