@@ -16,8 +16,15 @@ $(STAMP): pyproject.toml
 # JupyterLab refuses to run as root (containers, CI boxes) unless told it may
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The course starts at lesson 1. JupyterLab prints its URLs with this page as their path, each on a line
+# of its own, so a newcomer without a desktop browser can click or copy it. LAB_ARGS adds JupyterLab options.
+LESSON1 := notebooks/01_first_hand.ipynb
+LAB_ARGS ?=
+
 tutorial: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=. notebooks/01_start_here.ipynb
+	@echo "Opening lesson 1 of the course. If no browser opens, open the URL printed below that ends in"
+	@echo "/lab/tree/$(LESSON1)?token=..."
+	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=. --LabApp.default_url=/lab/tree/$(LESSON1) $(LAB_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

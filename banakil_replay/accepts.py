@@ -19,7 +19,7 @@ ValueError: a whole number from 0 to 10
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 
 class Accepts(Protocol):
@@ -109,6 +109,16 @@ class Text:
         return f"a text of at most {self.max_length} characters"
 
 
+def _each(spec: Accepts, value: Any, least: int, most: int, parse: Callable[[Any], Any]) -> list[Any]:
+    """The items of a JSON list of ``least`` to ``most`` items, each parsed; any misfit is refused as a whole."""
+    if not isinstance(value, (list, tuple)) or not least <= len(value) <= most:
+        raise ValueError(spec.describe())
+    try:
+        return [parse(v) for v in value]
+    except ValueError:
+        raise ValueError(spec.describe()) from None
+
+
 @dataclass(frozen=True)
 class Pair:
     """Two values of one kind, as a JSON list of two."""
@@ -116,12 +126,8 @@ class Pair:
     item: Number
 
     def parse(self, value: Any) -> tuple[Any, Any]:
-        if not isinstance(value, (list, tuple)) or len(value) != 2:
-            raise ValueError(self.describe())
-        try:
-            return (self.item.parse(value[0]), self.item.parse(value[1]))
-        except ValueError:
-            raise ValueError(self.describe()) from None
+        first, second = _each(self, value, 2, 2, self.item.parse)
+        return (first, second)
 
     def describe(self) -> str:
         return f"a list of two numbers, each {self.item.describe()}"
@@ -135,13 +141,7 @@ class DistinctInts:
     hi: int
 
     def parse(self, value: Any) -> tuple[int, ...]:
-        item = Number(self.lo, self.hi, integer=True)
-        if not isinstance(value, (list, tuple)) or not value or len(value) > self.hi - self.lo + 1:
-            raise ValueError(self.describe())
-        try:
-            out = sorted(item.parse(v) for v in value)
-        except ValueError:
-            raise ValueError(self.describe()) from None
+        out = sorted(_each(self, value, 1, self.hi - self.lo + 1, Number(self.lo, self.hi, integer=True).parse))
         if len(set(out)) != len(out):
             raise ValueError(self.describe())
         return tuple(out)
@@ -159,18 +159,12 @@ class PairsByKey:
     example: str
 
     def parse(self, value: Any) -> tuple[tuple[Any, Any], ...]:
-        if not isinstance(value, (list, tuple)) or not value or len(value) > 10:
-            raise ValueError(self.describe())
-        pairs = []
-        for p in value:
-            if not isinstance(p, (list, tuple)) or len(p) != 2:
-                raise ValueError(self.describe())
-            try:
-                pairs.append((self.key.parse(p[0]), self.value.parse(p[1])))
-            except ValueError:
-                raise ValueError(self.describe()) from None
-        keys = [k for k, _ in pairs]
-        if len(set(keys)) != len(keys):
+        def pair(p: Any) -> tuple[Any, Any]:
+            k, v = _each(self, p, 2, 2, lambda x: x)
+            return (self.key.parse(k), self.value.parse(v))
+
+        pairs = _each(self, value, 1, 10, pair)
+        if len({k for k, _ in pairs}) != len(pairs):
             raise ValueError(self.describe())
         return tuple(sorted(pairs))
 

@@ -125,11 +125,15 @@ class Card:
 JOKER = Card(JOKER_RANK)
 
 
+#: Every way a joker may be written (after upper-casing).
+JOKER_CODES: tuple[str, ...] = ("JK", "JOKER", "🃏", "★")
+
+
 @lru_cache(maxsize=512)
 def _parse(text: str) -> Card:
     raw = text.strip()
     code = raw.upper()
-    if code in ("JK", "JOKER", "🃏", "★"):
+    if code in JOKER_CODES:
         return JOKER
     if len(code) < 2:
         raise MalformedInputError(f"unknown card code {text!r}: too short (expected e.g. 7H, 10S, AD, 2C, JK)")
@@ -213,3 +217,17 @@ def point_value(card: Card, ace_value: float = 1.5) -> float:
     if r == ACE_RANK:
         return ace_value
     return 0.5 if r <= 6 else 1.0
+
+
+def difference_words(given: Counter[Card], expected: Counter[Card]) -> str:
+    """Which cards ``given`` has too few or too many of, against ``expected``, in words.
+
+    >>> difference_words(Counter(parse_cards("3H 3H 4H")), Counter(parse_cards("3H 5H")))
+    'it lacks 5♥ and it has 3♥ 4♥ too many'
+    """
+    def listed(cards: Counter[Card]) -> str:
+        return " ".join(c.symbol for c in sorted(cards.elements(), key=CARD_INDEX.__getitem__))
+
+    extra, missing = given - expected, expected - given
+    parts = ([f"it lacks {listed(missing)}"] if missing else []) + ([f"it has {listed(extra)} too many"] if extra else [])
+    return " and ".join(parts)

@@ -1,9 +1,13 @@
-"""Event log v1: the typed, immutable events a game log is made of.
+"""Event log v1: the one definition of the events a game log is made of.
 
-A log is a list of JSON objects (one per line on disk, see ``store.py`` and
-``docs/event-log.md``). :func:`parse_event` turns one object into a frozen,
-typed event and checks every field's type, naming the seq and field on error.
-Unknown extra fields are allowed and ignored here (the store keeps them).
+Each event type is a frozen :class:`msgspec.Struct`, tagged by its ``"type"``
+field. These classes are the whole description of an event: the typed decoder
+(JSON bytes or objects to events, every error naming the seq and the field
+path), the store's reader (``log/store.py``, which adds the checks that span
+lines) and the shipped JSON Schema (:func:`json_schema`, written to
+``event-log-v1.schema.json`` by ``tools/make_schema.py``; a test keeps the two
+equal) all come from them. Unknown extra fields are allowed and ignored here
+(the store keeps them). See ``docs/event-log.md``.
 
 Events are past-tense facts: the deal and every draw are recorded, so the
 reducer needs no randomness.
@@ -11,300 +15,472 @@ reducer needs no randomness.
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Union
+import typing
+from typing import Any, ClassVar, Union
 
-from .cards import Card, parse_card
+import msgspec
+from msgspec import Meta, Struct
+
+# the private tables are what parse_card reads with: the schema pattern is built from them
+from .cards import _RANK_FROM_CODE, _SUIT_FROM_SYMBOL, JOKER_CODES, SUITS, Card, full_deck, parse_card
 from .errors import MalformedInputError
+from .rulebook import Rule
+from .rules import RULESETS
 
 FORMAT_NAME = "banakil-replay"
 FORMAT_MAJOR = 1
+#: The newest minor version this reader knows. Minor versions only add (an event type, an optional
+#: field, a requirement of the logs that declare them): docs/event-log.md (Versions) says what each
+#: added. 1.1: hand_recorded, and hand_scored.hand.
+FORMAT_MINOR = 1
+#: What banakil-replay's own game writers declare: they write nothing that changed after 1.0.
 FORMAT = f"{FORMAT_NAME}/{FORMAT_MAJOR}"
+#: The version docs/event-log.md describes, which a writer following it declares.
+FORMAT_LATEST = f"{FORMAT}.{FORMAT_MINOR}"
 MAX_ANNOTATION = 10_000  # characters; longer notes belong in a file of their own
 MAX_NAME = 200
+MAX_CARDS = 106  # the deck: no list of cards is longer
+#: The optional tamper-evidence field every event may carry (see ``store.chain_hash``).
+CHAIN_PATTERN = "[0-9a-f]{64}"
 
 
 class EventError(MalformedInputError):
-    """An event object that is not a well-formed v1 event."""
+    """An event object that is not a well-formed v1 event; ``rule`` says which rule of the format it breaks."""
 
-    def __init__(self, message: str, seq: int | None = None) -> None:
+    def __init__(self, message: str, seq: int | None = None, rule: Rule = Rule.EVENT_FIELDS) -> None:
         super().__init__(message if seq is None else f"seq {seq}: {message}")
+        self.reason = message
         self.seq = seq
+        self.rule = rule
 
 
-@dataclass(frozen=True, slots=True)
-class MatchStarted:
-    seq: int
-    format: str
-    rules: str
-    players: tuple[str, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)
-    type = "match_started"
+class FormatError(MalformedInputError):
+    """A ``format`` value this version cannot read. ``major`` is None when it names no banakil-replay format."""
+
+    def __init__(self, reason: str, major: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.major = major
 
 
-@dataclass(frozen=True, slots=True)
-class HandStarted:
-    seq: int
-    hand: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    upcard: Card | None = None
-    stock: tuple[Card, ...] | None = None
-    type = "hand_started"
+# ------------------------------------------------------------------ field kinds
+def _any_case(text: str) -> str:
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.upper() != c.lower() else re.escape(c) for c in text)
 
 
-@dataclass(frozen=True, slots=True)
-class Drew:
-    seq: int
-    seat: int
-    card: Card | None = None
-    type = "drew"
+def _card_pattern() -> str:
+    """What :func:`cards.parse_card` reads, as a regular expression (a test checks the two agree).
+
+    Built from the tables parse_card reads with; letter case is spelled out as ``[Hh]``
+    because JSON Schema's regular expressions have no flag for it.
+    """
+    ranks = "|".join(_any_case(r) for r in sorted(_RANK_FROM_CODE, key=lambda r: (-len(r), r)))
+    suits = "".join(sorted({c for s in SUITS for c in (s, s.lower())} | set(_SUIT_FROM_SYMBOL)))
+    jokers = "|".join(_any_case(j) for j in JOKER_CODES)
+    return rf"^\s*(?:(?:{ranks})[{suits}]|{jokers})\s*$"
 
 
-@dataclass(frozen=True, slots=True)
-class Took:
-    seq: int
-    seat: int
-    count: int
-    cards: tuple[Card, ...] | None = None
-    type = "took"
+CARD_SCHEMA: dict[str, Any] = {
+    "type": "string", "pattern": _card_pattern(),
+    "description": "a card code: 3H..10H..AH, 2C, JK; T for ten, any letter case, suit symbols accepted",
+}
+_CANONICAL: dict[str, Card] = {card.code: card for card in full_deck()}
 
 
-@dataclass(frozen=True, slots=True)
-class Melded:
-    seq: int
-    seat: int
-    cards: tuple[Card, ...]
-    arrangement: tuple[Card, ...] | None = None
-    type = "melded"
+def _dec_hook(kind: type, value: Any) -> Any:
+    # msgspec calls this for the one type it does not know (Card is the only one), once per
+    # card: canonical codes are one dict lookup, anything else goes through parse_card,
+    # whose error names the code.
+    if kind is not Card:
+        raise NotImplementedError(f"no decoder for {kind!r}")
+    if not isinstance(value, str):
+        raise ValueError("Expected `card`")  # msgspec adds the path; _field_error says what was found
+    try:
+        return _CANONICAL[value]
+    except KeyError:
+        return parse_card(value)
 
 
-@dataclass(frozen=True, slots=True)
-class LaidOff:
-    seq: int
-    seat: int
-    meld: int
-    cards: tuple[Card, ...]
-    arrangement: tuple[Card, ...] | None = None
-    type = "laid_off"
+def _schema_hook(kind: type) -> dict[str, Any]:
+    if kind is Card:
+        return dict(CARD_SCHEMA)
+    raise NotImplementedError(f"no schema for {kind!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class JokerSwapped:
-    seq: int
-    seat: int
-    meld: int
-    card: Card
-    type = "joker_swapped"
+Seq = typing.Annotated[int, Meta(ge=0, description="0, 1, 2, ... without gaps; line L holds seq L-1")]
+Seat = typing.Annotated[int, Meta(ge=0, extra_json_schema={"maximum": 3},
+                                  description="0..n-1 in turn order; the reducer checks it against the table")]
+MeldNo = typing.Annotated[int, Meta(ge=1, description="melds of a hand are numbered 1, 2, 3 ... as they are made")]
+HandNo = typing.Annotated[int, Meta(ge=1)]
+Cards = typing.Annotated[tuple[Card, ...], Meta(max_length=MAX_CARDS)]
+Name = typing.Annotated[str, Meta(max_length=MAX_NAME)]
+Score = typing.Annotated[float, Meta(ge=-1e6, le=1e6)]
 
 
-@dataclass(frozen=True, slots=True)
-class Discarded:
-    seq: int
-    seat: int
-    card: Card
-    type = "discarded"
+def _doc(text: str) -> Meta:
+    """A field's description: the schema, docs/event-log.md and error messages quote it."""
+    return Meta(description=text)
 
 
-@dataclass(frozen=True, slots=True)
-class Reshuffled:
+# ------------------------------------------------------------------ the events
+class _Event(Struct, frozen=True, tag_field="type"):
+    seq: Seq
+    type: ClassVar[str]  # the tag, set below from each class's own
+
+
+class MatchStarted(_Event, frozen=True, tag="match_started", kw_only=True):
+    """First event of every log: the format version, the rule set and the players."""
+
+    format: typing.Annotated[str, Meta(
+        description="the format version the log is written to: banakil-replay/1.1",
+        extra_json_schema={"pattern": rf"^{re.escape(FORMAT_NAME)}/{FORMAT_MAJOR}(\.[0-9]{{1,9}})?$"})]
+    rules: typing.Annotated[str, Meta(max_length=MAX_NAME, description="rule set preset name",
+                                      # the reducer refuses other names, with the list of known ones
+                                      extra_json_schema={"enum": list(RULESETS)})] = "classic"
+    players: typing.Annotated[tuple[Name, ...], Meta(
+        min_length=2, max_length=4, description="player names in seat order: seat 0 first")]
+    options: typing.Annotated[dict[str, Any], Meta(
+        description="rule knob overrides for this match: knob name to value")] = {}
+
+
+class HandStarted(_Event, frozen=True, tag="hand_started"):
+    """A deal: every seat's cards; the player after the dealer plays first."""
+
+    hand: typing.Annotated[HandNo, _doc("the hand's number: 1, then one more than the last hand played or recorded")]
+    dealer: typing.Annotated[Seat, _doc("the seat that dealt; the player after it plays first")]
+    hands: typing.Annotated[tuple[Cards, ...], Meta(
+        min_length=2, max_length=4, description="the cards dealt, one list per seat, indexed by seat")]
+    upcard: typing.Annotated[Card | None, _doc("the card turned up to start the discard pile (upcard rule sets only)")] = None
+    stock: typing.Annotated[Cards | None, Meta(
+        description="the undealt cards in stock order, top first, when known")] = None
+
+
+class Drew(_Event, frozen=True, tag="drew"):
+    """A card drawn from the stock; ``card`` may be left out when the stock order is known."""
+
+    seat: typing.Annotated[Seat, _doc("the seat that drew")]
+    card: typing.Annotated[Card | None, _doc("the card drawn; may be left out while the log gives the stock order")] = None
+
+
+class Took(_Event, frozen=True, tag="took"):
+    """The top ``count`` cards of the discard pile; ``cards``, when given, is checked."""
+
+    seat: typing.Annotated[Seat, _doc("the seat that took")]
+    count: typing.Annotated[int, Meta(ge=1, description="how many cards, from the top of the pile down")]
+    cards: typing.Annotated[Cards | None, _doc("the cards taken, in any order (checked against the pile)")] = None
+
+
+class Melded(_Event, frozen=True, tag="melded"):
+    """A new meld; ``arrangement`` pins its layout exactly."""
+
+    seat: typing.Annotated[Seat, _doc("the seat that melds")]
+    cards: typing.Annotated[Cards, _doc("the cards of the new meld, from the seat's hand")]
+    arrangement: typing.Annotated[Cards | None, _doc("the meld's exact layout: the same cards in table order")] = None
+
+
+class LaidOff(_Event, frozen=True, tag="laid_off"):
+    """Cards added to an own or partner meld."""
+
+    seat: typing.Annotated[Seat, _doc("the seat that adds the cards")]
+    meld: typing.Annotated[MeldNo, _doc("the meld added to")]
+    cards: typing.Annotated[Cards, _doc("the cards added, from the seat's hand")]
+    arrangement: typing.Annotated[Cards | None, _doc("the whole meld's exact layout after the cards join it")] = None
+
+
+class JokerSwapped(_Event, frozen=True, tag="joker_swapped"):
+    """``card`` takes a joker's place in a meld; the joker goes to the seat's hand."""
+
+    seat: typing.Annotated[Seat, _doc("the seat that swaps")]
+    meld: typing.Annotated[MeldNo, _doc("the meld holding the joker")]
+    card: typing.Annotated[Card, _doc("the natural card, from the seat's hand, that takes the joker's place")]
+
+
+class Discarded(_Event, frozen=True, tag="discarded"):
+    """A card onto the pile; ends the turn."""
+
+    seat: typing.Annotated[Seat, _doc("the seat that discards")]
+    card: typing.Annotated[Card, _doc("the card put on top of the pile")]
+
+
+class Reshuffled(_Event, frozen=True, tag="reshuffled"):
     """The pile but its top card became the new stock (ERAM, 002); order optional."""
 
-    seq: int
-    stock: tuple[Card, ...] | None = None
-    type = "reshuffled"
+    stock: typing.Annotated[Cards | None, _doc("the new stock in order, top first, when known")] = None
 
 
-@dataclass(frozen=True, slots=True)
-class HandScored:
-    seq: int
-    scores: tuple[float, ...]
-    type = "hand_scored"
+class HandScored(_Event, frozen=True, tag="hand_scored"):
+    """A hand not played in the log, recorded by its result only: one score per side."""
+
+    scores: typing.Annotated[tuple[Score, ...], Meta(min_length=1, description="one score per side, side 0 first")]
+    hand: typing.Annotated[HandNo | None, _doc("the number of the hand recorded: the next hand (required from format 1.1)")] = None
 
 
-@dataclass(frozen=True, slots=True)
-class Annotated:
-    seq: int
-    at: int
-    text: str
-    author: str = ""
-    type = "annotated"
+class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
+    """A hand recorded by its inputs, as a score sheet takes it (format 1.1).
+
+    ``input`` is the ``score`` command's input object; the reducer reads it with
+    ``scoring.HandInput.from_json``, as ``match_started.options`` is read with the
+    rule set's knobs, and scores it under the log's rules.
+    """
+
+    input: typing.Annotated[dict[str, Any], Meta(description=(
+        "the score command's input: went_out (a seat or null), all_at_once, and seats, one object per "
+        "seat with melded and in_hand points, or melded_cards and in_hand_cards; players may be left "
+        "out (it is the table's). Checked and scored by the reducer"))]
 
 
-@dataclass(frozen=True, slots=True)
-class MatchBanked:
-    seq: int
-    type = "match_banked"
+class Annotated(_Event, frozen=True, tag="annotated"):
+    """A note on an earlier event; never changes the game."""
+
+    at: typing.Annotated[int, Meta(ge=0, description="the seq of the event the note is about (an earlier one)")]
+    text: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION, description="the note, plain text")]
+    author: typing.Annotated[Name, _doc("who wrote it")] = ""
+
+
+class MatchBanked(_Event, frozen=True, tag="match_banked"):
+    """Marks the end of a match whose winner is decided."""
 
 
 Event = Union[MatchStarted, HandStarted, Drew, Took, Melded, LaidOff, JokerSwapped, Discarded,
-              Reshuffled, HandScored, Annotated, MatchBanked]
+              Reshuffled, HandScored, HandRecorded, Annotated, MatchBanked]
+EVENT_CLASSES: tuple[type[_Event], ...] = typing.get_args(Event)
+for _cls in EVENT_CLASSES:
+    _cls.type = str(_cls.__struct_config__.tag)
+_BY_TYPE: dict[str, type[_Event]] = {cls.type: cls for cls in EVENT_CLASSES}
+EVENT_TYPES = tuple(_BY_TYPE)
+
+_JSON_DECODER = msgspec.json.Decoder(Event, dec_hook=_dec_hook)
 
 
-# ------------------------------------------------------------------ parsing
-class _Reader:
-    """Typed field access on one event object; every error names seq and field."""
-
-    def __init__(self, obj: Mapping[str, Any], seq: int) -> None:
-        self.obj, self.seq = obj, seq
-
-    def fail(self, msg: str) -> EventError:
-        return EventError(f"{self.obj.get('type')}: {msg}", self.seq)
-
-    def integer(self, key: str, *, minimum: int = 0, optional: bool = False) -> Any:
-        val = self.obj.get(key)
-        if val is None and optional:
-            return None
-        if isinstance(val, bool) or not isinstance(val, int):
-            raise self.fail(f"field {key!r} must be a whole number, got {val!r}")
-        if val < minimum:
-            raise self.fail(f"field {key!r} must be at least {minimum}, got {val}")
-        return val
-
-    def text(self, key: str, *, optional: bool = False, limit: int = MAX_NAME) -> Any:
-        val = self.obj.get(key)
-        if val is None and optional:
-            return None
-        if not isinstance(val, str):
-            raise self.fail(f"field {key!r} must be a string, got {type(val).__name__}")
-        if len(val) > limit:
-            raise self.fail(f"field {key!r} is {len(val)} characters long; the limit is {limit}")
-        return val
-
-    def card(self, key: str, *, optional: bool = False) -> Card | None:
-        val = self.obj.get(key)
-        if val is None and optional:
-            return None
-        return self.required_card(key)
-
-    def required_card(self, key: str) -> Card:
-        val: Any = self.obj.get(key)  # parse_card names whatever is wrong with it
-        try:
-            return parse_card(val)
-        except MalformedInputError as e:
-            raise self.fail(f"field {key!r}: {e}") from None
-
-    def cards(self, key: str, *, optional: bool = False, value: Any = None) -> tuple[Card, ...] | None:
-        val = self.obj.get(key) if value is None else value
-        if val is None and optional:
-            return None
-        if not isinstance(val, list):
-            raise self.fail(f"field {key!r} must be a list of card codes")
-        if len(val) > 106:
-            raise self.fail(f"field {key!r} lists {len(val)} cards; the deck has 106")
-        out = []
-        for i, code in enumerate(val):
-            try:
-                out.append(parse_card(code))
-            except MalformedInputError as e:
-                raise self.fail(f"field {key!r}[{i}]: {e}") from None
-        return tuple(out)
+def is_event(value: object) -> bool:
+    """Is ``value`` a typed event (as opposed to its JSON object)?"""
+    return isinstance(value, _Event)
 
 
-def _match_started(r: _Reader) -> MatchStarted:
-    fmt = r.text("format")
-    check_format(fmt, r.seq)
-    rules = r.text("rules", optional=True) or "classic"
-    players = r.obj.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise r.fail("field 'players' must be a list of player names")
-    if not 2 <= len(players) <= 4:
-        raise r.fail(f"Banakil is played by 2 to 4 players, not {len(players)}")
-    if any(len(p) > MAX_NAME for p in players):
-        raise r.fail(f"a player name is longer than {MAX_NAME} characters")
-    options = r.obj.get("options") or {}
-    if not isinstance(options, dict):
-        raise r.fail("field 'options' must be an object of rule knobs")
-    return MatchStarted(r.seq, fmt, rules, tuple(players), dict(options))
+#: One JSON text straight to a typed event, or a :mod:`msgspec` error. This is only the
+#: shape of one event: the store's reader adds the checks msgspec does not make
+#: (duplicate keys, nesting depth and others, see ``store._fast_event``) and those
+#: that span lines. (The decoder's own method: this runs once per line of every log.)
+decode_json: typing.Callable[[bytes], Event] = _JSON_DECODER.decode
 
 
-def _hand_started(r: _Reader) -> HandStarted:
-    hands = r.obj.get("hands")
-    if not isinstance(hands, list) or not 2 <= len(hands) <= 4:
-        raise r.fail("field 'hands' must be a list with one list of card codes per seat")
-    dealt = tuple(r.cards(f"hands[{i}]", value=h) or () for i, h in enumerate(hands))
-    return HandStarted(r.seq, r.integer("hand", minimum=1), r.integer("dealer"), dealt,
-                       r.card("upcard", optional=True), r.cards("stock", optional=True))
+# ------------------------------------------------------------------ format versions
+# [0-9], not \d, which also takes other scripts' digits (and int() would read them)
+_FORMAT_RE = re.compile(r"(?P<name>[^/]*)/(?P<major>[0-9]{1,9})(?:\.(?P<minor>[0-9]{1,9}))?")
 
 
-def _scores(r: _Reader) -> HandScored:
-    val = r.obj.get("scores")
-    if not isinstance(val, list) or not val or any(
-            isinstance(x, bool) or not isinstance(x, (int, float)) or x != x or abs(x) > 1e6 for x in val):
-        raise r.fail("field 'scores' must be a list of numbers, one per side")
-    return HandScored(r.seq, tuple(float(x) for x in val))
+def _brief(value: object, limit: int = 60) -> str:
+    text = repr(value)  # hostile values can be megabytes long: quote a prefix
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-_PARSERS: dict[str, Callable[[_Reader], Event]] = {
-    "match_started": _match_started,
-    "hand_started": _hand_started,
-    "drew": lambda r: Drew(r.seq, r.integer("seat"), r.card("card", optional=True)),
-    "took": lambda r: Took(r.seq, r.integer("seat"), r.integer("count", minimum=1), r.cards("cards", optional=True)),
-    "melded": lambda r: Melded(r.seq, r.integer("seat"), r.cards("cards") or (), r.cards("arrangement", optional=True)),
-    "laid_off": lambda r: LaidOff(r.seq, r.integer("seat"), r.integer("meld", minimum=1), r.cards("cards") or (),
-                                  r.cards("arrangement", optional=True)),
-    "joker_swapped": lambda r: JokerSwapped(r.seq, r.integer("seat"), r.integer("meld", minimum=1), r.required_card("card")),
-    "discarded": lambda r: Discarded(r.seq, r.integer("seat"), r.required_card("card")),
-    "reshuffled": lambda r: Reshuffled(r.seq, r.cards("stock", optional=True)),
-    "hand_scored": _scores,
-    "annotated": lambda r: Annotated(r.seq, r.integer("at"), r.text("text", limit=MAX_ANNOTATION),
-                                     r.text("author", optional=True) or ""),
-    "match_banked": lambda r: MatchBanked(r.seq),
-}
-EVENT_TYPES = tuple(_PARSERS)
-
-_FORMAT_RE = re.compile(r"^banakil-replay/([0-9]{1,9})(?:\.([0-9]{1,9}))?$")  # [0-9], not \d, which also takes other scripts' digits
+def value_words(value: object, limit: int = 60) -> str:
+    """A JSON value as a message quotes it: ``null``, ``the string "0"``, ``1.5``, ``an array``."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        text = _brief(value, limit)  # repr: an int past Python's digit limit is cut, not converted
+        return text
+    if isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+        return "the string " + (text if len(text) <= limit else text[: limit - 4] + '..."')
+    return json_kind(value)
 
 
-def check_format(fmt: str, seq: int | None = 0) -> int:
-    """The major version of a format string; unknown names or majors are errors."""
-    m = _FORMAT_RE.match(fmt or "")
-    if not m:
-        raise EventError(f"unknown log format {fmt!r}; expected 'banakil-replay/1'", seq)
-    major = int(m.group(1))
+def json_kind(value: object) -> str:
+    """What kind of JSON value this is, for messages: "an array", "null" ..."""
+    if isinstance(value, bool):
+        return "a boolean"
+    return {dict: "an object", list: "an array", str: "a string", int: "an integer",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def format_major(value: object) -> int:
+    """The major version in a ``format`` value such as ``"banakil-replay/1.2"``, readable or not.
+
+    Raises :class:`FormatError` when the value names no banakil-replay format.
+    """
+    if not isinstance(value, str):
+        raise FormatError(f'"format" must be a string like {FORMAT_LATEST!r}, not {value_words(value)}')
+    match = _FORMAT_RE.fullmatch(value)
+    if match is None or match["name"] != FORMAT_NAME:
+        raise FormatError(f'"format" {_brief(value)} is not a {FORMAT_NAME} format '
+                          f"(expected something like {FORMAT_LATEST!r})")
+    return int(match["major"])
+
+
+def format_minor(value: str) -> int:
+    """The minor version of a readable ``format`` value: ``"banakil-replay/1"`` is 1.0, so 0."""
+    match = _FORMAT_RE.fullmatch(value)
+    return int(match["minor"]) if match is not None and match["minor"] else 0
+
+
+def newer_hint(minor: int) -> str:
+    """For an error in a log of a newer minor version: what that may mean ("" for a log this version knows)."""
+    if minor <= FORMAT_MINOR:
+        return ""
+    return (f" (the log is format {FORMAT}.{minor}, newer than the {FORMAT_LATEST} this {FORMAT_NAME} reads: "
+            f"a newer {FORMAT_NAME} may know it)")
+
+
+def check_format(value: object) -> int:
+    """:func:`format_major`, and a :class:`FormatError` naming the major version unless this version reads it."""
+    major = format_major(value)
     if major != FORMAT_MAJOR:
-        raise EventError(f"log format {fmt!r} has major version {major}; this version of banakil-replay "
-                         f"reads version {FORMAT_MAJOR}", seq)
+        if major > FORMAT_MAJOR:
+            why = f"the log is newer, upgrade {FORMAT_NAME} to read it"
+        else:
+            why = "there is no converter from older major versions"
+        raise FormatError(f"unknown log format major version {major} (format {_brief(value)}): "
+                          f"this {FORMAT_NAME} reads major version {FORMAT_MAJOR}; {why}", major)
     return major
 
 
+# ------------------------------------------------------------------ objects <-> events
 def parse_event(obj: Any, expected_seq: int | None = None) -> Event:
-    """One JSON object -> a typed event, or :class:`EventError` naming seq and field."""
+    """One JSON object -> a typed event, or :class:`EventError` naming the seq, the field and the rule."""
     if not isinstance(obj, dict):
-        raise EventError(f"an event must be a JSON object, got {type(obj).__name__}", expected_seq)
+        raise EventError(f"an event must be a JSON object, not {json_kind(obj)}", expected_seq)
     seq = obj.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
-        raise EventError(f"field 'seq' must be a whole number, got {seq!r}", expected_seq)
+        raise EventError(f"field `seq` must be a whole number, got {value_words(seq)}", expected_seq)
     if expected_seq is not None and seq != expected_seq:
         # located by position: the event at this place in the log is the one that is wrong
         raise EventError(f"seq must run 0, 1, 2, ... without gaps: expected {expected_seq}, got {seq}",
-                         expected_seq)
+                         expected_seq, Rule.CONTIGUOUS_SEQ)
     kind = obj.get("type")
-    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
-    if parser is None:
-        raise EventError(f"unknown event type {kind!r}; known: {', '.join(EVENT_TYPES)}", seq)
-    return parser(_Reader(obj, seq))
+    cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise EventError(f"unknown event type {_brief(kind)}; known: {', '.join(EVENT_TYPES)}", seq,
+                         Rule.EVENT_TYPES)
+    try:
+        if cls is MatchStarted:
+            if "format" not in obj:
+                raise FormatError(f"required field `format` is missing (the format version, such as "
+                                  f"{FORMAT_LATEST!r})")
+            check_format(obj["format"])  # a log of another version fails by its version, not its fields
+        event = typing.cast(Event, msgspec.convert(obj, cls, dec_hook=_dec_hook))
+    except FormatError as e:
+        raise EventError(f"{kind}: {e.reason}", seq, Rule.FORMAT_VERSION) from None
+    except msgspec.ValidationError as e:
+        raise EventError(f"{kind}: {_field_error(cls, obj, str(e))}", seq) from None
+    return event
+
+
+# msgspec's error texts, which _field_error puts in the format's own words. They name the
+# field path (`$.cards[1]`) and what was expected; the value found is read from the object.
+_MISSING_RE = re.compile(r"Object missing required field `(?P<field>[^`]*)`(?: - at `\$(?P<path>[^`]*)`)?")
+_EXPECTED_RE = re.compile(r"Expected `(?P<want>[^`]*)`(?P<limit>[^,]*?)(?:, got `[^`]*`)? - at `\$(?P<path>[^`]*)`")
+_AT_RE = re.compile(r"(?P<why>.*) - at `\$(?P<path>[^`]*)`", re.S)
+_LIMIT_RE = re.compile(r"\s*(?P<length>of length )?(?P<op>>=|<=|>|<)\s*(?P<n>\S+)")
+_STEP_RE = re.compile(r"\.(?P<key>\w+)|\[(?P<index>[0-9]+)\]")
+_KINDS = {"int": "a whole number", "float": "a number", "str": "a string", "array": "an array",
+          "object": "an object", "bool": "true or false", "card": "a card code such as 7H, 10S, 2C or JK"}
+_OPS = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
+
+
+def _units(count: int | str, want: str) -> str:
+    unit = "character" if want == "str" else "item"
+    return f"{count} {unit}" + ("" if str(count) == "1" else "s")
+
+
+def _limit_words(limit: str, want: str) -> tuple[str, bool]:
+    """A limit such as `` of length >= 2`` in words, and whether it is a length."""
+    match = _LIMIT_RE.fullmatch(limit)
+    if match is None:
+        return limit, False
+    number = match["n"].removesuffix(".0")
+    if not match["length"]:
+        return f" of {_OPS[match['op']]} {number}", False
+    return f" with {_OPS[match['op']]} {_units(number, want)}", True
+
+
+def _at(obj: Any, path: str) -> tuple[bool, Any]:
+    """The value at a msgspec path such as ``.cards[1]`` (without its ``$``), if there is one."""
+    value = obj
+    for step in _STEP_RE.finditer(path):
+        if step["key"] is not None and isinstance(value, dict) and step["key"] in value:
+            value = value[step["key"]]
+        elif step["index"] is not None and isinstance(value, list) and int(step["index"]) < len(value):
+            value = value[int(step["index"])]
+        else:
+            return False, None
+    return True, value
+
+
+def _field_doc(cls: type, name: str) -> str:
+    """`` (the field's description)``, the outermost one where aliases nest (or "")."""
+    hint = typing.get_type_hints(cls, include_extras=True).get(name)
+    for meta in reversed(typing.get_args(hint)[1:]):  # Annotated's metadata; nested ones are flattened
+        if isinstance(meta, Meta) and meta.description:
+            return f" ({meta.description})"
+    return ""
+
+
+def _field_error(cls: type, obj: Any, text: str) -> str:
+    """msgspec's message about ``obj`` as an event of ``cls``, saying the field, what it takes and what it holds."""
+    missing = _MISSING_RE.fullmatch(text)
+    if missing is not None:
+        name = missing["field"]
+        return f"required field `{(missing['path'] or '').lstrip('.') + name}` is missing{_field_doc(cls, name)}"
+    expected = _EXPECTED_RE.fullmatch(text)
+    if expected is not None:
+        path, want = expected["path"], expected["want"]
+        found, value = _at(obj, path)
+        limit, is_length = _limit_words(expected["limit"], want)
+        got = value_words(value) if found else "something else"
+        if found and is_length and isinstance(value, (str, list)):
+            got = f"{json_kind(value)} of {_units(len(value), want)}"
+        return f"field `{path.lstrip('.')}` must be {_KINDS.get(want, want)}{limit}, got {got}"
+    other = _AT_RE.fullmatch(text)  # our own checks, such as a card code's
+    if other is not None:
+        return f"field `{other['path'].lstrip('.')}`: {other['why']}"
+    return text
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    return value
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
     """The canonical JSON object of a typed event (cards as codes, None fields left out)."""
     out: dict[str, Any] = {"seq": event.seq, "type": event.type}
-    for name in event.__dataclass_fields__:
-        if name in ("seq",):
-            continue
-        val = getattr(event, name)
-        if val is None or (name == "options" and not val):  # optional fields left out, as a log writes them
-            continue
-        if isinstance(val, Card):
-            val = val.code
-        elif isinstance(val, tuple) and val and isinstance(val[0], tuple):
-            val = [[c.code for c in h] for h in val]
-        elif isinstance(val, tuple) and val and isinstance(val[0], Card):
-            val = [c.code for c in val]
-        elif isinstance(val, tuple):
-            val = list(val)
-        elif isinstance(val, Mapping):
-            val = dict(val)
-        out[name] = val
+    for name in event.__struct_fields__[1:]:
+        value = getattr(event, name)
+        if value is not None and not (name == "options" and not value):  # left out, as a log writes it
+            out[name] = _json_value(value)
     return out
+
+
+# ------------------------------------------------------------------ the JSON Schema
+SCHEMA_ID = "https://banakil-replay.invalid/schema/event-log-v1.json"
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of one log line, generated from the event classes above."""
+    body = msgspec.json.schema(Event, schema_hook=_schema_hook)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": f"{FORMAT_NAME} event log, format version {FORMAT_MAJOR} (one event per JSON Lines line)",
+        "description": "Each line of a log is one event object. Unknown extra fields are allowed and "
+                       "preserved. Generated from banakil_replay/events.py; see docs/event-log.md.",
+        "type": "object",
+        "required": ["seq", "type"],
+        "properties": {"chain": {"type": "string", "pattern": f"^{CHAIN_PATTERN}$",
+                                 "description": "optional tamper-evidence hash chain"}},
+        **body,
+    }
+
+
+def schema_text() -> str:
+    """:func:`json_schema` as the shipped file holds it."""
+    import json
+
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"

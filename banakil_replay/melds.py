@@ -102,7 +102,7 @@ class Meld:
         parts = []
         sf = self.stands_for()
         for i, c in enumerate(self.cards):
-            if i in sf:
+            if i in sf and sf[i] != c:  # a 2 in its own place (A-2-3 under ERAM) plays as itself
                 target = sf[i]
                 parts.append(f"{c.symbol}(={target.symbol if target else '13th card'})")
             else:
@@ -467,6 +467,8 @@ def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequen
         if kind != "set":
             raise Rule.MELD_KIND.no(f"the cards would turn this set into a {kind}")
         return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
+    if len(added) == 1:  # the common lay-off: one step, so no orders to search
+        return _choose(old, _one_card(old, added[0], rules), added, rules, arrangement)
     if len(old.cards) + len(added) > rules.max_run_length + 1:  # no order can work: say why at once
         _layouts(list(old.cards) + list(added), rules)
     states: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[int | None, ...]], Meld] = {

@@ -19,11 +19,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .cards import CARD_INDEX, JOKER, Card, counts_of, full_deck
-from .errors import IllegalMoveError, MalformedInputError
+from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_deck
+from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
-    Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
-    MatchStarted, Melded, Reshuffled, Took, parse_event,
+    Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
+    MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
 from .melds import verify_joker_swap, verify_lay_off, verify_meld
 from .rulebook import Rule
@@ -33,7 +33,6 @@ from .state import GameState, TableMeld, Turn
 
 DECK: Counter[Card] = full_deck()
 DECK_SIZE = sum(DECK.values())
-
 
 
 class ReplayError(IllegalMoveError):
@@ -61,15 +60,20 @@ def _rules(state: GameState) -> Ruleset:
     return state.rules
 
 
-def _take_from(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
+def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
     """The hand without ``cards``; an error names the first card the seat does not hold."""
-    rest = list(hand)
     for c in cards:
-        try:
-            rest.remove(c)
-        except ValueError:
-            raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {c.symbol}") from None
-    return tuple(rest)
+        hand = _take_one(hand, c, seat)
+    return hand
+
+
+def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
+    """The hand without one copy of ``card`` (the first), or the error that the seat does not hold it."""
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}") from None
+    return hand[:i] + hand[i + 1:]
 
 
 def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -82,25 +86,35 @@ def _seat_ok(state: GameState, seat: int) -> None:
 
 
 # ----------------------------------------------------------- turn and phase
+def _no_hand(state: GameState) -> IllegalMoveError:
+    return Rule.HAND_IN_PLAY.no("no hand is in play: " + ("the match is over" if state.match_over else
+                                f"hand {state.hand_no} has ended" if state.hand_no else "no hand_started yet"))
+
+
 def verify_turn(state: GameState, seat: int) -> None:
     """A hand is in play and it is ``seat``'s turn."""
     _rules(state)
     _seat_ok(state, seat)
     if not state.in_hand:
-        raise Rule.HAND_IN_PLAY.no("no hand is in play" + (" (the match is over)" if state.match_over else ""))
+        raise _no_hand(state)
     if seat != state.turn:
         raise Rule.TURN_ORDER.no(f"it is seat {state.turn}'s turn, not seat {seat}'s")
 
 
 def verify_draw_phase(state: GameState, seat: int) -> None:
+    if seat == state.turn and state.phase == "draw" and state.rules is not None:
+        return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "draw":
-        first = state.first_turn and _rules(state).opening == "starter_19"
-        raise Rule.ONE_DRAW_PER_TURN.no("the starter with 19 cards does not draw on the first turn" if first
-                  else f"seat {seat} has already drawn this turn")
+        if state.first_turn and _rules(state).opening == "starter_19":  # the 19th card was the first draw
+            raise Rule.OPENING.no(f"seat {seat} was dealt 19 cards as the starter and does not draw on the first "
+                                  "turn: the first turn begins with melding or the discard")
+        raise Rule.ONE_DRAW_PER_TURN.no(f"seat {seat} has already drawn this turn")
 
 
 def verify_meld_phase(state: GameState, seat: int) -> None:
+    if seat == state.turn and state.phase == "meld" and state.rules is not None:
+        return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "meld":
         raise Rule.DRAW_FIRST.no(f"seat {seat} must draw before melding or discarding")
@@ -110,10 +124,13 @@ def verify_meld_phase(state: GameState, seat: int) -> None:
 def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     if state.seq != -1:
         raise Rule.LOG_STARTS.no("a log holds one match_started event, as its first event")
-    rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
-    rules.check_players(len(ev.players))
-    n = len(ev.players)
-    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(n)))
+    try:
+        rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
+        rules.check_players(len(ev.players))
+    except (MalformedInputError, UnknownRulesetError) as e:  # a newer minor version may know the name
+        raise MalformedInputError(f"{e}{newer_hint(format_minor(ev.format))}") from None
+    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))),
+                        format_minor=format_minor(ev.format))
 
 
 def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
@@ -135,7 +152,8 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     for seat, cards in enumerate(ev.hands):
         want = rules.cards_dealt(seat, first)
         if len(cards) != want:
-            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} cards; expected {want}")
+            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} card{'s' * (len(cards) != 1)}; expected {want}"
+                               + (" (the starter, the seat after the dealer, gets 19)" if want == 19 else ""))
     if starter and ev.upcard is not None:
         raise Rule.OPENING.no("these rules turn no card up: the starter gets 19 cards instead")
     if not starter and ev.upcard is None:
@@ -150,7 +168,8 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
             raise Rule.CARD_CONSERVATION.no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}")
     unseen = DECK - dealt
     if ev.stock is not None and Counter(ev.stock) != unseen:
-        raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal")
+        raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal: "
+                                        + difference_words(Counter(ev.stock), unseen))
     no = tuple(False for _ in range(n))
     return state.evolve(
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
@@ -173,6 +192,10 @@ def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
 def after_drew(state: GameState, ev: Drew) -> GameState:
     verify_draw_phase(state, ev.seat)
     if state.stock_count == 0:
+        rules = _rules(state)
+        if rules.empty_stock == "reshuffle_then_scored" and state.reshuffles < rules.max_reshuffles:
+            raise Rule.EMPTY_STOCK.no("the stock is empty: under these rules the pile but its top card becomes "
+                                      "the new stock first, so a 'reshuffled' event comes before this draw")
         raise Rule.EMPTY_STOCK.no("the stock is empty")
     stock = state.stock
     if stock is not None:
@@ -263,7 +286,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     others away would leave a turn with no legal end, so that meld is refused instead. Melding
     the taken cards first is always possible.
     """
-    if hand and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
+    if hand and turn.restricted and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
                   "and it may not be discarded: keep a card you may discard, or go out")
 
@@ -276,7 +299,7 @@ def after_melded(state: GameState, ev: Melded) -> GameState:
     _check_not_empty(rules, hand)
     turn = _after_cards_leave(state, ev.seat, hand)
     verify_keeps_a_discard(turn, hand)
-    table = TableMeld(len(state.melds) + 1, ev.seat, meld, tuple(ev.seat for _ in meld.cards))
+    table = TableMeld(len(state.melds) + 1, ev.seat, meld, (ev.seat,) * len(meld.cards))
     new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=state.melds + (table,),
                        opened=_set(state.opened, ev.seat, True), laid_any=_set(state.laid_any, ev.seat, True),
                        this_turn=turn)
@@ -309,7 +332,7 @@ def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     target = meld_within_reach(state, ev.seat, ev.meld)
-    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
     meld = verify_joker_swap(target.meld, ev.card, rules)
     hand = hand + (JOKER,)
     table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
@@ -325,7 +348,8 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
     hand = state.hands[seat]
     if card not in hand:
         raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
-    if hand.count(card) <= state.this_turn.restricted.count(card):
+    restricted = state.this_turn.restricted
+    if restricted and hand.count(card) <= restricted.count(card):
         if rules.discard_limit == "any_taken":
             raise Rule.NO_DISCARDING_TAKEN.no(f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn")
         raise Rule.NO_THROWING_BACK_LONE_TOP.no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back")
@@ -335,7 +359,7 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     verify_discard_allowed(state, ev.seat, ev.card)
-    hand = _take_from(state.hands[ev.seat], [ev.card], ev.seat)
+    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
     hands, discard = _set(state.hands, ev.seat, hand), state.discard + (ev.card,)
     if not hand:
         return _end_hand(state.evolve(hands=hands, discard=discard), ev.seat)
@@ -350,7 +374,9 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
 
 def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     rules = _rules(state)
-    if not state.in_hand or state.phase != "draw":
+    if not state.in_hand:
+        raise _no_hand(state)
+    if state.phase != "draw":
         raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
     if rules.empty_stock != "reshuffle_then_scored" or state.reshuffles >= rules.max_reshuffles:
         raise Rule.RESHUFFLE.no("these rules allow no (further) reshuffle of the pile")
@@ -360,7 +386,8 @@ def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
         raise Rule.RESHUFFLE.no("the pile has no cards below its top card to make a stock")
     new_stock = Counter(state.discard[:-1])
     if ev.stock is not None and Counter(ev.stock) != new_stock:
-        raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card")
+        raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card: "
+                                + difference_words(Counter(ev.stock), new_stock))
     return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
 
@@ -384,6 +411,25 @@ def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
     return tuple(seats)
 
 
+def rules_for(state: GameState, rules: Ruleset | str | None = None) -> Ruleset:
+    """``rules`` (a rule set or its name), or by default the rule set in force at ``state``."""
+    if rules is not None:
+        return get_ruleset(rules)
+    if state.rules is None:
+        raise MalformedInputError("this state has no rule set yet")
+    return state.rules
+
+
+def hand_end_input(state: GameState, rules: Ruleset | str | None = None) -> HandInput:
+    """What a finished hand's score depends on, read off the state where it ended, under any rule set.
+
+    The inputs the reducer scores (:func:`seat_inputs`); scoring them under another
+    rule set answers "what would this hand be worth under Kroot?" (the play itself
+    is not re-checked under those rules).
+    """
+    return HandInput(state.n, state.went_out, state.all_at_once, seat_inputs(state, rules_for(state, rules)))
+
+
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
     """Score the finished hand and update the match (000 Scoring, 004, 002, 003)."""
     rules = _rules(state)
@@ -397,7 +443,7 @@ def _record(state: GameState, score: HandScore) -> GameState:
     history = state.history + (tuple(score.sides),)
     status = match_status(rules, state.n, history)
     return state.evolve(hand_score=score, history=history, totals=status.totals, match_over=status.over,
-                        winner=status.winner, tiebreak=status.tiebreak)
+                        winner=status.winner)
 
 
 def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
@@ -406,6 +452,7 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
         raise Rule.MATCH_END.no("the match is over")
     if state.in_hand:
         raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a result-only hand comes between hands")
+    verify_recorded_hand(state, ev)
     n_sides = len(sides_of(state.n))
     if len(ev.scores) != n_sides:
         raise Rule.ONE_SCORE_PER_SIDE.no(f"{len(ev.scores)} scores given for {n_sides} sides")
@@ -414,6 +461,35 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
     dealer = None if state.dealer is None else (state.dealer + 1) % state.n
     return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=None, hands=(), melds=(),
                                 discard=(), stock=None, stock_count=0), score)
+
+
+def verify_recorded_hand(state: GameState, ev: HandScored) -> None:
+    """A result-only hand is the next hand, by number (format 1.1; in a 1.0 log no number means the next)."""
+    want = state.hand_no + 1
+    if ev.hand is None and state.format_minor >= 1:
+        raise Rule.RECORDED_HAND.no(f"'hand' is missing: from format 1.1 on, hand_scored names the hand it records "
+                                    f"(here hand {want})")
+    if ev.hand is not None and ev.hand <= state.hand_no:
+        raise Rule.RECORDED_HAND.no(f"hand {ev.hand} is already in this log: a hand played in the log is scored by "
+                                    "the reducer from its events, never by hand_scored, which records a hand not "
+                                    f"played here (the next is hand {want})")
+    if ev.hand is not None and ev.hand != want:
+        raise Rule.HANDS_IN_ORDER.no(f"expected hand {want}, got hand {ev.hand}")
+
+
+def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
+    rules = _rules(state)
+    if state.match_over:
+        raise Rule.MATCH_END.no("the match is over")
+    if state.in_hand:
+        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a recorded hand comes between hands")
+    try:  # the score command's own reader and scorer: a sheet and `score` never disagree
+        score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n))
+    except MalformedInputError as e:
+        raise Rule.HAND_INPUT.no(str(e)) from None
+    dealer = None if state.dealer is None else (state.dealer + 1) % state.n  # it was dealt: the deal passes on
+    return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=hand.went_out,
+                                all_at_once=hand.all_at_once, hands=(), melds=(), discard=(), stock=None, stock_count=0), score)
 
 
 def after_annotated(state: GameState, ev: Annotated) -> GameState:
@@ -435,7 +511,7 @@ HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
     MatchStarted: after_match_started, HandStarted: after_hand_started, Drew: after_drew,
     Took: after_took, Melded: after_melded, LaidOff: after_laid_off, JokerSwapped: after_joker_swapped,
     Discarded: after_discarded, Reshuffled: after_reshuffled, HandScored: after_hand_scored,
-    Annotated: after_annotated, MatchBanked: after_match_banked,
+    HandRecorded: after_hand_recorded, Annotated: after_annotated, MatchBanked: after_match_banked,
 }
 
 
@@ -453,7 +529,7 @@ def apply(state: GameState, event: Event) -> GameState:
     if new is state:
         return state.evolve(seq=event.seq)
     # ``new`` was made by the handler for this event alone and is not yet shared with anyone
-    object.__setattr__(new, "seq", event.seq)
+    new.__dict__["seq"] = event.seq  # the frozen dataclass's own storage, as evolve() fills it
     return new
 
 
@@ -487,44 +563,6 @@ class Replay:
 
     def __len__(self) -> int:
         return len(self.states)
-
-
-# How each hand ended, in the words used by tables and charts.
-WENT_OUT = "went out"
-ALL_AT_ONCE = "all at once"
-STOCK_OUT = "stock ran out"
-RESULT_ONLY = "result only"
-ENDINGS: tuple[str, ...] = (WENT_OUT, ALL_AT_ONCE, STOCK_OUT, RESULT_ONLY)
-
-
-@dataclass(frozen=True)
-class HandEnd:
-    """One hand of a game, as it ended: the event and state where it was scored."""
-
-    game: str
-    seq: int
-    state: GameState
-    ended: str  # one of ENDINGS
-
-
-def hand_ends(rp: Replay, game: str = "game") -> list[HandEnd]:
-    """Every hand of a replay, at the event that scored it, with how it ended."""
-    out = []
-    recorded = 0
-    for ev, st in zip(rp.events, rp.states):
-        # a hand has ended exactly when the match history grows (a result-only hand included)
-        if len(st.history) > recorded:
-            recorded = len(st.history)
-            if isinstance(ev, HandScored):
-                ended = RESULT_ONLY
-            elif st.went_out is None:
-                ended = STOCK_OUT
-            elif st.all_at_once:
-                ended = ALL_AT_ONCE
-            else:
-                ended = WENT_OUT
-            out.append(HandEnd(game, ev.seq, st, ended))
-    return out
 
 
 def replay(events: Iterable[Event | Mapping[str, Any]]) -> Replay:

@@ -22,34 +22,48 @@ from .errors import IllegalMoveError
 
 TURN = "000 (Play), 004 (play), 002 (your turn), 003 (how a turn works)"
 LOG = "docs/event-log.md"
-DEAL = "000 (deal), 004 (deal; Jawaker 1), 002 (the deal), 003 (the deal)"
+DEALING = "000 (deal), 004 (deal; Jawaker 1), 002 (the deal), 003 (the deal)"
 CARDS = "000, 004 (106 cards)"
 MELD = "000 (Play), 004 (runs and sets)"
 RUN = "000 (Play), 004 (runs)"
 ACCESS = "000 (Play), 004 (melding), 002 (team melds), 003 (laying off)"
 ENDING = "000 (Ending), 002, 003"
-RESHUFFLE = "002 (closed pile runs out)"
+RESHUFFLING = "002 (closed pile runs out)"
 
 
 class Rule(Enum):
     """One rule: ``title`` (the short name refusals quote), ``source``, ``summary``."""
 
+    # the file and the fields of each event (the reader's checks, before any rule of play)
+    LINES = ("one event a line", LOG, "A log is UTF-8 text holding one JSON object a line, each line ended by "
+             "a line feed, with no blank lines.")
+    EVENT_TYPES = ("known event types", LOG, "Every event has a type the format defines.")
+    EVENT_FIELDS = ("event fields", LOG, "An event has every field its type requires, each of the kind and "
+                    "within the limits the format gives.")
+    FORMAT_VERSION = ("format version", LOG, "The first event names the format version, one whose major "
+                      "version the reader knows.")
+    CHAIN = ("chain", LOG, "A chained event carries the hash of the previous chain and itself; after the "
+             "first chained event every event is chained.")
     # the log's own order
     LOG_STARTS = ("log starts with match_started", LOG, "A log opens with one match_started event.")
     CONTIGUOUS_SEQ = ("contiguous seq", LOG, "Events are numbered 0, 1, 2 ... with no gap.")
     RULE_SET = ("rule set", LOG, "The log names a known rule set, options its knobs accept and a player count it allows.")
     ANNOTATIONS_POINT_BACK = ("annotations point back", LOG, "A note refers to an earlier event.")
     ONE_SCORE_PER_SIDE = ("one score per side", LOG, "A hand recorded by its result gives one score per side.")
+    RECORDED_HAND = ("recorded hands", LOG, "A hand recorded by its result is one not played in the log, "
+                     "named by its number; a hand played in the log is scored from its events.")
+    HAND_INPUT = ("hand recorded by its inputs", LOG, "A hand recorded by its inputs says who went out and, for "
+                  "every seat at the table, the points or cards it melded and still held.")
     DRAW_RECORDED = ("draw recorded", LOG, "A drawn card is named when the log does not give the stock order.")
     # the deal
-    HANDS_IN_ORDER = ("hands numbered in order", TURN, "Hands are numbered 1, 2, 3 ... in the order they are dealt.")
-    ONE_HAND_AT_A_TIME = ("one hand at a time", TURN, "A new hand starts only when the last one has ended.")
-    SEATS = ("seats", TURN, "Seats are numbered from 0 in turn order.")
+    HANDS_IN_ORDER = ("hands numbered in order", LOG, "Hands are numbered 1, 2, 3 ... in the order they are dealt.")
+    ONE_HAND_AT_A_TIME = ("one hand at a time", DEALING, "A new hand starts only when the last one has ended.")
+    SEATS = ("seats", LOG, "Seats are numbered from 0 in turn order.")
     DEALER_ORDER = ("dealer order", "000 (FAQ: the next dealer deals after a dead hand), 002 (the deal: the start "
                     "passes to the next seat counter-clockwise), 003 (the deal: the dealer changes each round)",
                     "The deal passes to the next seat each hand, a dead hand's fresh deal included.")
-    DEAL = ("deal", DEAL, "Each player gets 18 cards; under some rule sets the first player gets a 19th.")
-    OPENING = ("opening", DEAL, "Either one card is turned up to start the pile, or the starter's 19th card starts it.")
+    DEAL = ("deal", DEALING, "Each player gets 18 cards; under some rule sets the first player gets a 19th.")
+    OPENING = ("opening", DEALING, "Either one card is turned up to start the pile, or the starter's 19th card starts it.")
     CARD_CONSERVATION = ("card conservation", CARDS, "106 cards: two of every card and two jokers, each in one place.")
     # a turn
     HAND_IN_PLAY = ("hand in play", TURN, "Moves are made while a hand is being played.")
@@ -68,7 +82,7 @@ class Rule(Enum):
                             "A player who still holds cards must keep one he may discard.")
     GO_OUT_WITH_DISCARD = ("go out with a discard", "003 (going out)",
                            "Under some rule sets a player goes out only by discarding his last card.")
-    RESHUFFLE = ("reshuffle", RESHUFFLE, "Under ERAM rules an empty stock is refilled from the pile a set number "
+    RESHUFFLE = ("reshuffle", RESHUFFLING, "Under ERAM rules an empty stock is refilled from the pile a set number "
                  "of times.")
     # the moves a turn is made of (each option names the rule it follows)
     MELDS = ("melds", MELD, "A new meld is a run of one suit or a set of 3s or aces, 3 cards or more.")
@@ -107,6 +121,8 @@ class Rule(Enum):
     MATCH_END = ("match end", ENDING, "A match ends when a target is reached and the winner is clear.")
 
     def __init__(self, title: str, source: str, summary: str) -> None:
+        # (a module constant named like a member would be read as that member's tuple in the class body)
+        assert isinstance(source, str), f"{title}: source {source!r} is not text"
         self.title, self.source, self.summary = title, source, summary
 
     @property

@@ -84,13 +84,19 @@ class HandInput:
         return cls(players, went_out, all_at_once, tuple(built)).checked()
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], rules: Ruleset) -> "HandInput":
-        """Read the ``score`` command's input object (see README); errors name the field."""
+    def from_json(cls, data: Mapping[str, Any], rules: Ruleset, table: int | None = None) -> "HandInput":
+        """Read the ``score`` command's input object (see README); errors name the field.
+
+        ``table``: the number of players at a table the hand was played at (a score sheet's);
+        ``players`` may then be left out, and any other number is refused.
+        """
         if not isinstance(data, Mapping):
             raise MalformedInputError("score input must be a JSON object")
-        players = data.get("players")
+        players = data.get("players", table)
         if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 3, 4):
             raise MalformedInputError(f"'players' must be 2, 3 or 4, got {players!r}")
+        if table is not None and players != table:
+            raise MalformedInputError(f"'players' is {players}, but the table has {table} players")
         went_out = data.get("went_out")
         if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool)):
             raise MalformedInputError(f"'went_out' must be a seat number or null, got {went_out!r}")

@@ -77,8 +77,8 @@ class GameState:
     totals: tuple[Any, ...] = ()
     match_over: bool = False
     winner: int | None = None
-    tiebreak: bool = False
     banked: bool = False
+    format_minor: int = 0  # the log's minor format version: what it requires can grow with it
 
     @property
     def n(self) -> int:

@@ -5,7 +5,7 @@
 Workloads, each a file or game at a time, in interleaved rounds (medians reported):
 
 * ``json``: stdlib ``json.loads`` of every line of each log (the floor for reading a log);
-* ``replay``: ``fold(read_events(path))``: read, decode, check every rule, fold;
+* ``replay``: ``fold_log(path)``: read, decode, check every rule, fold, as ``validate`` does;
 * ``chess``: python-chess replaying random legal games with ``is_legal`` + ``push`` (moves
   pre-parsed, the strictest anchor), and ``push_san`` from SAN text.
 
@@ -21,6 +21,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -30,8 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
-from banakil_replay.reducer import fold  # noqa: E402
-from banakil_replay.log.store import read_events  # noqa: E402
+from banakil_replay.log.stream import fold_log  # noqa: E402
 
 DATA = ROOT / "benchmarks" / ".data"
 
@@ -136,7 +136,7 @@ def main() -> None:
 
     medians = run_rounds({
         "json": lambda: [[json.loads(line) for line in t] for t in texts],
-        "replay": lambda: [fold(read_events(p)) for p in paths],
+        "replay": lambda: [fold_log(p) for p in paths],
         "chess": replay_chess,
         "chess_san": replay_san,
     }, rounds=3 if args.quick else 7)
@@ -152,10 +152,12 @@ def main() -> None:
     size = big.stat().st_size / 1e6
     cli = [sys.executable, "-m", "banakil_replay"]
     validate_mb = peak_rss_mb(*cli, "validate", str(big))
+    with tempfile.TemporaryDirectory() as out:
+        bulk_mb = peak_rss_mb(*cli, "bulk", str(big), "--out", str(Path(out) / "long.parquet"), "--workers", "1")
     baseline_mb = peak_rss_mb(sys.executable, "-c", "import banakil_replay.cli.main")
     print(f"long log: {sum(1 for _ in big.open()):,} events, {size:.1f} MB")
-    print(f"  validate peak RSS {validate_mb:,.0f} MB (interpreter + package alone: {baseline_mb:,.0f} MB; "
-          "target under 100 MB)")
+    print(f"  peak RSS: validate {validate_mb:,.0f} MB, bulk {bulk_mb:,.0f} MB (interpreter + package alone: "
+          f"{baseline_mb:,.0f} MB; target under 100 MB)")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,8 @@ from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
 from banakil_replay.cards import parse_cards  # noqa: E402
 from banakil_replay.events import FORMAT  # noqa: E402
 from banakil_replay.play.options import options  # noqa: E402
-from banakil_replay.reducer import fold, replay  # noqa: E402
+from banakil_replay.log.stream import fold_log, replay_log  # noqa: E402
+from banakil_replay.reducer import replay  # noqa: E402
 from banakil_replay.rules import get_ruleset  # noqa: E402
 from banakil_replay.play.solver import best_partition, go_out  # noqa: E402
 
@@ -90,14 +91,26 @@ def games(n: int, kind: str) -> list[list[str]]:
 
 
 def bench_replay(logs: list[list[str]]) -> dict[str, Any]:
+    """Validated replay from files, as ``validate`` does it, against parsing the same lines."""
     n = sum(len(g) for g in logs)
-    # best of three, each from the JSON text: the floor is parsing the same lines
+    paths = write_logs(logs, f"replay-{len(logs)}")
+    # best of three: the floor is the stdlib parsing the same lines (already in memory)
     parse = min(timed(lambda: [[json.loads(x) for x in g] for g in logs]) for _ in range(3))
-    folded = min(timed(lambda: [fold([json.loads(x) for x in g]) for g in logs]) for _ in range(3))
-    kept = min(timed(lambda: [replay([json.loads(x) for x in g]) for g in logs]) for _ in range(3))
+    folded = min(timed(lambda: [fold_log(p) for p in paths]) for _ in range(3))
+    kept = min(timed(lambda: [replay_log(p) for p in paths]) for _ in range(3))
     per_hand = folded / max(1, len(logs)) * 1000
     return {"events": n, "parse_eps": n / parse, "fold_eps": n / folded, "replay_eps": n / kept,
             "ratio_fold_to_parse": folded / parse, "ms_per_hand": per_hand}
+
+
+def write_logs(logs: list[list[str]], name: str) -> list[str]:
+    """The games as one log file each, in ``benchmarks/.data/<name>/`` (written once)."""
+    folder = DATA / name
+    if not folder.exists():
+        folder.mkdir(parents=True)
+        for i, g in enumerate(logs):
+            (folder / f"g{i:05}.jsonl").write_text("\n".join(g) + "\n", encoding="utf-8")
+    return bulk.find_logs(folder)
 
 
 def bench_options(logs: list[list[str]], samples: int) -> dict[str, Any]:
@@ -171,12 +184,7 @@ def bench_stepping() -> dict[str, Any]:
 
 
 def bench_bulk(logs: list[list[str]]) -> dict[str, Any]:
-    folder = DATA / f"bulk-{len(logs)}"
-    if not folder.exists():
-        folder.mkdir(parents=True)
-        for i, g in enumerate(logs):
-            (folder / f"g{i:05}.jsonl").write_text("\n".join(g) + "\n", encoding="utf-8")
-    paths = bulk.find_logs(folder)
+    paths = write_logs(logs, f"bulk-{len(logs)}")
     out: dict[str, Any] = {"games": len(paths), "cores": os.cpu_count()}
     for workers in (1, os.cpu_count() or 1):
         t = time.perf_counter()
@@ -189,12 +197,16 @@ def bench_bulk(logs: list[list[str]]) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer games (a first look in under a minute)")
+    ap.add_argument("--only", choices=("replay",), help="run one section only")
     args = ap.parse_args()
     n_games = 200 if args.quick else 1000
     n_bulk = 1000 if args.quick else 10000
     report: dict[str, Any] = {}
     heuristic = games(n_games, "heuristic")
     report["replay"] = bench_replay(heuristic)
+    if args.only == "replay":
+        print(json.dumps(report, indent=2, default=lambda x: round(x, 2)))
+        return
     report["options"] = bench_options(heuristic, 1000 if args.quick else 5000)
     report["adversarial"] = bench_adversarial()
     try:

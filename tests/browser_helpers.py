@@ -36,6 +36,8 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
+SHARE = ROOT / "share" / "jupyter"  # the Voila template "banakil": Voila's "lab" without CDN links
+VOILA_TEMPLATE = "banakil"
 CHROMIUM = "/usr/bin/chromium"  # Debian's package: apt-get install -y chromium
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"]
@@ -83,9 +85,11 @@ def make_workdir(base: Path) -> Path:
 
 
 def jupyter_env(base: Path) -> dict[str, str]:
+    """Private Jupyter dirs; ``JUPYTER_PATH`` finds the project's Voila template in this checkout
+    (a venv installed before the template came has no copy of it)."""
     j = base / ".jupyter"
     return dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-                JUPYTER_CONFIG_DIR=str(j / "config"), JUPYTER_DATA_DIR=str(j / "data"),
+                JUPYTER_PATH=str(SHARE), JUPYTER_CONFIG_DIR=str(j / "config"), JUPYTER_DATA_DIR=str(j / "data"),
                 JUPYTER_RUNTIME_DIR=str(j / "runtime"), IPYTHONDIR=str(j / "ipython"),
                 JUPYTERLAB_SETTINGS_DIR=str(j / "lab-settings"),
                 JUPYTERLAB_WORKSPACES_DIR=str(j / "workspaces"),
@@ -169,7 +173,7 @@ def voila(workdir: Path, notebook: str) -> Iterator[str]:
     port, token = free_port(), secrets.token_hex(16)
     path = workdir / notebook
     cmd = [str(BIN / "voila"), path.name, "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-           "--Voila.port_retries=0", f"--token={token}", "--show_tracebacks=True"]
+           "--Voila.port_retries=0", f"--token={token}", "--show_tracebacks=True", f"--template={VOILA_TEMPLATE}"]
     with _serve(cmd, port, path.parent, jupyter_env(workdir), workdir / "voila.log"):
         yield f"http://127.0.0.1:{port}/?token={token}"
 
@@ -199,15 +203,42 @@ def chromium() -> Iterator[Any]:
 
 @contextmanager
 def new_page(browser: Any, viewport: dict[str, int] | None = None) -> Iterator[Any]:
-    """A page in a fresh context where every request not to 127.0.0.1 is aborted (hermetic)."""
+    """A page in a fresh context where every request not to 127.0.0.1 is aborted (hermetic).
+
+    ``page.outside`` lists the URLs of those requests (a test asserts it stays empty) and
+    ``page.console`` every console message as ``"type: text"``.
+    """
     ctx = browser.new_context(viewport=viewport or VIEWPORT)
-    ctx.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"), lambda route: route.abort())
+    outside: list[str] = []
+
+    def refuse(route: Any) -> None:
+        outside.append(route.request.url)
+        route.abort()
+
+    ctx.route(re.compile(r"^(https?|wss?)://(?!127\.0\.0\.1[:/])"), refuse)
     page = ctx.new_page()
+    page.outside = outside
+    page.console = []
+    page.on("console", lambda m: page.console.append(f"{m.type}: {m.text}"))
     page.set_default_timeout(30_000)
     try:
         yield page
     finally:
         ctx.close()
+
+
+# Voila 0.5.13 (the newest) bundles JupyterLab 4.2.5 while the widgets extension ipywidgets 8.1.9
+# needs (jupyterlab_widgets 3.0.17) was built on JupyterLab 4.6: its shared modules warn, and work.
+_KNOWN = re.compile(r"^warning: (Unsatisfied version \S+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module "
+                    r"@jupyterlab/\w+ \(required \^4\.\d+\.\d+\)|Unsatisfied version \S+ from _JUPYTERLAB\.CORE_OUTPUT of "
+                    r"shared singleton module @jupyterlab/services \(required \^7\.\d+\.\d+\)|Unsatisfied version \S+ from "
+                    r"_JUPYTERLAB\.CORE_OUTPUT of shared singleton module @jupyterlab/coreutils \(required \^6\.\d+\.\d+\)|"
+                    r"No satisfying version \(\^4\.\d+\.\d+\) of shared module @jupyterlab/outputarea found)")
+
+
+def console_problems(page: Any) -> list[str]:
+    """Console errors and warnings, less the version warnings Voila cannot avoid (see ``_KNOWN``)."""
+    return [m for m in page.console if m.startswith(("error", "warning")) and not _KNOWN.match(m)]
 
 
 # -------------------------------------------------------------- JupyterLab

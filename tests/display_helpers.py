@@ -1,18 +1,15 @@
-"""Shared helpers for the display, widget and annotation tests: hostile logs, a dead hand, fake options."""
+"""Shared helpers for the display, widget and annotation tests: hostile logs, a dead hand, seat views."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from banakil_replay.rulebook import Rule
 from banakil_replay.cards import full_deck, parse_cards
 from banakil_replay.reducer import Replay, replay
-from banakil_replay.state import GameState
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "sample_games"
@@ -97,43 +94,3 @@ def seat_cards(html_text: str) -> SeatCards:
     parser = SeatCards()
     parser.feed(html_text)
     return parser
-
-
-# ----------------------------------------------------------- fake options
-@dataclass(frozen=True)
-class FakeOption:
-    event: dict[str, Any]
-    kind: str
-    explain: str
-    rule_text: str
-    rank: int | None
-
-
-@dataclass(frozen=True)
-class FakeNotAllowed:
-    event: dict[str, Any]
-    why: str
-    rule: Rule
-    source: str = "a <b>source</b>"
-
-
-@dataclass(frozen=True)
-class FakeOptions:
-    seat: int
-    phase: str
-    options: tuple[FakeOption, ...]
-    not_allowed: tuple[FakeNotAllowed, ...]
-
-
-def fake_options(state: GameState) -> FakeOptions:
-    """The shape options.py promises: draw or take in the draw phase, discards in the meld phase."""
-    s = state.turn
-    if state.phase == "draw":
-        return FakeOptions(s, "draw", (
-            FakeOption({"type": "drew", "seat": s}, "draw", "Draw from the stock <i>blind</i>", "draw", 1),
-            FakeOption({"type": "took", "seat": s, "count": 1}, "take", "Take the top card", "take", 2),
-        ), (FakeNotAllowed({"type": "discarded", "seat": s, "card": "3H"}, "draw first <script>x</script>",
-                           Rule.DRAW_FIRST),))
-    opts = tuple(FakeOption({"type": "discarded", "seat": s, "card": c.code}, "discard",
-                            f"Discard {c.symbol}", "discard", i + 1) for i, c in enumerate(state.hands[s]))
-    return FakeOptions(s, "meld", opts, ())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -12,13 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banakil_replay.log.annotations import (
-    NOTES_FORMAT, Note, Sidecar, SidecarMismatchError, append_note, export_notes, game_hash, import_notes,
+    NOTES_FORMAT, AnnotatedGame, Note, Sidecar, SidecarMismatchError, append_note, export_notes, game_hash, import_notes,
     inline_notes, notes_from_csv, notes_to_csv, notes_to_markdown, sidecar_path,
 )
 from banakil_replay.errors import MalformedInputError
 from banakil_replay.events import MAX_ANNOTATION
 from banakil_replay.log.store import read_events
-from banakil_replay.notebook.widgets import load_replay
+from banakil_replay.log.load import load_replay
+from banakil_replay.log.store import LogWriteError
+from banakil_replay.notebook.narrate import moments
 from display_helpers import DANA_RAVI, GAMES, HOSTILE_NOTE
 
 TRICKY = [
@@ -183,7 +186,7 @@ def test_bad_csv_is_refused_with_the_row() -> None:
 
 def test_markdown_export_shows_markup_as_text(tmp_path: Path) -> None:
     rp = load_replay(DANA_RAVI)
-    md = notes_to_markdown([Note(3, HOSTILE_NOTE + " | pipe *star*", "<b>eve</b>")], rp, title="Notes")
+    md = notes_to_markdown([Note(3, HOSTILE_NOTE + " | pipe *star*", "<b>eve</b>")], moments(rp), title="Notes")
     assert "<script" not in md and "<img" not in md and "<b>" not in md
     assert "&lt;script&gt;" in md and "\\| pipe \\*star\\*" in md
     assert "Dana lays a new meld" in md  # the moment, in words
@@ -194,3 +197,51 @@ def test_markdown_export_shows_markup_as_text(tmp_path: Path) -> None:
         import_notes(path)
     with pytest.raises(MalformedInputError, match=".csv or .md"):
         export_notes([], tmp_path / "n.txt")
+
+
+# ------------------------------------------------- the sidecar's appender is the store's
+def test_sidecar_lines_are_numbered_on_from_the_last_line(game: Path) -> None:
+    side = Sidecar.attach(game)
+    side.add(Note(1, "one"))
+    side.add_many([Note(2, "two"), Note(3, "three")])
+    lines = [json.loads(line) for line in side.path.read_text(encoding="utf-8").splitlines()]
+    assert "seq" not in lines[0] and [line["seq"] for line in lines[1:]] == [1, 2, 3]
+
+
+def test_sidecar_refuses_to_append_after_a_torn_line(game: Path) -> None:
+    side = Sidecar.attach(game)
+    with open(side.path, "ab") as f:
+        f.write(b'{"seq":1,"type":"anno')
+    before = side.path.read_bytes()
+    with pytest.raises(LogWriteError, match="no newline"):
+        side.add(Note(1, "after a crash"))
+    assert side.path.read_bytes() == before
+
+
+def test_a_failed_sidecar_write_leaves_none_of_it(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    side = Sidecar.attach(game)
+    side.add(Note(1, "kept"))
+    before = side.path.read_bytes()
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data)[: len(data) // 2]))
+    with pytest.raises(OSError, match="short write"):
+        side.add_many([Note(2, "lost"), Note(3, "lost too")])
+    monkeypatch.undo()
+    assert side.path.read_bytes() == before and [n.text for n in side.notes()] == ["kept"]
+
+
+# ------------------------------------------- the annotator's model, without widgets
+def test_annotated_game_in_the_log_and_in_a_sidecar(tmp_path: Path) -> None:
+    log = AnnotatedGame(shutil.copy(DANA_RAVI, tmp_path / "log.jsonl"))
+    before = log.replay
+    assert log.add([Note(3, "in the log", "coach")]) == [Note(3, "in the log", "coach")]
+    assert len(log.replay) == len(before) + 1 and log.notes() == [Note(3, "in the log", "coach")]
+    assert log.where == "the log log.jsonl" and log.sidecar_notes_at(3) == []
+    side = AnnotatedGame(shutil.copy(DANA_RAVI, tmp_path / "side.jsonl"), sidecar=True)
+    side.add([Note(2, "beside it")])
+    assert len(side.replay) == len(before) and side.sidecar_notes_at(2) == [Note(2, "beside it")]
+    assert side.where == "sidecar side.notes.jsonl"
+    csv_file = log.export("csv", tmp_path)
+    md = log.export("md", tmp_path, moments(log.replay)).read_text(encoding="utf-8")
+    assert csv_file.name == "log.notes.csv" and "Dana lays a new meld" in md
+    assert side.import_csv(csv_file) == log.notes() and side.notes() == [Note(2, "beside it"), *log.notes()]

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from banakil_replay.log import bulk
+from banakil_replay.log.rows import HAND_COLUMNS
 from banakil_replay.cli.main import main
 
 from random_play import random_game  # type: ignore[import-not-found]
@@ -34,7 +35,8 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_rows_of_one_log() -> None:
     hands, match = bulk.replay_rows(str(SAMPLES / "classic_dana_ravi.jsonl"))
     assert match["error"] is None and match["totals"] == [37, 3]
-    assert [h["side_scores"] for h in hands] == [[37, 3]] and hands[0]["ended"] == "went out"
+    assert [(h["side_0"], h["side_1"], h["side_2"]) for h in hands] == [(37, 3, None)]
+    assert hands[0]["ended"] == "went out" and hands[0]["out_player"] == "Dana" and not hands[0]["dead"]
 
 
 def test_local_pool_matches_serial(archive: Path) -> None:
@@ -46,7 +48,7 @@ def test_local_pool_matches_serial(archive: Path) -> None:
     hands, matches = bulk.frames(*pooled)
     assert list(matches["file"]) == paths  # every game once, in file order
     assert matches["error"].notna().sum() == 1  # the broken log is reported, not dropped
-    assert {"side0", "side1", "ended", "rules"} <= set(hands.columns)
+    assert list(hands.columns) == list(HAND_COLUMNS)  # the notebook's hands table has the same shape
 
 
 def test_dask_local_cluster_matches_local(archive: Path) -> None:

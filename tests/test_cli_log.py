@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -57,7 +58,7 @@ def test_replay_json_contract(game: Path, capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(out)
     assert code == 0
     assert set(data) == {"seq", "hand", "turn", "phase", "hands", "melds", "discard", "stock",
-                         "hand_scores", "totals", "winner"}
+                         "hand_scores", "totals", "winner", "annotations"}
     assert data["hand_scores"] == [37, 3] and data["phase"] == "over" and data["totals"] == [37, 3]
     code, out, _ = run(capsys, "replay", str(game), "--json", "--at", "3")
     early = json.loads(out)
@@ -110,3 +111,122 @@ def test_schema_is_valid_and_accepts_samples(capsys: pytest.CaptureFixture[str])
             validator.validate(json.loads(line))
     with pytest.raises(jsonschema.ValidationError):
         validator.validate({"seq": 0, "type": "drew", "seat": 0, "card": "ZZ"})
+
+
+# ------------------------------------------------------------------ the chain head
+@pytest.fixture()
+def chained(tmp_path: Path) -> Path:
+    from banakil_replay.log.store import append_events, create_log, read_events
+
+    records = read_events(DANA)
+    path = tmp_path / "chained.jsonl"
+    create_log(path, records[0], chain=True)
+    append_events(path, records[1:])
+    return path
+
+
+def _head(capsys: pytest.CaptureFixture[str], path: Path) -> str:
+    code, out, err = run(capsys, "validate", "--chain", str(path))
+    assert (code, err) == (0, "")
+    head, name = out.rstrip("\n").split("  ")
+    assert name == str(path) and len(head) == 64
+    return head
+
+
+def test_validate_chain_prints_the_last_events_chain(chained: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    last = json.loads(chained.read_text(encoding="utf-8").splitlines()[-1])
+    assert _head(capsys, chained) == last["chain"]
+    code, out, _ = run(capsys, "validate", "--chain", str(DANA))  # no chain: nothing to print or check
+    assert code == 1 and out.startswith(f"{DANA}: not chained")
+
+
+def test_validate_head_accepts_the_kept_head_and_nothing_else(chained: Path, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    kept = _head(capsys, chained)
+    assert run(capsys, "validate", "--head", kept.upper(), str(chained))[0] == 0
+    lines = chained.read_bytes().splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join(lines[:12]))  # truncated: still a valid log, and its own chain checks out
+    assert run(capsys, "validate", str(cut))[0] == 0
+    code, out, _ = run(capsys, "validate", "--head", kept, str(cut))
+    assert code == 1 and out.startswith(f"{cut}: the kept head {kept[:12]}... is no event's chain")
+    # the head kept when the log was shorter: the log has grown since
+    code, out, _ = run(capsys, "validate", "--head", _head(capsys, cut), str(chained))
+    assert code == 1 and out.startswith(f"{chained}: seq 12: the kept head is the chain of seq 11; 6 event(s)")
+
+
+def test_validate_head_bad_input(chained: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--head", "xyz", str(chained)], ["--head", "0" * 64, str(chained), str(chained)]):
+        code, out, err = run(capsys, "validate", *argv)
+        assert code == 2 and out == "" and err.startswith("banakil-replay validate: --head")
+
+
+def test_validate_still_refuses_an_edited_chained_log(chained: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = chained.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[4] = lines[4].replace('"seat":0', '"seat":1') if '"seat":0' in lines[4] else lines[4].replace(
+        '"seat":1', '"seat":0')
+    chained.write_text("".join(lines), encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "--chain", str(chained))
+    assert code == 1 and out.startswith(f"{chained}: seq 4: chain mismatch")
+
+
+def test_validate_folds_as_it_reads(game: Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """validate keeps no list of states or events: the stepper's Replay is never built."""
+    import banakil_replay.log.stream as stream
+    import banakil_replay.reducer as reducer
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("validate built a whole Replay")
+
+    monkeypatch.setattr(reducer, "replay", refuse)
+    monkeypatch.setattr(stream, "replay_log", refuse)
+    monkeypatch.setattr(stream, "Replay", refuse)
+    assert run(capsys, "validate", str(game)) == (0, "", "")
+    lines = game.read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].replace('"seat":0', '"seat":"0"')
+    game.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(game))
+    assert code == 1 and out.startswith(f'{game}: seq 3: melded: field `seat` must be a whole number, got the string "0" '
+                                        "(line 4, byte ")
+
+
+# ------------------------------------------------------------------ validate --json and the line rules
+def test_validate_json_gives_each_logs_verdict_seq_and_rule(game: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(game.read_text(encoding="utf-8").replace('"seat":0,"card":"9H"', '"seat":1,"card":"9H"', 1),
+                   encoding="utf-8")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    code, out, err = run(capsys, "validate", "--json", str(game), str(bad), str(empty))
+    assert code == 2 and err == ""
+    ok, wrong, nothing = map(json.loads, out.splitlines())
+    assert ok == {"log": str(game), "valid": True}
+    assert (wrong["valid"], wrong["seq"], wrong["rule"], wrong["bad_input"]) == (False, 2, "turn-order", False)
+    assert wrong["reason"].startswith("drew: it is seat 0's turn")
+    assert (nothing["valid"], nothing["rule"], nothing["bad_input"]) == (False, "log-starts", True)
+
+
+LINE_RULES = [  # (how the file is written, accepted, rule when refused): docs/event-log.md, "Lines"
+    (lambda text: text, True, None),
+    (lambda text: text.replace("\n", "\r\n"), True, None),
+    (lambda text: text.rstrip("\n"), True, None),
+    (lambda text: text.replace("\n", "\r\n").rstrip("\r\n"), True, None),
+    (lambda text: text.replace("\n", " \t\n").replace("{", "  {"), True, None),
+    (lambda text: text + "\n", False, "lines"),
+    (lambda text: text.replace("\n", "\n\n", 1), False, "lines"),
+    (lambda text: "\ufeff" + text, False, "lines"),
+    (lambda text: text.replace("\n", "\r"), False, "lines"),
+]
+
+
+@pytest.mark.parametrize("write, accepted, rule", LINE_RULES)
+def test_the_line_rules_the_document_states(write: Any, accepted: bool, rule: str | None, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text(write(DANA.read_text(encoding="utf-8")), encoding="utf-8", newline="")
+    code, out, _ = run(capsys, "validate", "--json", str(path))
+    verdict = json.loads(out)
+    assert verdict["valid"] is accepted and (code == 0) is accepted
+    assert verdict.get("rule") == rule

@@ -1,13 +1,19 @@
-"""banakil_replay.notebook.display: escaping, hidden hands, event words, tables and chart specs."""
+"""The notebook display (html, narrate, frames, charts, setup): escaping, hidden hands, event words, tables and chart specs."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-import banakil_replay.notebook.display as d
+from banakil_replay import endings, reducer
+from banakil_replay.log.load import load_replay
+from banakil_replay.log.rows import HAND_COLUMNS
+from banakil_replay.notebook import charts, frames, html, narrate, setup
+from banakil_replay.play import stepper
+from banakil_replay.play.options import options
 from banakil_replay.cards import parse_card
 from banakil_replay.events import event_to_json
 from banakil_replay.melds import analyze_meld
@@ -15,17 +21,16 @@ from banakil_replay.reducer import replay
 from banakil_replay.rules import RULESETS, get_ruleset
 from banakil_replay.scoring import score_hand
 from display_helpers import (
-    DANA_RAVI, FOUR, GAMES, HOSTILE, HOSTILE_NOTE, dead_hand_events, fake_options, hostile_replay,
+    DANA_RAVI, FOUR, GAMES, HOSTILE, HOSTILE_NOTE, dead_hand_events, hostile_replay,
     seat_cards,
 )
-from banakil_replay.notebook.widgets import load_replay
 
 LIVE_MARKUP = re.compile(r"<\s*(script|img|b\s+on)", re.I)
 
 
 @pytest.fixture(scope="module")
 def games() -> dict[str, Any]:
-    found, problems = d.load_games(GAMES)
+    found, problems = frames.load_games(GAMES)
     assert not problems
     return found
 
@@ -35,9 +40,9 @@ def test_hostile_names_and_notes_are_text_in_every_state() -> None:
     rp = hostile_replay()
     for state in rp.states:
         for view in (None, 0, 1):
-            page = d.state_html(state, rp, view)
+            page = html.state_html(state, rp, view)
             assert not LIVE_MARKUP.search(page), page
-    page = d.state_html(rp.at(3), rp)
+    page = html.state_html(rp.at(3), rp)
     assert "&lt;script&gt;alert(&#x27;name&#x27;)&lt;/script&gt;" in page  # the name, shown as typed
     assert "&lt;img src=x onerror=alert(2)&gt;" in page  # the note
     assert "&lt;b onmouseover=alert(3)&gt;eve&lt;/b&gt;" in page  # its author
@@ -45,23 +50,28 @@ def test_hostile_names_and_notes_are_text_in_every_state() -> None:
 
 def test_hostile_text_escaped_in_notes_options_frames_and_show() -> None:
     rp = hostile_replay()
-    assert not LIVE_MARKUP.search(d.annotations_html(rp.annotations))
-    opts = fake_options(rp.at(1))
-    panel = d.options_html(opts, rp.at(1))
+    assert not LIVE_MARKUP.search(html.annotations_html(rp.annotations))
+    real = options(rp.at(5))  # the seat to play (a hostile name) has options and moves not allowed
+    assert real.options and real.not_allowed
+    opts = replace(real, options=tuple(replace(o, explain="<i>blind</i>", rule_text="<u>rule</u>") for o in real.options),
+                   not_allowed=tuple(replace(n, why="draw first <script>x</script>", source="a <b>source</b>")
+                                     for n in real.not_allowed))
+    panel = html.options_html(opts, rp.at(5))
     assert not LIVE_MARKUP.search(panel) and "&lt;script&gt;x&lt;/script&gt;" in panel
-    assert "&lt;i&gt;blind&lt;/i&gt;" in panel
-    frame_html = d.events_frame(rp)._repr_html_()
+    assert "&lt;i&gt;blind&lt;/i&gt;" in panel and "&lt;u&gt;rule" in panel and "a &lt;b&gt;source" in panel
+    assert "Options for &lt;" in panel  # the hostile player name
+    frame_html = frames.events_frame(rp)._repr_html_()
     assert HOSTILE_NOTE not in frame_html and not LIVE_MARKUP.search(frame_html)
-    assert not LIVE_MARKUP.search(d.matches_frame({"<script>x</script>": rp})._repr_html_())
-    assert not LIVE_MARKUP.search(d.show(rp).html)
-    assert not LIVE_MARKUP.search(d.score_html(rp.final))
+    assert not LIVE_MARKUP.search(frames.matches_frame({"<script>x</script>": rp})._repr_html_())
+    assert not LIVE_MARKUP.search(setup.show(rp).html)
+    assert not LIVE_MARKUP.search(html.score_html(rp.final))
 
 
 def test_event_text_is_plain_words_with_names() -> None:
     rp = hostile_replay()
-    text = d.event_text(rp.events[-1], rp.final)
+    text = narrate.event_text(rp.events[-1], rp.final)
     assert HOSTILE_NOTE in text  # plain text: the caller escapes
-    assert d.event_text(rp.events[2], rp.at(2)) == f"{HOSTILE[0]} draws 9♥ from the stock."
+    assert narrate.event_text(rp.events[2], rp.at(2)) == f"{HOSTILE[0]} draws 9♥ from the stock."
 
 
 def test_show_never_raises() -> None:
@@ -72,33 +82,33 @@ def test_show_never_raises() -> None:
         def __iter__(self) -> Any:
             raise RuntimeError("no")
 
-    out = d.show(Broken())
+    out = setup.show(Broken())
     assert "banakil-error" in out.html and "&lt;broken &amp; odd&gt;" in out.html
-    assert d.show(object())._repr_mimebundle_()["text/plain"].startswith("<object")
+    assert setup.show(object())._repr_mimebundle_()["text/plain"].startswith("<object")
 
 
 # -------------------------------------------------------------------- cards
 def test_card_colours_wilds_and_jokers() -> None:
-    heart, spade, joker, two = (d.card_html(parse_card(c)) for c in ("QH", "QS", "JK", "2C"))
-    assert "banakil-red" in heart and d.RED in heart and "Q♥" in heart
-    assert "banakil-black" in spade and d.BLACK in spade
-    assert "banakil-joker" in joker and d.JOKER_COLOUR in joker and "banakil-wild" in joker
+    heart, spade, joker, two = (html.card_html(parse_card(c)) for c in ("QH", "QS", "JK", "2C"))
+    assert "banakil-red" in heart and html.RED in heart and "Q♥" in heart
+    assert "banakil-black" in spade and html.BLACK in spade
+    assert "banakil-joker" in joker and html.JOKER_COLOUR in joker and "banakil-wild" in joker
     assert "banakil-wild" in two and "banakil-wild" not in heart
 
 
 def test_meld_shows_what_each_wild_stands_for() -> None:
     check = analyze_meld("KS AS 2S".split(), get_ruleset("classic"))
-    page = d.meld_check_html(check)
+    page = html.meld_check_html(check)
     assert "Valid run" in page and "=Q♠" in page and "2♠ stands for Q♠" in page
-    bad = d.meld_check_html(analyze_meld("AD 2D 3D".split(), get_ruleset("classic")))
+    bad = html.meld_check_html(analyze_meld("AD 2D 3D".split(), get_ruleset("classic")))
     assert "Not a meld" in bad and "ace plays high" in bad
-    joker = d.meld_html(analyze_meld("10C JK 2H".split(), get_ruleset("classic")).meld)  # type: ignore[arg-type]
+    joker = html.meld_html(analyze_meld("10C JK 2H".split(), get_ruleset("classic")).meld)  # type: ignore[arg-type]
     assert "=J♣" in joker and "=Q♣" in joker
 
 
 def test_table_shows_melds_pile_stock_scores_and_totals() -> None:
     rp = load_replay(DANA_RAVI)
-    page = d.state_html(rp.final, rp)
+    page = html.state_html(rp.final, rp)
     for part in ("banakil-melds", "banakil-pile", "Stock: 64 cards", "banakil-hand-score", "36.5", "Totals:",
                  "side 0 (Dana): 37"):
         assert part in page, part
@@ -109,98 +119,113 @@ def test_table_shows_melds_pile_stock_scores_and_totals() -> None:
 def test_seat_view_hides_the_other_hand(view: int) -> None:
     rp = load_replay(DANA_RAVI)
     for state in rp.states[1:]:
-        cards = seat_cards(d.state_html(state, rp, seat_view=view))
+        cards = seat_cards(html.state_html(state, rp, seat_view=view))
         other = 1 - view
         assert cards.faces[other] == 0 and cards.backs[other] == len(state.hands[other])
         assert cards.faces[view] == len(state.hands[view]) and cards.backs[view] == 0
-    open_cards = seat_cards(d.state_html(rp.at(1), rp))
+    open_cards = seat_cards(html.state_html(rp.at(1), rp))
     assert open_cards.faces[0] == open_cards.faces[1] == 18 and not open_cards.backs
 
 
 def test_seat_view_four_players_and_hidden_draws() -> None:
     rp = load_replay(FOUR)
-    cards = seat_cards(d.state_html(rp.at(4), rp, seat_view=2))
+    cards = seat_cards(html.state_html(rp.at(4), rp, seat_view=2))
     assert set(cards.faces) == {2} and set(cards.backs) == {0, 1, 3}
     draw = next(e for e in rp.events if e.type == "drew" and e.seat != 2)
     state = rp.at(draw.seq)
-    assert "a card from the stock" in d.event_text(draw, state, seat_view=2)
-    assert draw.card.symbol in d.event_text(draw, state)  # type: ignore[union-attr]
+    assert "a card from the stock" in narrate.event_text(draw, state, seat_view=2)
+    assert draw.card.symbol in narrate.event_text(draw, state)  # type: ignore[union-attr]
 
 
 # ------------------------------------------------------------------- events
 def test_every_sample_event_has_words(games: dict[str, Any]) -> None:
     for rp in games.values():
         for ev, st in zip(rp.events, rp.states):
-            text = d.event_text(ev, st)
+            text = narrate.event_text(ev, st)
             assert text and "event of type" not in text
-            assert d.event_text(event_to_json(ev)) == d.event_text(event_to_json(ev), None)
+            assert narrate.event_text(event_to_json(ev)) == narrate.event_text(event_to_json(ev), None)
 
 
 def test_event_text_tells_how_the_hand_ended() -> None:
     rp = load_replay(DANA_RAVI)
-    assert "goes out" in d.event_text(rp.events[-1], rp.final)
+    assert "goes out" in narrate.event_text(rp.events[-1], rp.final)
     dead = replay(dead_hand_events())
-    assert "stock has run out" in d.event_text(dead.events[-1], dead.final)
+    assert "stock has run out" in narrate.event_text(dead.events[-1], dead.final)
 
 
 def test_same_move() -> None:
-    assert d.same_move({"type": "drew", "seat": 0}, {"seq": 2, "type": "drew", "seat": 0, "card": "9H"})
-    assert d.same_move({"type": "melded", "seat": 0, "cards": ["2s", "KS", "A♠"]},
+    assert stepper.same_move({"type": "drew", "seat": 0}, {"seq": 2, "type": "drew", "seat": 0, "card": "9H"})
+    assert stepper.same_move({"type": "melded", "seat": 0, "cards": ["2s", "KS", "A♠"]},
                        {"type": "melded", "seat": 0, "cards": ["KS", "AS", "2S"]})
-    assert not d.same_move({"type": "discarded", "seat": 0, "card": "5D"},
+    assert not stepper.same_move({"type": "discarded", "seat": 0, "card": "5D"},
                            {"type": "discarded", "seat": 0, "card": "6D"})
-    assert not d.same_move({"type": "took", "seat": 0, "count": 1}, {"type": "drew", "seat": 0})
+    assert not stepper.same_move({"type": "took", "seat": 0, "count": 1}, {"type": "drew", "seat": 0})
 
 
 # ------------------------------------------------------------------- frames
 def test_events_frame() -> None:
     rp = load_replay(DANA_RAVI)
-    frame = d.events_frame(rp)
+    frame = frames.events_frame(rp)
     assert list(frame.columns) == ["type", "seat", "player", "hand", "description", "phase", "to_play", "stock",
                                    "pile", "notes"]
     assert len(frame) == len(rp) and list(frame.index) == list(range(len(rp)))
     assert frame.loc[2, "player"] == "Dana" and frame.loc[2, "description"] == "Dana draws 9♥ from the stock."
 
 
+def test_tables_show_blanks_not_nan(games: dict[str, Any]) -> None:
+    """A name or move that is not there is a blank cell: a newcomer reads 'NaN' as a fault."""
+    from banakil_replay.play.review import review
+
+    events = frames.events_frame(load_replay(DANA_RAVI))
+    assert events.loc[0, "player"] == "" and events.loc[17, "to_play"] == ""
+    assert not events[["player", "to_play"]].isna().any().any()
+    assert str(events["seat"].dtype) == "Int64"  # seats stay whole numbers
+    matches = frames.matches_frame(games)
+    assert not matches["winner"].isna().any() and "" in set(matches["winner"])
+    rp = load_replay(DANA_RAVI)
+    verdicts = frames.review_frame(review(rp, seat=0), rp)
+    assert not verdicts["better"].isna().any() and "" in set(verdicts["better"])
+
+
 def test_hands_frame_endings(games: dict[str, Any]) -> None:
-    frame = d.hands_frame(games)
-    assert list(frame.columns) == d._HAND_COLUMNS
+    frame = frames.hands_frame(games)
+    assert list(frame.columns) == list(HAND_COLUMNS)
     assert len(frame) == 8
     ended = {(r.game, r.hand): r.ended for r in frame.itertuples()}
-    assert ended[("jawaker_hand.jsonl", 1)] == ended[("jawaker_hand.jsonl", 2)] == d.ALL_AT_ONCE
-    assert ended[("classic_annotated.jsonl", 2)] == d.RESULT_ONLY
-    assert ended[("classic_dana_ravi.jsonl", 1)] == d.WENT_OUT
+    assert ended[("jawaker_hand.jsonl", 1)] == ended[("jawaker_hand.jsonl", 2)] == endings.ALL_AT_ONCE
+    assert ended[("classic_annotated.jsonl", 2)] == endings.RESULT_ONLY
+    assert ended[("classic_dana_ravi.jsonl", 1)] == endings.WENT_OUT
     row = frame[frame.game == "classic_4p_partnership.jsonl"].iloc[0]
     assert (row.side_0, row.side_1, row.out_player) == (39, -16, "Nadia")
-    dead = d.hands_frame({"dead": replay(dead_hand_events())})
-    assert dead.ended.tolist() == [d.STOCK_OUT] and dead.side_0.tolist() == [0]
+    dead = frames.hands_frame({"dead": replay(dead_hand_events())})
+    assert dead.ended.tolist() == [endings.STOCK_OUT] and dead.side_0.tolist() == [0]
 
 
 def test_matches_examples_and_rules_frames(games: dict[str, Any]) -> None:
-    matches = d.matches_frame(games)
+    matches = frames.matches_frame(games)
     assert len(matches) == len(games)
     won = matches[matches.game == "classic_annotated.jsonl"].iloc[0]
     assert (won.total_0, won.total_1, won.winner, won.banked) == (153, 9, "side 0 (Amal)", True)
-    examples = d.examples_frame()
+    examples = frames.examples_frame()
     assert list(examples.columns) == ["id", "source", "case", "stated", "computed", "verdict", "explanation"]
     assert len(examples) > 10 and set(examples.verdict) <= {"match", "source slip"}
-    rules = d.rules_frame()
+    rules = frames.rules_frame()
     assert list(rules.columns) == [*RULESETS, "source"]
     assert rules.loc["ace_value", "classic"] == "1.5" and rules.loc["targets", "jawaker"] == "4p: 222"
 
 
 def test_rescoring_under_the_own_rule_set_reproduces_the_reducer(games: dict[str, Any]) -> None:
-    ends = [e for name, rp in games.items() for e in d.hand_ends(rp, name) if e.ended != d.RESULT_ONLY]
-    ends += d.hand_ends(replay(dead_hand_events()))
+    ends = [e for name, rp in games.items() for e in endings.hand_ends(rp, name) if e.ended != endings.RESULT_ONLY]
+    ends += endings.hand_ends(replay(dead_hand_events()))
     assert len(ends) == 8
     for end in ends:
         assert end.state.rules is not None and end.state.hand_score is not None
-        again = score_hand(end.state.rules, d.hand_end_input(end.state))
+        again = score_hand(end.state.rules, reducer.hand_end_input(end.state))
         assert again.sides == end.state.hand_score.sides, end.game
 
 
 def test_rescore_frame(games: dict[str, Any]) -> None:
-    frame = d.rescore_frame(games)
+    frame = frames.rescore_frame(games)
     four = frame[frame.game == "jawaker_hand.jsonl"]
     assert sorted(set(four.rules)) == sorted(RULESETS)
     cold = {r.rules: r.side_1 for r in four[four.hand == 2].itertuples()}
@@ -212,26 +237,31 @@ def test_rescore_frame(games: dict[str, Any]) -> None:
 
 def test_card_points_frame_adds_up_to_the_score_inputs() -> None:
     end = load_replay(DANA_RAVI).final
-    sums = d.card_points_frame(end).groupby(["player", "where"]).points.sum().to_dict()
+    sums = frames.card_points_frame(end).groupby(["player", "where"]).points.sum().to_dict()
     assert sums == {("Dana", "melded"): 16.5, ("Ravi", "melded"): 10.5, ("Ravi", "in hand"): 7.5}
-    assert "36.5" in d.score_html(end) and "banakil-seat-score" in d.show_score(end).html
+    assert "36.5" in html.score_html(end) and "banakil-seat-score" in setup.show_score(end).html
 
 
 # ------------------------------------------------------------------- charts
 def _chart_spec(chart: Any) -> dict[str, Any]:
+    """A chart's spec with its mark and encoding on top (from the panel of a faceted chart, the first layer
+    of a layered one), and its data rows."""
     spec = chart.to_dict()
-    mark = spec["mark"]
+    inner = spec.get("spec") or (spec["layer"][0] if "layer" in spec else spec)
+    spec["encoding"] = inner["encoding"]
+    mark = inner["mark"]
     spec["mark_type"] = mark["type"] if isinstance(mark, dict) else mark
     spec["rows"] = next(iter(spec["datasets"].values()))
     return spec
 
 
 def test_totals_chart_spec(games: dict[str, Any]) -> None:
-    spec = _chart_spec(d.totals_chart(d.rescore_frame(games)))
+    spec = _chart_spec(charts.totals_chart(frames.rescore_frame(games)))
     assert spec["mark_type"] == "line"
     enc = spec["encoding"]
     assert (enc["x"]["field"], enc["y"]["field"], enc["color"]["field"], enc["strokeDash"]["field"]) == \
-        ("hand", "total", "rules", "side")
+        ("hand", "total", "side", "side")
+    assert spec["facet"]["column"]["field"] == "rules"  # a panel per rule set
     jawaker = [r for r in spec["rows"] if r["game"] == "jawaker_hand.jsonl" and r["rules"] == "jawaker"
                and r["side"] == "side 1"]
     assert [r["total"] for r in jawaker] == [51, 152]
@@ -239,60 +269,64 @@ def test_totals_chart_spec(games: dict[str, Any]) -> None:
 
 def test_totals_across_games_chains_the_hands(games: dict[str, Any]) -> None:
     four = {k: v for k, v in games.items() if v.final.n == 4}
-    rows = _chart_spec(d.totals_chart(d.rescore_frame(four), across_games=True))["rows"]
+    rows = _chart_spec(charts.totals_chart(frames.rescore_frame(four), across_games=True))["rows"]
     classic = [r for r in rows if r["rules"] == "classic" and r["side"] == "side 0"]
     assert [r["hand"] for r in classic] == [1, 2, 3, 4, 5]
     assert classic[-1]["total"] == sum(r["points"] for r in classic)
 
 
 def test_other_chart_specs(games: dict[str, Any]) -> None:
-    hands = d.hands_frame(games)
-    rescored = d.rescore_frame(games)
-    points = _chart_spec(d.points_chart(hands))
+    hands = frames.hands_frame(games)
+    rescored = frames.rescore_frame(games)
+    points = _chart_spec(charts.points_chart(hands))
     assert points["mark_type"] == "circle" and points["encoding"]["y"]["field"] == "points"
     assert len(points["rows"]) == 2 * len(hands)
-    endings = _chart_spec(d.endings_chart(hands))
-    assert endings["mark_type"] == "bar" and endings["encoding"]["y"]["aggregate"] == "count"
-    assert endings["encoding"]["color"]["field"] == "ended" and {r["ended"] for r in endings["rows"]} == \
-        {d.WENT_OUT, d.ALL_AT_ONCE, d.RESULT_ONLY}
-    cold = _chart_spec(d.cold_hands_chart(rescored))
+    ended = _chart_spec(charts.endings_chart(hands))
+    assert ended["mark_type"] == "bar" and ended["encoding"]["y"]["aggregate"] == "count"
+    assert ended["encoding"]["color"]["field"] == "ended" and {r["ended"] for r in ended["rows"]} == \
+        {endings.WENT_OUT, endings.ALL_AT_ONCE, endings.RESULT_ONLY}
+    cold = _chart_spec(charts.cold_hands_chart(rescored))
     assert cold["mark_type"] == "bar" and cold["encoding"]["y"]["field"] == "value"
     assert {(r["rules"], r["value"]) for r in cold["rows"] if r["hand"] == 2} >= {("jawaker", 101), ("kroot", 102)}
-    with_dead = d.hands_frame({**games, "dead.jsonl": replay(dead_hand_events())})
-    stock = _chart_spec(d.stock_chart(with_dead))
+    with_dead = frames.hands_frame({**games, "dead.jsonl": replay(dead_hand_events())})
+    stock = _chart_spec(charts.stock_chart(with_dead))
     assert stock["mark_type"] == "bar" and stock["encoding"]["y"]["field"] == "share"
     share = {r["rules"]: r["share"] for r in stock["rows"]}
     assert share["classic"] == pytest.approx(1 / 5) and share["kroot"] == 0
 
 
-def test_offline_renderer_draws_svg_without_network(games: dict[str, Any]) -> None:
+def test_offline_renderer_draws_a_picture_without_network(games: dict[str, Any]) -> None:
     import altair as alt
 
-    assert d.enable_offline_charts() == "svg" and alt.renderers.active == "svg"
-    bundle = d.endings_chart(d.hands_frame(games))._repr_mimebundle_()
+    assert setup.enable_offline_charts() == "png" and alt.renderers.active == "png"
+    bundle = charts.endings_chart(frames.hands_frame(games))._repr_mimebundle_()
     bundle = bundle[0] if isinstance(bundle, tuple) else bundle
-    assert bundle["image/svg+xml"].lstrip().startswith("<svg")
+    assert bundle["image/png"].startswith(b"\x89PNG")
 
 
 def test_load_games_reports_problems(tmp_path: Any) -> None:
     (tmp_path / "good.jsonl").write_text(DANA_RAVI.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "bad.jsonl").write_text('{"seq":0,"type":"nonsense"}\n', encoding="utf-8")
     (tmp_path / "good.notes.jsonl").write_text("{}\n", encoding="utf-8")
-    found, problems = d.load_games(tmp_path)
+    found, problems = frames.load_games(tmp_path)
     assert list(found) == ["good.jsonl"] and list(problems) == ["bad.jsonl"]
 
 
-def test_charts_take_the_bulk_replays_tables() -> None:
+def test_charts_take_the_bulk_replays_tables(games: dict[str, Any]) -> None:
     from banakil_replay.log import bulk
 
-    hand_rows, match_rows = bulk.run(sorted(str(p) for p in GAMES.glob("*.jsonl")), progress=None)
-    hands, _ = bulk.frames(hand_rows, match_rows)
-    norm = d.normalize_hands(hands)
-    assert {"game", "ended", "out_side", "side_0", "side_1"} <= set(norm.columns)
-    assert (norm.ended == d.ALL_AT_ONCE).sum() == 2  # bulk keeps "all at once" as a flag; the charts fold it in
-    for chart in (d.totals_chart, d.points_chart, d.endings_chart, d.cold_hands_chart, d.stock_chart):
+    paths = sorted(str(p) for p in GAMES.glob("*.jsonl"))
+    hands, _ = bulk.frames(*bulk.run(paths, progress=None))
+    assert list(hands.columns) == list(HAND_COLUMNS)  # one shape: the rows come from log.rows.hand_row
+    assert (hands.ended == endings.ALL_AT_ONCE).sum() == 2
+    mine = frames.hands_frame(games)
+    assert [p.rsplit("/", 1)[1] for p in hands.game] == list(mine.game)
+    rest = [c for c in HAND_COLUMNS if c != "game"]
+    assert hands[rest].astype(object).where(hands[rest].notna(), None).values.tolist() == \
+        mine[rest].astype(object).where(mine[rest].notna(), None).values.tolist()
+    for chart in (charts.totals_chart, charts.points_chart, charts.endings_chart, charts.cold_hands_chart,
+                  charts.stock_chart):
         assert _chart_spec(chart(hands))["rows"]
-    assert d.normalize_hands(d.hands_frame(load_replay(DANA_RAVI))) is not None
 
 
 def test_review_frame_in_words() -> None:
@@ -300,11 +334,13 @@ def test_review_frame_in_words() -> None:
 
     rp = load_replay(DANA_RAVI)
     verdicts = [SimpleNamespace(seq=4, seat=0, played={"type": "discarded", "seat": 0, "card": "5D"},
-                                verdict="questionable", better={"type": "melded", "seat": 0,
-                                                                "cards": ["AC", "AD", "AH"]}, why="<b>why</b>")]
-    frame = d.review_frame(verdicts, rp)
-    assert list(frame.columns) == ["player", "played", "verdict", "better", "why"]
+                                verdict="questionable", loss=4.5, better={"type": "melded", "seat": 0,
+                                                                          "cards": ["AC", "AD", "AH"]},
+                                why="<b>why</b>")]
+    frame = frames.review_frame(verdicts, rp)
+    assert list(frame.columns) == ["player", "played", "verdict", "loss", "better", "why"]
     row = frame.loc[4]
+    assert row.loss == 4.5
     assert row.player == "Dana" and row.played == "Dana discards 5♦, ending the turn."
     assert row.better == "Dana lays a new meld, a set: A♣ A♦ A♥."
     assert "<b>why" not in frame._repr_html_()
@@ -314,7 +350,7 @@ def test_rich_display_registers_html_for_engine_types() -> None:
     from IPython.core.interactiveshell import InteractiveShell
 
     shell = InteractiveShell.instance()
-    assert d.enable_rich_display() is True
+    assert setup.enable_rich_display() is True
     rp = load_replay(DANA_RAVI)
     for obj, marker in ((parse_card("QH"), 'data-card="QH"'), (rp.final, "banakil-state"), (rp, "banakil-state"),
                         (rp.final.melds[0], "banakil-meld"),
@@ -324,13 +360,29 @@ def test_rich_display_registers_html_for_engine_types() -> None:
 
 
 def test_totals_lines_split_by_game_unless_chained(games: dict[str, Any]) -> None:
-    hands = d.rescore_frame(games)
-    assert d.totals_chart(hands).to_dict()["encoding"]["detail"]["field"] == "game"
-    assert "detail" not in d.totals_chart(hands, across_games=True).to_dict()["encoding"]
+    hands = frames.rescore_frame(games)
+    assert _chart_spec(charts.totals_chart(hands))["encoding"]["detail"]["field"] == "game"
+    assert "detail" not in _chart_spec(charts.totals_chart(hands, across_games=True))["encoding"]
 
 
 def test_load_games_from_several_folders(tmp_path: Any) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "x.jsonl").write_text(DANA_RAVI.read_text(encoding="utf-8"), encoding="utf-8")
-    found, problems = d.load_games([tmp_path / "a", tmp_path / "missing"])
+    found, problems = frames.load_games([tmp_path / "a", tmp_path / "missing"])
     assert list(found) == ["a/x.jsonl"] and list(problems) == ["missing/"]
+
+
+def test_show_options_opens_the_refusals_and_filters_kinds() -> None:
+    from banakil_replay import show_options
+
+    state = load_replay(GAMES / "classic_annotated.jsonl").at(9)  # Bilal took the lone top card 4♣
+    shown = show_options(state, kinds=["discard"])
+    assert "<details class=\"banakil-not-allowed-list\" open>" in shown.html
+    assert "may not be thrown straight back" in shown.text and "lays a new meld" not in shown.text
+    assert 'data-kind="meld"' not in shown.html
+
+
+def test_frames_show_seats_as_whole_numbers_and_sources_by_short_name() -> None:
+    events = frames.events_frame(load_replay(GAMES / "classic_dana_ravi.jsonl"))
+    assert str(events.seat.dtype) == "Int64" and "0.0" not in events.to_string()
+    assert set(frames.examples_frame().source) <= {"000", "002", "003", "004"}

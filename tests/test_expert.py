@@ -7,12 +7,14 @@ import random
 from pathlib import Path
 
 from banakil_replay.cards import parse_cards
-from banakil_replay.play.bots import go_out_plan, play_match
+from banakil_replay.play.bots import play_match
+from banakil_replay.play.going_out import go_out_plan
 from banakil_replay.play.expert import PER_KIND, ExpertBot, candidates, leaf_values, outcome
 from banakil_replay.play.observation import observe
 from banakil_replay.play.options import options
 from banakil_replay.play.rollout import play_out
-from banakil_replay.reducer import Replay, hand_ends, replay
+from banakil_replay.endings import hand_ends
+from banakil_replay.reducer import Replay, replay
 
 SELFPLAY = Path(__file__).resolve().parents[1] / "sample_games" / "selfplay"
 

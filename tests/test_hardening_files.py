@@ -103,8 +103,8 @@ def test_bulk_counts_or_reports_every_file_and_never_hangs(odd_folder: Path) -> 
     # The bad name is counted, shown with its byte escaped, so it can go into Parquet.
     assert by_name["b\\xff.jsonl"]["error"] is None and by_name["b\\xff.jsonl"]["events"] > 0
     hands, matches = bulk.frames(hand_rows, match_rows)
-    for frame in (hands, matches):
-        assert all(f.encode("utf-8") for f in frame["file"])
+    for names in (hands["game"], matches["file"]):  # a hand's game is its log's file name
+        assert len(names) and all(f.encode("utf-8") for f in names)
 
 
 def test_bulk_cli_exits_1_and_writes_every_row(odd_folder: Path, tmp_path: Path,

@@ -60,3 +60,10 @@ def test_a_refusal_is_classified_by_its_rule_not_its_words() -> None:
     refused = [n for n in options(took).not_allowed if move_json(n.event).get("card") == "6D"]
     assert refused and refused[0].rule is Rule.NO_THROWING_BACK_LONE_TOP
     assert state.turn == 0
+
+
+def test_every_rule_cites_its_sources_as_text() -> None:
+    # a module constant named like a member (DEAL) once gave the opening rule a tuple for a source
+    for rule in Rule:
+        assert isinstance(rule.source, str) and rule.source and "(" not in rule.source[:1], rule
+    assert "(the deal)" in Rule.OPENING.source

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banakil_replay.events import Discarded
-from banakil_replay.play.bots import could_go_out, go_out_plan
+from banakil_replay.play.going_out import could_go_out, go_out_plan
 from banakil_replay.cards import JOKER, Card, deck_list, parse_cards
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import FORMAT

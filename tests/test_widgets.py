@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
 from typing import Any
@@ -11,20 +10,12 @@ import pytest
 
 import banakil_replay.notebook.widgets as w
 from banakil_replay.log.annotations import SidecarMismatchError, sidecar_path
-from display_helpers import DANA_RAVI, FOUR, GAMES, HOSTILE_NOTE, fake_options, hostile_events, seat_cards, write_log
-
-HAS_OPTIONS = importlib.util.find_spec("banakil_replay.play.options") is not None
-
-
-@pytest.fixture()
-def fake(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Options of the promised shape, so the panel and the quiz are tested whatever options.py does."""
-    monkeypatch.setattr(w, "legal_options", fake_options)
-
-
-@pytest.fixture()
-def no_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(w, "options_module", lambda: None)
+from banakil_replay.log.load import load_replay
+from banakil_replay.notebook.frames import review_frame
+from banakil_replay.play import stepper as stepper_model
+from banakil_replay.play.options import options
+from banakil_replay.play.review import review
+from display_helpers import DANA_RAVI, FOUR, GAMES, HOSTILE_NOTE, hostile_events, seat_cards, write_log
 
 
 # -------------------------------------------------------------- MeldChecker
@@ -50,11 +41,11 @@ def test_meld_checker_rules_and_bad_input() -> None:
     assert "Valid run" in m.result.value
     m.text.value = "AD <script>"
     assert "banakil-bad-input" in m.result.value and "&lt;script&gt;" in m.result.value
-    assert m.errors.outputs == ()
+    assert m.errors.value == ""
 
 
 # ------------------------------------------------------------ ReplayStepper
-def test_stepper_buttons_slider_and_jump(no_options: None) -> None:
+def test_stepper_buttons_slider_and_jump() -> None:
     s = w.ReplayStepper(DANA_RAVI)
     assert s.seq == 0 and s.back.disabled and not s.next.disabled
     before = s.table.value
@@ -69,13 +60,16 @@ def test_stepper_buttons_slider_and_jump(no_options: None) -> None:
     assert s.seq == len(s.replay) - 1 and s.next.disabled and "goes out" in s.event.value
     s.first.click()
     assert s.seq == 0
-    s.jump_box.value = 4
+    s.jump_box.value = "4"
     s.jump_button.click()
     assert s.seq == 4 and "Dana discards 5♦" in s.event.value
     assert s.jump(99) is False and "There is no event 99" in s.status.value and s.seq == 4
+    s.jump_box.value = "four"
+    s.jump_button.click()
+    assert "Type an event number" in s.status.value and s.seq == 4
 
 
-def test_stepper_perspective_hides_other_hands(no_options: None) -> None:
+def test_stepper_perspective_hides_other_hands() -> None:
     s = w.ReplayStepper(FOUR, start=4)
     assert [v for _, v in s.perspective.options] == [w.ALL_OPEN, 0, 1, 2, 3]
     assert set(seat_cards(s.table.value).faces) == {0, 1, 2, 3}
@@ -87,35 +81,35 @@ def test_stepper_perspective_hides_other_hands(no_options: None) -> None:
     assert "draws a card from the stock" in s.event.value
 
 
-def test_options_panel_without_options_module(no_options: None) -> None:
-    s = w.ReplayStepper(DANA_RAVI, start=1)
-    assert w.OPTIONS_MISSING in s.options.value
-    s.quiz_toggle.value = True
-    assert w.OPTIONS_MISSING in s.quiz_prompt.value and s.quiz_reveal.disabled
-
-
-def test_options_panel_lists_options_and_marks_the_move_made(fake: None) -> None:
+def test_options_panel_lists_options_and_marks_the_move_made() -> None:
     s = w.ReplayStepper(DANA_RAVI, start=1)
     panel = s.options.value
     assert "Options for Dana (draw phase)" in panel and "Dana draws a card from the stock." in panel
     assert "banakil-actual" in panel  # the draw was the move made
-    assert "Not allowed here" in panel and "&lt;script&gt;" in panel and "<script>" not in panel
     s.perspective.value = 1  # Ravi's view: Dana's options would show her cards
     assert "It is Dana" in s.options.value and "banakil-option" not in s.options.value
     s.go(0)
     assert "No decision at this moment" in s.options.value
+    s.perspective.value = w.ALL_OPEN
+    s.go(5)
+    assert "Not allowed here (1)" in s.options.value and "banakil-not-allowed" in s.options.value
 
 
 def test_options_failure_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(_state: Any) -> Any:
         raise RuntimeError("<b>boom</b>")
 
-    monkeypatch.setattr(w, "legal_options", broken)
+    monkeypatch.setattr(stepper_model, "options", broken)
     s = w.ReplayStepper(DANA_RAVI, start=1)
-    assert "options failed" in s.options.value and "&lt;b&gt;boom" in s.options.value
+    assert "could not be listed" in s.options.value and "boom" not in s.options.value  # a sentence, no raw error
+    assert isinstance(s.last_error, RuntimeError)
+    s.quiz_toggle.value = True
+    assert "could not be listed" not in s.options.value  # quiz mode hides the options at a decision
+    assert "could not be listed" in s.quiz_prompt.value and s.quiz_row.layout.display == "none"
+    assert s.errors.value == ""
 
 
-def test_quiz_hides_then_reveals(fake: None) -> None:
+def test_quiz_hides_then_reveals() -> None:
     s = w.ReplayStepper(DANA_RAVI, start=1, quiz=True)
     assert "hidden" in s.event.value and "9♥" not in s.event.value
     assert "banakil-options-quiz" in s.options.value and "<li" not in s.options.value  # no ranks to give it away
@@ -129,15 +123,14 @@ def test_quiz_hides_then_reveals(fake: None) -> None:
     assert "takes" in dict((v, k) for k, v in s.quiz_choice.options)[s.quiz_choice.value]  # the pick stays shown
     s.next.click()  # a new decision: hidden again
     assert not s.revealed and "hidden" in s.event.value and s.quiz_result.value == ""
-    s.quiz_choice.value = next(v for label, v in s.quiz_choice.options if "melds" not in label and "5♦" in label)
     s.go(3)
-    s.quiz_choice.value = next(v for label, v in s.quiz_choice.options if "5♦" in label)
+    s.quiz_choice.value = next(v for label, v in s.quiz_choice.options if "discards 5♦" in label)
     assert s.reveal() is True and "banakil-quiz-hit" in s.quiz_result.value
 
 
-def test_quiz_outside_a_decision(fake: None) -> None:
+def test_quiz_outside_a_decision() -> None:
     s = w.ReplayStepper(DANA_RAVI, quiz=True)
-    assert "No decision here" in s.quiz_prompt.value and s.quiz_reveal.disabled
+    assert "no question here" in s.quiz_prompt.value and s.quiz_row.layout.display == "none"  # nothing to press
     s.quiz_toggle.value = False
     assert s.quiz_box.layout.display == "none"
 
@@ -150,8 +143,9 @@ def test_callback_errors_land_in_the_output() -> None:
 
     s.render = boom  # type: ignore[method-assign]
     s.next.click()
-    assert s.errors.outputs and "ValueError: rendering broke" in s.errors.outputs[-1]["text"]
-    assert isinstance(s.last_error, ValueError)
+    # a sentence for the learner, no Python class name; the exception stays in last_error for a developer
+    assert "Something went wrong while moving" in s.errors.value and "ValueError" not in s.errors.value
+    assert isinstance(s.last_error, ValueError) and str(s.last_error) == "rendering broke"
 
 
 def test_widgets_display_as_widget_bundles() -> None:
@@ -160,16 +154,12 @@ def test_widgets_display_as_widget_bundles() -> None:
 
 
 # ------------------------------------------------------------ real options
-def test_the_options_module_is_wired() -> None:
-    assert HAS_OPTIONS and w.options_module() is not None  # options.py has landed: no fallback in use
-
-
 def test_real_options_drive_the_panel() -> None:
     s = w.ReplayStepper(DANA_RAVI, start=2)
-    opts = w.legal_options(s.state)
-    assert opts is not None and opts.seat == 0 and opts.phase == "meld" and opts.options
+    opts = options(s.state)
+    assert opts.seat == 0 and opts.phase == "meld" and opts.options
     panel = s.options.value
-    assert w.OPTIONS_MISSING not in panel and "Options for Dana (meld phase)" in panel
+    assert "Options for Dana (meld phase)" in panel
     assert "banakil-actual" in panel  # Dana's 3♥-9♥ run is among the options, marked as the move made
     assert "#1 " in panel  # ranked
 
@@ -177,13 +167,14 @@ def test_real_options_drive_the_panel() -> None:
 @pytest.mark.parametrize("game", sorted(p.name for p in GAMES.glob("*.jsonl")))
 def test_real_options_render_at_every_step_of_every_sample(game: str) -> None:
     s = w.ReplayStepper(GAMES / game, quiz=True)
-    for seq in range(len(s.replay)):
+    for seq in s.model.steps:  # every event of the game (a note is not a step)
         s.go(seq)
-        assert "options failed" not in s.options.value and "options failed" not in s.quiz_prompt.value
+        assert "could not be listed" not in s.options.value + s.quiz_prompt.value
         if s.decision() is not None:
-            assert s.quiz_choice.options and not s.quiz_reveal.disabled
+            assert s.quiz_choice.options and not s.quiz_reveal.disabled and s.quiz_choice.value is None
+            s.quiz_choice.value = s.quiz_choice.options[0][1]
             assert s.reveal() in (True, False) and "Played:" in s.quiz_result.value
-    assert s.errors.outputs == ()
+    assert s.errors.value == ""
 
 
 def test_real_quiz_hit_and_part() -> None:
@@ -197,25 +188,8 @@ def test_real_quiz_hit_and_part() -> None:
     assert kroot.reveal() is False and "banakil-quiz-part" in kroot.quiz_result.value
 
 
-def test_legal_options_follows_the_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-
-    class Module:
-        @staticmethod
-        def options(state: Any) -> Any:
-            calls.append(state.seq)
-            return fake_options(state)
-
-    monkeypatch.setattr(w, "options_module", lambda: Module)
-    s = w.ReplayStepper(DANA_RAVI, start=2)
-    assert calls == [2] and "Discard 9♥" in s.options.value
-    assert w.legal_options(s.state) == fake_options(s.state)
-    monkeypatch.setattr(w, "options_module", lambda: None)
-    assert w.legal_options(s.state) is None
-
-
 # --------------------------------------------------------------- Annotator
-def test_annotator_appends_to_the_log(tmp_path: Path, no_options: None) -> None:
+def test_annotator_appends_to_the_log(tmp_path: Path) -> None:
     game = Path(shutil.copy(DANA_RAVI, tmp_path / "game.jsonl"))
     before = game.read_bytes()
     a = w.Annotator(game, author="coach")
@@ -238,7 +212,7 @@ def test_annotator_appends_to_the_log(tmp_path: Path, no_options: None) -> None:
     assert b.import_csv(csv) == a.notes() and b.notes() == a.notes()
 
 
-def test_annotator_sidecar_keeps_the_log_untouched(tmp_path: Path, no_options: None) -> None:
+def test_annotator_sidecar_keeps_the_log_untouched(tmp_path: Path) -> None:
     game = write_log(tmp_path / "hostile.jsonl", hostile_events())
     before = game.read_bytes()
     a = w.Annotator(game, sidecar=True)
@@ -255,38 +229,36 @@ def test_annotator_sidecar_keeps_the_log_untouched(tmp_path: Path, no_options: N
         a.add("too late", at=1)
 
 
-def test_add_button_errors_show(tmp_path: Path, no_options: None) -> None:
+def test_add_button_errors_show(tmp_path: Path) -> None:
     game = write_log(tmp_path / "g.jsonl", hostile_events())
     a = w.Annotator(game, sidecar=True)
+    a.add("before the log changed", at=1)
+    assert "Note added on event 1" in a.message.value
     with open(game, "ab") as f:
         f.write(b"\n")
     a.text.value = "after the log changed"
     a.add_button.click()
-    assert isinstance(a.last_error, SidecarMismatchError) and a.errors.outputs
+    assert isinstance(a.last_error, SidecarMismatchError)
+    # the refusal in a sentence where "Note added" stood, no exception class, and the text kept to try again
+    assert "The note was not added: the game log g.jsonl changed" in a.message.value
+    assert "Note added" not in a.message.value and "Error" not in a.message.value and a.errors.value == ""
+    assert a.text.value == "after the log changed"
 
 
-def test_review_function_prefers_options_then_review_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    class WithReview:
-        @staticmethod
-        def review(replay: Any, seat: int | None = None) -> str:
-            return "from options"
-
-    monkeypatch.setattr(w, "options_module", lambda: WithReview)
-    assert w.review_function() is WithReview.review
-    monkeypatch.setattr(w, "options_module", lambda: None)
-    has_review = importlib.util.find_spec("banakil_replay.play.review") is not None
-    found = w.review_function()
-    assert (found is not None) == has_review
-    monkeypatch.setattr(w.importlib.util, "find_spec", lambda name: None)
-    assert w.review_function() is None
-
-
-@pytest.mark.skipif(importlib.util.find_spec("banakil_replay.play.review") is None, reason="no review module")
-def test_real_review_feeds_the_review_frame() -> None:
-    from banakil_replay.notebook import display as d
-
-    review = w.review_function()
-    assert review is not None
-    rp = w.load_replay(DANA_RAVI)
-    frame = d.review_frame(review(rp, seat=0), rp)
+def test_review_feeds_the_review_frame() -> None:
+    rp = load_replay(DANA_RAVI)
+    frame = review_frame(review(rp, seat=0), rp)
     assert len(frame) > 0 and set(frame.player) == {"Dana"}
+
+
+def test_widgets_carry_a_still_picture_for_static_pages() -> None:
+    """GitHub or nbconvert cannot run a widget: the bundle's HTML and text say what it would show."""
+    bundle = w.ReplayStepper(FOUR, start=10)._repr_mimebundle_()  # Layla may not touch Nadia's melds yet
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "banakil-state" in bundle["text/html"] and "<details class=\"banakil-not-allowed-list\" open>" in bundle["text/html"]
+    assert "must meld something of his own" in bundle["text/plain"] and "VBox" not in bundle["text/plain"]
+    quiz = w.ReplayStepper(DANA_RAVI, quiz=True, start=1)._repr_mimebundle_()
+    assert "which move would you make" in quiz["text/html"]
+    assert "Answer: Dana draws 9♥ from the stock." in quiz["text/plain"]
+    checker = w.MeldChecker(cards="AD 2D 3D")._repr_mimebundle_()
+    assert "Not a meld" in checker["text/html"] and "ace" in checker["text/plain"]

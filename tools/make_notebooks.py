@@ -1,7 +1,15 @@
-"""Write the tutorial notebooks from the cell lists below (outputs stay empty).
+"""Write the course's lessons (notebooks/NN_*.ipynb) from the cell lists below (outputs stay empty).
 
 Keeping notebook sources here makes diffs readable; run
 ``python tools/make_notebooks.py`` after editing and commit both.
+
+Every lesson has the same five parts, as headings: "What you will learn", "The rule"
+(each rule of the game is stated in one lesson only, in the terms of docs/how-to-play.md),
+"Live example" (computed by the engine), "Exercise" and "What you learned"; the last
+cell links the next lesson. tests/test_notebooks.py runs every lesson and checks this
+on the executed, static output. A lesson's exercise is its task in words, more of the same
+kind in the engine-checked exercise widget (``ExerciseWidget``: answers judged and explained
+by the rules engine), and the task's answer worked by the engine for a static page.
 """
 
 from __future__ import annotations
@@ -10,6 +18,7 @@ import json
 from pathlib import Path
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+GUIDE = "../docs/how-to-play.md"
 
 
 def md(text: str) -> dict:
@@ -21,264 +30,1115 @@ def code(text: str) -> dict:
             "source": text.strip("\n")}
 
 
+def guide(section: str, words: str = "the guide") -> str:
+    """A link to a section of docs/how-to-play.md (relative, so it works on GitHub and in JupyterLab)."""
+    return f"[{words}]({GUIDE}#{section})"
+
+
 SETUP = code("""
-import banakil_replay.notebook.display as bd
-bd.setup_notebook()  # charts drawn offline as SVG; cards, melds and states drawn as cards
+from banakil_replay import setup_notebook, show
+setup_notebook()  # cards drawn as cards, whole tables, charts drawn offline
 """)
 
-START_HERE = [
-    md("""
-# Start here: cards, wilds, runs and sets
+def exercise(kinds: list[str] | None, task: str, rules: str = "classic") -> list[dict]:
+    """The lesson's exercise: the task in words, then (with ``kinds``) more of the same kind in the
+    engine-checked exercise widget, then the task's answer worked by the engine (for a static page)."""
+    cells = [md(f"""
+## Exercise
 
-Banakil is played with 106 cards: two ordinary packs and two jokers. Every **2** and both
-**jokers** are wild; 3 up to ace are natural cards. Rules cite their sources by short name:
-`000` English table rules written for the SquareScores score sheet, `004` a Persian article with the
-classic rules and the Jawaker app's rules, `002` the ERAM CARDS app, `003` the Kroot app (the
-project's README says more about each).
+**Exercise (interactive):** {task.strip()}
+
+Decide first, then read the answer below: the engine computes it, with its reasons.
+""")]
+    if kinds:
+        cells.append(md("""
+**Practice.** The box below asks *more* questions of this kind, each checked and explained by the
+rules engine as you answer (type, then Enter or *Check*; *Hint*, *Retry*, *Next*). It runs in
+JupyterLab or Voila; on a page that cannot run it you see its first question, not the one above.
+"""))
+        cells.append(code(f"""
+# More of the same, checked by the rules engine: type an answer, press Enter or Check; Hint, Retry, Next
+from banakil_replay import ExerciseWidget
+ExerciseWidget(rules={rules!r}, kinds={kinds!r}, seed=1)
+"""))
+    return cells
+
+
+# ------------------------------------------------------------------ lesson 1
+FIRST_HAND = [
+    md(f"""
+# Lesson 1 · Your first hand, in 15 minutes
+
+Welcome. This course teaches Banakil, a rummy game from the Levant, one thing at a time. Every
+lesson has the same parts: what you will learn, the rule in a few sentences, a live example
+computed by the rules engine, an exercise, and what you learned. Read it as a page, or run it
+(in JupyterLab: *Run ▸ Run All Cells*) to step through the games yourself.
+
+## What you will learn
+
+- what you are trying to do in a hand of Banakil;
+- the shape of a turn, and what a meld is, in one sentence each;
+- how a real hand goes from the deal to the score: Dana and Ravi's hand, the worked example of
+  source 000.
+
+**The sources.** Every rule carries the short name of the text it comes from:
+
+- **000**: table rules in English, written for the SquareScores score-sheet app, with a fully
+  worked two-player hand (Dana and Ravi's);
+- **004**: a Persian article with the full classic rules, many examples, worked scores, and the
+  rules of the Jawaker online game;
+- **002**: the rules of the ERAM CARDS app;
+- **003**: the rules of the Kroot app.
+
+"Classic" means the table rules of 000 and 004; lessons 1 to 7 teach them and say where the apps
+differ. [How to play Banakil]({GUIDE}) says everything in words, with the sources of every rule.
 """),
     SETUP,
-    code("""
-from banakil_replay import parse_cards, analyze_meld, get_ruleset, RULESETS
-from banakil_replay.cards import full_deck, point_value
-deck = full_deck()
-print(sum(deck.values()), "cards;", "rule sets:", ", ".join(RULESETS))
+    md(f"""
+## The rule
+
+The game in a few lines [000, 004, 002, 003, except where a line says otherwise]:
+
+1. At the table two, three or four people play; four play as two partnerships, partners facing
+   each other [000, 004]. The apps differ: Jawaker and ERAM are played by four, Kroot by four or
+   two (lesson 8).
+2. Each hand, everyone gets 18 cards. The rest forms the face-down **stock**; one card turned face
+   up starts the **discard pile**.
+3. On your turn you **draw** a card, may lay down **melds** face up in front of you, and
+   **discard** one card. A meld is a **run** (three or more cards of one suit in order) or a
+   **set** (three or four 3s, or three or four aces). Every 2 and both jokers are **wild**.
+4. The hand ends when someone has no cards left: that player **goes out**.
+5. Everyone then scores the cards they laid down minus the cards still in their hand. A **side**
+   is one player, or a partnership of two at four players. Hands are played until a side's running
+   total reaches the **target** (at the table 150 for two players, 203 for three, 303 for four;
+   lesson 10) [000, 004].
+
+A few words the pictures below use, each taught in its own lesson: a player who **melded nothing**
+in a hand takes a **flat −20** instead of counting his cards (lesson 6); going out **all at once**
+means laying the whole hand in one turn with nothing melded before (lesson 6); a player's **meld
+area** is his melds with whatever his partner added to them (lesson 7); **banking** a match means
+writing its result down once a side has reached the target (lesson 10).
+
+Each lesson that follows teaches one of these steps in full. More in
+{guide("the-game-in-a-few-lines", "the guide's summary")}.
 """),
     md("""
-## The cards
+## Live example
 
-Hearts and diamonds are red, clubs and spades black. A gold border marks a wild card: every 2
-and the joker. Points count at the end of a hand: 3-6 half a point, 7-K one, an ace 1.5 (1 in the
-apps), a 2 two points and a joker four.
+Dana and Ravi play under the classic rules. The game is stored as a log of events (the deal,
+every draw, meld and discard), and the engine rebuilds the table after each one. Here is the
+table just after the deal: Ravi dealt, so Dana, on his right, plays first. Both hands are shown
+face up so you can follow.
 """),
     code("""
-bd.show("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
-"""),
-    code("""
-bd.show("2C 2D 2H 2S JK")
-"""),
-    code("""
-{card.symbol: point_value(card) for card in parse_cards("3H 7S KD AC 2C JK")}
+from banakil_replay import load_replay
+dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
+show(dana_ravi.at(1))  # the table after event 1, the deal
 """),
     md("""
-## Melds
-
-A **run** is three or more cards of one suit in order (3 lowest, ace highest); a **set** is three or
-four 3s or aces of different suits. A meld holds at most one 2 and one joker, and at least one
-natural card. Under each wild you see the card it stands for.
+Dana's first turn: she draws 9♥ from the stock, lays the run 3♥ to 9♥, and discards 5♦.
 """),
     code("""
+from banakil_replay import event_text
+for seq in (2, 3, 4):
+    print(seq, event_text(dana_ravi.events[seq], dana_ravi.at(seq)))
+show(dana_ravi.at(4))
+"""),
+    md("""
+Turns alternate until, at event 17, Dana discards her last card: she goes out and the hand is
+over. Every card she laid counts for her, plus a bonus for going out; Ravi's melds count for him
+and the cards left in his hand count against him. Each card's points are under it:
+"""),
+    code("""
+from banakil_replay import show_score
+show_score(dana_ravi.final)
+"""),
+    md("""
+Step through the whole hand yourself with the buttons or the slider (a still picture of it shows
+on a page that cannot run it). The panel *Options at this moment* lists every legal move of the
+player to act, and the moves that are not allowed, with the reason.
+"""),
+    code("""
+from banakil_replay import ReplayStepper
+ReplayStepper(dana_ravi, start=2)  # opens after Dana's first draw
+"""),
+    *exercise(['score-hand'], """
+At the end of the hand Ravi has melded a club run 5♣ to J♣ and three aces, and still holds
+K♦ Q♠ 9♠ 7♠ 6♠ 4♦ 4♠ 2♣. What does he score? (The cards' values are in the picture above:
+3 to 6 half a point, 7 to K one point, an ace 1½, a 2 two points.)
+"""),
+    code("""
+from banakil_replay import get_ruleset, parse_cards
 classic = get_ruleset("classic")
-analyze_meld("KS AS 2S".split(), classic)  # engine objects draw themselves after setup_notebook()
-"""),
-    code("""
-for cards in ["7H 8H 9H", "KS AS 2S", "10C JK 2H", "AD 2D 3D", "3C 3H 3H", "AH AS JK"]:
-    check = analyze_meld(cards.split(), classic)
-    print(f"{cards:12} ->", check.meld.describe() if check.valid else "not a meld: " + check.reason)
+melded = sum(classic.value(c) for c in parse_cards("5C 6C 7C 8C 9C 10C JC AC AD AS"))
+held = sum(classic.value(c) for c in parse_cards("KD QS 9S 7S 6S 4D 4S 2C"))
+print(f"Ravi: {melded:g} melded - {held:g} in hand = {melded - held:g}")
+print("The engine's score sheet says:", dana_ravi.final.hand_score.explain[1])
 """),
     md("""
-## Try it yourself
+## What you learned
 
-Click cards (or type codes such as `KS AS 2S`) and pick a rule set: the checker says whether the
-cards make a meld, how they lie, what each wild stands for, or exactly why not.
+- A hand is: deal 18 each, then turns of draw, meld, discard, until someone goes out.
+- Melds are runs in one suit or sets of 3s or aces; 2s and jokers are wild.
+- The score of a hand is what you laid down minus what you still hold, and going out pays a bonus.
+- Sources are cited by short name: 000, 004 (classic, and Jawaker), 002 (ERAM), 003 (Kroot).
+"""),
+]
+
+# ------------------------------------------------------------------ lesson 2
+CARDS_AND_MELDS = [
+    md("""
+# Lesson 2 · Cards and melds
+
+## What you will learn
+
+- the 106 cards, which are wild, and what each is worth;
+- what makes a run and what makes a set;
+- how many wild cards a meld may hold, and the groups that look like melds but are not.
+"""),
+    SETUP,
+    md(f"""
+## The rule
+
+**The cards.** 106 cards: two ordinary packs and two jokers, so every card appears twice
+[000, 004, 002, 003]. The eight 2s and the two jokers are **wild**: they stand in for a card you
+are missing. The 3s up to the aces are **natural** cards and play as themselves. A 2 is never a
+natural card, so it cannot extend a run below the 3 [000, 004, 003].
+
+**What cards are worth** (counted only at the end of a hand) [000, 004, 002]: 3 to 6 are worth ½
+point each, 7 to K one point, an ace 1½ (1 in the Jawaker and ERAM apps; Kroot gives no value,
+and the engine counts 1 there too), a 2 two points and a joker four, whatever card they stand
+for.
+
+**Runs.** Three or more cards of one suit in unbroken order: 3 4 5 6 7 8 9 10 J Q K A. The 3 is
+the lowest card and the ace the highest, so the longest run is 3 to ace, twelve cards
+[000, 004, 003].
+
+**Sets.** Three or four cards of the same rank, all of different suits, and only two ranks make
+sets: **threes** and **aces** [000, 004, 002, 003].
+
+**Wild cards in melds.** A run holds at most one 2 and at most one joker (one of each is fine).
+A set may hold a joker but never a 2, and at most four cards. A meld is never made of wild cards
+alone: it holds at least one natural card [000, 004, 002, 003].
+
+**ERAM only:** the ace may also play low, so A-2-3 is a run there; a run never wraps round
+(K-A-2 is not a run) [002].
+
+More in {guide("the-cards-and-what-they-are-worth", "the guide: the cards")} and
+{guide("melds", "the guide: melds")}.
+"""),
+    md("""
+## Live example
+
+A gold border marks a wild card. The whole of one suit, then the wild cards:
 """),
     code("""
-from banakil_replay.notebook.widgets import MeldChecker
+show("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+"""),
+    code("""
+show("2C 2D 2H 2S JK")
+"""),
+    md("What the engine counts for each kind of card, under the classic rules and the apps':"),
+    code("""
+import pandas as pd
+from banakil_replay import get_ruleset, parse_cards, full_deck
+classic, jawaker = get_ruleset("classic"), get_ruleset("jawaker")
+print(sum(full_deck().values()), "cards in the deck")
+pd.DataFrame([{"card": c.symbol, "classic": classic.value(c), "Jawaker, ERAM": jawaker.value(c)}
+              for c in parse_cards("3H 6H 7S KD AC 2C JK")]).set_index("card")
+"""),
+    md("""
+The engine checks a group of cards and lays it out; under each wild you see the card it stands
+for. `K♠ A♠ 2♠` is a run: the 2 goes to the left, as Q♠.
+"""),
+    code("""
+from banakil_replay import analyze_meld
+analyze_meld("KS AS 2S".split(), classic)
+"""),
+    md("Groups that are melds, and groups that are not, each with the engine's reason:"),
+    code("""
+groups = ["7H 8H 9H", "10C JK 2H", "AH AS JK", "AD 2D 3D", "7D 2S 9D 2D JD", "KC KH KS",
+          "3C 3H 3H", "AH AS 2D", "3D 3S JK JK", "AC AH AS AD JK", "5H 6H 7C", "7H 8H"]
+rows = []
+for cards in groups:
+    check = analyze_meld(cards.split(), classic)
+    rows.append({"cards": " ".join(c.symbol for c in parse_cards(cards)),
+                 "verdict": check.meld.describe() if check.valid else "not a meld: " + check.reason})
+pd.DataFrame(rows)
+"""),
+    md("""
+Under the ERAM app's rules the ace may play low, so the same A♦ 2♦ 3♦ is a run there:
+"""),
+    code("""
+show(analyze_meld("AD 2D 3D".split(), get_ruleset("eram")))
+"""),
+    md("""
+**Try it yourself.** Click cards (or type codes such as `KS AS 2S`) and pick a rule set: the
+checker says at once whether the cards make a meld, how they lie, what each wild stands for, or
+exactly why not.
+"""),
+    code("""
+from banakil_replay import MeldChecker
 MeldChecker(cards="10C JK 2H")
 """),
-    md("""
-## Rule sets differ
-
-The ERAM app lets an ace play low, so A-2-3 is a run there.
+    *exercise(['is-meld', 'make-meld'], """
+Which of these are melds under the classic rules, and what does each wild card stand for?
+`Q♦ K♦ A♦`, `2♣ 5♦ 6♦`, `3♠ 3♦ 2♥`, `J♥ Q♥ K♥ A♥ 2♥`, `2♣ JK 5♦`, `A♣ A♠ A♠`.
 """),
     code("""
-bd.show(analyze_meld("AD 2D 3D".split(), get_ruleset("eram")))
+for cards in ["QD KD AD", "2C 5D 6D", "3S 3D 2H", "JH QH KH AH 2H", "2C JK 5D", "AC AS AS"]:
+    check = analyze_meld(cards.split(), classic)
+    print(f"{cards:16}", "yes:" if check.valid else "no: ", check.meld.describe() if check.valid else check.reason)
+"""),
+    md("""
+## What you learned
+
+- 106 cards; every 2 and both jokers are wild; 3 to ace are natural.
+- Points: 3-6 ½, 7-K 1, ace 1½ (1 in the apps), 2 two, joker four.
+- A run is 3+ cards of one suit in order, 3 low and ace high (ERAM: ace low too); a set is 3 or 4
+  threes or aces of different suits.
+- At most one 2 and one joker in a run; a joker but never a 2 in a set; always one natural card.
 """),
 ]
 
-REPLAY_A_HAND = [
+# ------------------------------------------------------------------ lesson 3
+A_TURN = [
     md("""
-# Replay a hand
+# Lesson 3 · A turn
 
-A game is stored as a log of events: the deal, every draw, meld and discard. Replaying the log
-rebuilds the table after every event. Step through Dana and Ravi's hand (the worked example of
-source `000`) with the buttons or the slider; the options panel lists what the player to act may
-do, and why other moves are not allowed.
+## What you will learn
+
+- the three steps of every turn, and their order;
+- who plays first, and which way play goes;
+- how the opening differs between the table rules and the apps;
+- how to read the engine's list of options: every legal move, and every tempting move that is
+  not allowed, with the rule that forbids it;
+- how to play a hand yourself at the play table, with a coach beside you.
 """),
     SETUP,
-    code("""
-from banakil_replay.notebook.widgets import ReplayStepper, load_replay
-dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
-ReplayStepper(dana_ravi)
-"""),
-    md("Every event in words, as a table:"),
-    code("""
-bd.events_frame(dana_ravi)
+    md(f"""
+## The rule
+
+Every turn has three steps: **draw**, then optionally **meld**, then **discard**
+[000, 004, 002, 003].
+
+1. **Draw.** Take the top card of the stock (nobody else sees it), or take from the discard pile
+   (lesson 4 says how).
+2. **Meld** (optional). As often as you like and in any order: lay a new meld face up in front
+   of you, add cards to a meld on the table, or swap a joker out of one (lesson 5). You never
+   have to meld, and a first meld has no minimum value [000, 003].
+3. **Discard.** If you still hold cards, put exactly one card face up on the discard pile. That
+   ends your turn.
+
+**Direction.** Play, and the deal, go to the right (counter-clockwise), and the player on the
+dealer's right plays first [000, 004, 003]. The deal passes one seat to the right after every hand,
+so whoever played first deals the next [002, 003; at the table, the custom of 000 and 004].
+
+**The opening.** At the table, everyone gets 18 cards and one more card is turned face up to
+start the discard pile; the stock then holds 69 cards at two players, 51 at three, 33 at four
+[000, 004]. In the Jawaker, ERAM and Kroot apps no card is turned up: the first player gets a
+19th card, does not draw on the first turn, and his first discard starts the pile
+[004 (Jawaker), 002, 003].
+
+More in {guide("a-turn-step-by-step", "the guide: a turn, step by step")} and
+{guide("seats-dealer-and-the-deal", "seats, dealer and the deal")}.
 """),
     md("""
-## Four players, one seat's view
+## Live example
 
-At four players partners sit opposite (seats 0 and 2 against 1 and 3). Choose a view to see the
-table as one player does: the other hands are face down, with only their card counts.
+Dana's first turn, in events: she draws, lays a run, discards, and the turn passes to Ravi.
 """),
     code("""
-ReplayStepper("../sample_games/classic_4p_partnership.jsonl", seat_view=0)
+from banakil_replay import load_replay, events_frame
+dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
+events_frame(dana_ravi).loc[1:5, ["player", "description", "phase", "to_play", "stock", "pile"]]
 """),
-    md("A single moment can be drawn without the widget too (here after the first meld):"),
+    md("""
+At the start of her turn Dana may only draw: from the stock, or the top card of the pile (8♦,
+turned up after the deal). The engine lists her options, best first (each option's note in brackets says why the engine
+ranks it where it does; "deadwood" there means cards in your hand that fit no meld yet and so
+count against you if the hand ends):
+"""),
+    code("""
+from banakil_replay import show_options
+show_options(dana_ravi.at(1))
+"""),
+    md("""
+Once she has drawn, she may lay any of these melds (here the five the engine ranks best) or
+discard any card; nothing forces her to meld.
+"""),
+    code("""
+show_options(dana_ravi.at(2), kinds=["meld"], limit=5)
+"""),
+    md("""
+A move out of order is refused, with the rule it breaks. Here Dana tries to lay her run before
+drawing:
+"""),
+    code("""
+from banakil_replay import read_events, fold, ReplayError
+events = read_events("../sample_games/classic_dana_ravi.jsonl")
+too_early = {"seq": 2, "type": "melded", "seat": 0, "cards": ["3H", "4H", "5H", "6H", "7H", "8H"]}
+try:
+    fold(events[:2] + [too_early])
+except ReplayError as refusal:
+    print("refused:", refusal)
+"""),
+    md("""
+In the apps the first player starts with 19 cards and no draw. In the Jawaker sample, Samir melds
+straight away:
+"""),
+    code("""
+jawaker = load_replay("../sample_games/jawaker_hand.jsonl")
+events_frame(jawaker).loc[1:6, ["player", "description", "to_play", "stock", "pile"]]
+"""),
+    md("""
+**Play a hand yourself.** The table below deals you (Player, seat 0) a hand against a bot under
+the classic rules; the bot's hand is face down, with its card count. Click cards in your hand to
+select them, then a move: **Draw** (or **Take** from the pile, lesson 4), **Meld selected** if you
+like, and **Discard selected** to end your turn. A move out of order, or cards that are not a
+meld, are refused with the rule they break, and nothing changes. **Coach** lists your options
+ranked, with the moves not allowed and why; **Play the coach's move** plays its first choice.
+After every move a line in words says what you and the bot did; when the hand ends, the score
+card by card and the running totals.
+
+Every move is saved to a log as it is made. `PlayTable(log="my_game.jsonl", resume=True)` keeps
+the game in a file of your own and continues it the next time; `players=4` seats a bot partner
+opposite you; `humans=[0, 1]` seats two people at one screen, each seeing only their own hand.
+"""),
+    code("""
+from banakil_replay import PlayTable
+PlayTable(rules="classic", players=2, seed=3, coach=True)  # a new game, saved to a temporary file
+"""),
+    *exercise(['discard'], """
+Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and discarded 5♦. Of the
+six orders these three moves could come in, which does the engine accept?
+"""),
+    code("""
+from itertools import permutations
+moves = events[2:5]  # drew, melded, discarded
+for order in permutations(moves):
+    renumbered = [{**ev, "seq": 2 + i} for i, ev in enumerate(order)]
+    try:
+        fold(events[:2] + renumbered)
+        verdict = "accepted"
+    except ReplayError as refusal:
+        verdict = f"refused: {refusal}"
+    print(" -> ".join(ev["type"] for ev in order), "|", verdict)
+"""),
+    md("""
+## What you learned
+
+- A turn is draw, then meld if you want, then one discard; the discard ends the turn.
+- Play goes to the right; the player on the dealer's right starts.
+- At the table one card is turned up to start the pile; in the apps the first player gets 19
+  cards and skips the first draw.
+- The engine lists every legal move, and refuses a move out of order with the rule's name.
+- At the play table you play whole hands against the bots, every move checked and saved as you go.
+"""),
+]
+
+# ------------------------------------------------------------------ lesson 4
+DISCARD_PILE = [
+    md("""
+# Lesson 4 · The discard pile
+
+## What you will learn
+
+- how to take cards from the discard pile instead of the stock;
+- why you may take more than one card, and which ones come with it;
+- which card you may not throw back the same turn, at the table and in the Kroot app.
+"""),
+    SETUP,
+    md(f"""
+## The rule
+
+**Taking from the pile.** The pile is spread so every card in it can be seen [004, 003]. Instead
+of drawing from the stock you may take the top card of the pile, or reach down to any card in it:
+then you take that card and **every card above it** as well [000, 004, 002, 003]. If the pile
+reads, from the top, A K 5 9 3 and you want the 5, you take A, K and 5 [002]. Nothing else limits
+it: you may take from the pile on your very first turn, a wild card on top may be taken, and the
+cards you take may stay in your hand [000, 004, 003].
+
+**What you may not throw back.**
+
+- **Classic:** if you took only the top card, you **may not throw back** that same card this
+  turn. If you took two or more cards, you may discard the one that was on top [000, 004].
+- **Kroot:** no card taken from the pile this turn may be discarded this turn, however many you
+  took [003].
+- **Jawaker and ERAM:** their sources do not say; the engine applies the classic rule.
+
+Because you must end your turn with a discard, the engine also refuses a meld that would leave
+you holding only cards you may not discard: lay the taken cards first instead
+[000, 004, 003].
+
+More in {guide("1-draw", "the guide: draw")} and {guide("3-discard", "the guide: discard")}.
+"""),
+    md("""
+## Live example
+
+Ravi's first turn. The pile holds 8♦ (turned up after the deal) under 5♦ (Dana's discard). He may
+draw from the stock, take 5♦ alone, or take both cards: to reach 8♦ he must take 5♦ too.
+"""),
+    code("""
+from banakil_replay import load_replay, show_options
+dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
+show(dana_ravi.at(4))
+"""),
+    code("""
+show_options(dana_ravi.at(4))
+"""),
+    md("""
+In another game, Bilal takes the lone top card 4♣. Now every card in his hand may be discarded
+except 4♣; the engine says why:
+"""),
+    code("""
+amal_bilal = load_replay("../sample_games/classic_annotated.jsonl")
+from banakil_replay import event_text
+print(event_text(amal_bilal.events[9], amal_bilal.at(9)))
+show_options(amal_bilal.at(9), kinds=["discard"], limit=3)
+"""),
+    md("""
+With four players, Layla reaches three cards down for 3♦: she takes 3♦ and the two cards above
+it, 4♦ and 5♦, and melds them at once. The pile before and after:
+"""),
     code("""
 four = load_replay("../sample_games/classic_4p_partnership.jsonl")
-bd.show(four.at(4), seat_view=0)
+for seq in (9, 10):
+    state = four.at(seq)
+    print(f"after event {seq}: pile (top card last):", " ".join(c.symbol for c in state.discard) or "empty",
+          f"| Layla holds {len(state.hands[2])} cards")
+print(event_text(four.events[10], four.at(10)))
 """),
     md("""
-## Quiz
-
-In quiz mode the next move stays hidden at every decision. Pick the move you would make, press
-**Reveal**, and compare with the move played and the ranked options.
+Under the Kroot app's rules no taken card goes back. Karim takes the top two cards, 4♠ and 9♦;
+neither may be discarded this turn:
 """),
     code("""
-ReplayStepper(dana_ravi, quiz=True, start=1)
+kroot = load_replay("../sample_games/kroot_hand.jsonl")
+print(event_text(kroot.events[9], kroot.at(9)))
+show_options(kroot.at(9), kinds=["discard"], limit=3)
+"""),
+    *exercise(['take-pile', 'discard'], """
+Ravi wants the 8♦ that lies under Dana's 5♦. Which cards does he take, and may he then throw the
+5♦ straight back? And if he took only the 5♦?
+"""),
+    code("""
+from banakil_replay import fold, read_events, options
+events = read_events("../sample_games/classic_dana_ravi.jsonl")[:5]  # up to Dana's discard of 5♦
+pile = dana_ravi.at(4).discard  # top card last
+for count in (2, 1):
+    state = fold(events + [{"seq": 5, "type": "took", "seat": 1, "count": count}])
+    refused = [n.why for n in options(state).not_allowed if n.event.type == "discarded"]
+    print(f"Ravi takes {' '.join(c.symbol for c in reversed(pile[-count:]))}:",
+          "; ".join(refused) or "he may discard any card, 5♦ included")
+"""),
+    md("""
+## What you learned
+
+- Instead of drawing you may take from the pile: the card you want and every card above it.
+- Classic: a card taken alone may not be thrown straight back; with two or more taken, the top
+  one may go back. Kroot: no taken card may go back that turn.
+- The engine refuses a meld that would leave you with no card you may discard.
 """),
 ]
 
-SCORING_EXAMPLES = [
+# ------------------------------------------------------------------ lesson 5
+ADDING_AND_SWAPPING = [
     md("""
-# Scoring, checked against the sources
+# Lesson 5 · Adding to melds and swapping a joker
 
-Every worked example in the rule sources is stored as data and recomputed by the engine. The
-verdict is `match`, or `source slip` when one number in the source is a typo (the explanation
-names it), or `mismatch` (which would be an engine bug).
+## What you will learn
+
+- whose melds you may add cards to: your own, your partner's, never an opponent's;
+- how wild cards may move when a card is added, under each rule set;
+- how to take a joker back out of a meld.
 """),
     SETUP,
-    code("""
-examples = bd.examples_frame()
-examples.verdict.value_counts()
-"""),
-    code("""
-examples[["source", "case", "stated", "computed", "verdict"]]
-"""),
-    md("## The slips, explained"),
-    code("""
-for row in examples[examples.verdict == "source slip"].itertuples():
-    print(f"{row.source}, {row.case}:\\n  {row.explanation}\\n")
+    md(f"""
+## The rule
+
+**Adding to melds** (laying off). After drawing you may add cards to melds on the table
+[000, 004, 002, 003]:
+
+- to **your own** melds, always;
+- to **your partner's** melds: under the classic rules only once you have laid at least one meld
+  of your own, this turn or earlier [000, 004]; under ERAM and Kroot at any time [002, 003];
+  you never start a new meld in your partner's area [004];
+- to an **opponent's** melds, never: not a card, not a swap [000, 004, 002, 003].
+
+The limits of lesson 2 hold as a meld grows, and a run is never split into smaller runs
+[000, 004]. One exception to the length: a run of eleven naturals and a 2 may still take the
+missing twelfth natural, the 2 staying as a thirteenth card (classic and Jawaker) [004].
+
+**Wild cards that move.** When you add a natural card to a run:
+
+- **Classic:** any 2 or joker in the run may move to another place, as long as the run stays
+  valid [004].
+- **Jawaker:** a wild card's place is fixed when it is laid. The one move: when someone lays the
+  natural card a 2 stands for, the 2 goes to the low end of the run, or to the high end if the run
+  holds a 3 [004 (Jawaker)].
+- **ERAM:** a 2 may move; a joker is fixed [002].
+- **Kroot:** a joker is fixed; when you lay the card a 2 stands for, the 2 slides to an open end,
+  and if neither end has room the card cannot go in [003].
+
+**Swapping a joker.** If a joker lies in your own meld, or your partner's (classic: once you have
+a meld of your own), you may put a natural card from your hand in its place and take the joker
+into your hand [000, 004, 002, 003]. Classic: any natural card that leaves a valid meld, the wild
+cards moving to make it fit [004]. Jawaker, ERAM, Kroot: only the exact card the joker stands for
+[004 (Jawaker), 002, 003]. A 2 is never taken back out of a meld [004, 003].
+
+More in {guide("adding-to-melds", "the guide: adding to melds")} and
+{guide("swapping-a-joker", "swapping a joker")}.
 """),
     md("""
-## Dana and Ravi, card by card
+## Live example
 
-Dana went out: her melds count for her, plus 20 for going out. Ravi's melds count for him and the
-cards left in his hand count against him. Each card's points are under it.
-"""),
-    code("""
-from banakil_replay.notebook.widgets import load_replay
-end = load_replay("../sample_games/classic_dana_ravi.jsonl").final
-bd.show_score(end)
-"""),
-    code("""
-cards = bd.card_points_frame(end)
-cards.groupby(["player", "where"]).points.sum()
-"""),
-]
-
-RULE_VARIANTS = [
-    md("""
-# One game, five rule sets
-
-The presets differ in a handful of knobs (scoring above all). Here each played-out hand of the
-four-player sample games is scored again under every preset, from the same hand-end facts: who
-went out, what each seat laid, what each still held. The play itself is not re-checked under the
-other rules.
-"""),
-    SETUP,
-    code("""
-bd.rules_frame()
-"""),
-    code("""
-games, problems = bd.load_games("../sample_games")
-four_player = {name: rp for name, rp in games.items() if rp.final.n == 4}
-rescored = bd.rescore_frame(four_player)
-rescored.pivot_table(index=["game", "hand"], columns="rules", values=["side_0", "side_1"])
-"""),
-    md("""
-What a seat is credited with depends on the rule set too: classic counts a seat's meld area
-(its melds, with the cards its partner added), ERAM and Kroot the cards it laid itself.
+The run `2♣ 5♦ 6♦` (the 2 standing for 4♦) and four cards you might add. Under the classic rules
+the 2 moves to make room for 8♦; under Jawaker and Kroot it may not:
 """),
     code("""
 import pandas as pd
-end = four_player["classic_4p_partnership.jsonl"].final
-pd.DataFrame({rules: bd.card_points_frame(end, rules).query("where == 'melded'").groupby("player").points.sum()
-              for rules in ("classic", "kroot")})
-"""),
-    md("Running totals of the Jawaker sample (two cold hands) under each rule set:"),
-    code("""
-bd.totals_chart(rescored[rescored.game == "jawaker_hand.jsonl"], title="Jawaker sample, rescored")
-"""),
-    md("The four sample hands played as one evening, under each rule set:"),
-    code("""
-bd.totals_chart(rescored, across_games=True, title="Four hands as one evening")
-"""),
-    code("""
-bd.points_chart(rescored)
+from banakil_replay import analyze_meld, verify_lay_off, get_ruleset, IllegalMoveError, RULESETS
+def added(meld_cards, card, rules):
+    meld = analyze_meld(meld_cards.split(), get_ruleset("classic")).meld
+    try:
+        return verify_lay_off(meld, [card], get_ruleset(rules)).describe()
+    except IllegalMoveError as refusal:
+        return "no: " + str(refusal).split(": ", 1)[1]
+pd.DataFrame({rules: {f"+ {card}": added("2C 5D 6D", card, rules) for card in ["3D", "4D", "7D", "8D"]}
+              for rules in ["classic", "jawaker", "eram", "kroot"]})
 """),
     md("""
-A **cold hand** is going out all at once, with nothing laid before. Classic scores a flat 40 for
-the player (when no one else has melded); Jawaker and Kroot give the side 51, or 101/102 when the
-opponents melded nothing.
+In the four-player game, Nadia (seat 0) and Layla (seat 2) are partners against Omar and Sami.
+Before Layla has a meld of her own, Nadia's melds are out of her reach, and Omar's always are:
 """),
     code("""
-bd.cold_hands_chart(rescored)
+from banakil_replay import load_replay, show_options
+four = load_replay("../sample_games/classic_4p_partnership.jsonl")
+show_options(four.at(10), kinds=["lay_off", "joker_swap"])
 """),
-    md("Two-player hands can only be rescored under the presets played by two:"),
+    md("""
+Layla lays 3♦ 4♦ 5♦ 6♦ of her own first. Now she adds 8♥ to Nadia's heart run, puts 10♠ in the
+place of the joker in Nadia's spade run (the 2 moves over to stand for 8♠, as the classic rules
+allow), and adds the joker she took back to her own run:
+"""),
     code("""
-two_player = {name: rp for name, rp in games.items() if rp.final.n == 2}
-bd.rescore_frame(two_player)[["game", "hand", "rules", "side_0", "side_1"]]
+from banakil_replay import event_text
+for seq in range(11, 15):
+    print(seq, event_text(four.events[seq], four.at(seq)))
+show(four.at(14))
+"""),
+    *exercise(['lay-off'], """
+In Nadia's run `6♠ 7♠ JK 9♠ 2♠` (the joker stands for 8♠, the 2 for 10♠), which of 5♠, 8♠, 10♠
+and J♠ may take the joker's place under the classic rules, and which under Jawaker?
+"""),
+    code("""
+from banakil_replay import verify_joker_swap
+nadias_run = four.at(4).melds[1].meld
+print("Nadia's run:", nadias_run.describe())
+for rules in ["classic", "jawaker"]:
+    for card in ["5S", "8S", "10S", "JS"]:
+        try:
+            print(f"{rules:8} {card:4} yes, the run becomes", verify_joker_swap(nadias_run, card, get_ruleset(rules)).describe())
+        except IllegalMoveError as refusal:
+            print(f"{rules:8} {card:4} no:", str(refusal).split(": ", 1)[1])
+"""),
+    md("""
+## What you learned
+
+- Add to your own melds any time, to your partner's (classic: after a meld of your own), never
+  to an opponent's.
+- Classic wild cards move freely; Jawaker's are fixed (a 2 goes to an end when its card comes);
+  ERAM moves only the 2; Kroot slides the 2 to an open end.
+- Swap a joker out for a natural card: classic, any card that keeps the meld valid; the apps,
+  only the exact card. A 2 never comes back out.
 """),
 ]
 
-ANNOTATE = [
+# ------------------------------------------------------------------ lesson 6
+GOING_OUT_AND_SCORING = [
     md("""
-# Annotate a game
+# Lesson 6 · Going out, and scoring a hand
 
-Notes are stored as `annotated` events appended to the game log (nothing already written
-changes), or in a sidecar file next to a log that must stay untouched. This notebook works on
-temporary copies of a sample game.
+## What you will learn
+
+- the two ways to go out, and the one way Kroot allows;
+- going out all at once: the dhamoon;
+- how a hand is scored: melds, hand, the bonus, the never-melded penalty, rounding;
+- what happens when the stock runs out.
 """),
     SETUP,
+    md(f"""
+## The rule
+
+**Going out.** The hand ends the moment a player has no cards left, in one of two ways
+[000, 004, 002]: lay down all your cards but one and discard the last one; or lay down every
+card, leaving nothing to discard (the only turn that ends without a discard). Kroot allows only
+the first way [003].
+
+**Scoring a player (classic)** [000, 004]:
+
+- your score is the points of your meld area **minus** the points still in your hand (it may be
+  negative);
+- if you went out, add **+20** for going out;
+- if you **never melded**, your hand is not counted: you score a flat **−20**.
+
+**Dhamoon.** Going out all at once, laying your whole hand in one turn with nothing laid before,
+scores a flat **40** instead of melds plus 20 [000, 004]. At two or three players the 40 stands
+whatever the others laid; at four it needs all three other players to have no meld on the table,
+or the hand is scored the ordinary way [000, 004].
+
+**Two, three or four players.** With two or three players every player is his own side and
+scores exactly as above; the dead hand, the dhamoon and the target work the same, only the target
+is higher with more players (150, 203, 303) [000, 004]. Four players score as two partnerships:
+lesson 7.
+
+**Rounding.** Half points are rounded in the scorer's favour: up when positive, toward zero when
+negative (44.5 → 45, −5.5 → −5), once per side [000, 004]. Kroot rounds each player; ERAM keeps
+the halves [003, 002].
+
+**When the stock runs out.** If the last card of the stock is drawn and, after that player's
+discard, everyone still holds cards, the hand is **dead**: nobody scores it, and the next dealer
+deals a new hand [000, 004, 003]. ERAM instead turns the pile, all but its top card, into a new
+stock, at most twice a hand; when the stock runs out a third time the hand is scored as usual,
+without anyone's 20 for going out [002].
+
+More in {guide("going-out", "the guide: going out")}, {guide("dhamoon-and-cold-hands", "dhamoon")},
+{guide("scoring-a-hand", "scoring a hand")} and {guide("a-dead-hand", "a dead hand")}.
+"""),
+    md("""
+## Live example
+
+Dana's last turn: she draws 3♠, lays the set of threes, and discards her last card, K♥.
+"""),
+    code("""
+from banakil_replay import load_replay, event_text
+dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
+for seq in (15, 16, 17):
+    print(seq, event_text(dana_ravi.events[seq], dana_ravi.at(seq)))
+"""),
+    md("""
+Her melds count for her, plus 20; Ravi's melds count for him, and the cards left
+in his hand count against him. Each card's points are under it, then the arithmetic:
+"""),
+    code("""
+from banakil_replay import show_score, card_points_frame
+end = dana_ravi.final
+show_score(end)
+"""),
+    code("""
+card_points_frame(end).groupby(["player", "where"]).points.sum().unstack()
+"""),
+    md("""
+The engine scores a hand from a few facts: who went out, and what each player melded and held.
+004's dhamoon example: B lays a 21-point hand in one turn while A never melded; then A lays 22
+points at once although B has 12 melded and 9 in hand.
+"""),
+    code("""
+from banakil_replay import HandInput, score_hand, get_ruleset
+classic = get_ruleset("classic")
+# each seat: (points melded, points in hand) or (melded, in hand, whether it ever melded)
+b_all_at_once = HandInput.from_values(2, went_out=1, all_at_once=True, seats=[(0, 9, False), (21, 0)])
+a_all_at_once = HandInput.from_values(2, went_out=0, all_at_once=True, seats=[(22, 0), (12, 9)])
+for hand in (b_all_at_once, a_all_at_once):
+    result = score_hand(classic, hand)
+    print(result.sides, "|", " ".join(result.explain))
+"""),
+    md("""
+A dead hand: Dana and Ravi's deal again, but this time both only draw and throw the card back
+until the stock is empty (a log built here, event by event):
+"""),
+    code("""
+from collections import Counter
+from banakil_replay import read_events, replay, full_deck, parse_cards
+events = read_events("../sample_games/classic_dana_ravi.jsonl")[:2]  # the match start and the deal
+deal = events[1]
+dealt = Counter(c for hand in deal["hands"] for c in parse_cards(hand)) + Counter(parse_cards([deal["upcard"]]))
+deal["stock"] = [c.code for c in sorted((full_deck() - dealt).elements())]  # the stock's order, top first
+for i, card in enumerate(deal["stock"]):
+    events += [{"seq": len(events), "type": "drew", "seat": i % 2},
+               {"seq": len(events) + 1, "type": "discarded", "seat": i % 2, "card": card}]
+dead = replay(events)
+print(len(events), "events; stock left:", dead.final.stock_count)
+print(event_text(dead.events[-1], dead.final))
+print(dead.final.hand_score.explain[0])
+"""),
+    md("""
+With three players each player is his own side. Here seat 1 goes out with 18.5 melded; seat 0 has
+12 melded and 6.5 in hand; seat 2 never melded:
+"""),
+    code("""
+from banakil_replay import HandInput, score_hand, get_ruleset
+three = score_hand(get_ruleset("classic"), HandInput.from_values(3, went_out=1, seats=[(12, 6.5), (18.5, 0), (0, 14)]))
+print("\\n".join(three.explain))
+print("sides (rounded):", three.sides)
+"""),
+    md("""
+**At a real table.** Played with real cards, a game can still be scored by the engine: a score
+sheet records each hand by the facts above (what each player melded and still holds, who went
+out) and adds the hands up towards the match target. Here Dana and Ravi's hand goes on a new
+sheet. In a running notebook, type the next hands into the boxes (points such as `16.5`, or cards
+such as `3H 4H 5H`) and press *Add hand*: a hand the rules cannot score is refused with the
+reason, and the sheet stays as it was. In a terminal the same sheet is `banakil-replay sheet new`,
+`sheet add` and `sheet show`.
+"""),
+    code("""
+import tempfile
+from pathlib import Path
+from banakil_replay import SheetWidget
+sheet = SheetWidget(Path(tempfile.mkdtemp()) / "evening.jsonl", "classic", ["Dana", "Ravi"])
+sheet.melded[0].value = "16.5"                                  # Dana's meld area; she went out
+sheet.melded[1].value, sheet.in_hand[1].value = "10.5", "7.5"   # Ravi's melds, and what he holds
+sheet.went_out.value = 0
+sheet.add_button.click()
+sheet
+"""),
+    *exercise(['score-hand'], """
+004's rounding example: A goes out with 24.5 points melded; B has 6 melded and 11.5 in hand. What
+does each score? And what would B score had he never melded?
+"""),
+    code("""
+for seats in ([(24.5, 0), (6, 11.5)], [(24.5, 0), (0, 11.5, False)]):
+    result = score_hand(classic, HandInput.from_values(2, went_out=0, seats=seats))
+    print("A, B:", result.sides)
+    for line in result.explain:
+        print("   ", line)
+"""),
+    md("""
+## What you learned
+
+- You go out by melding all but one card and discarding it, or (not in Kroot) by melding every card.
+- Score = meld area − hand, +20 for going out; never melded: a flat −20.
+- A dhamoon (all at once, nothing laid before) scores a flat 40; at four players only if nobody
+  else has melded.
+- Halves round in the scorer's favour; a stock that runs out makes a dead hand (ERAM reshuffles).
+- A score sheet (`SheetWidget`, or `banakil-replay sheet`) scores a real table's hands from the same
+  facts and keeps the running totals.
+"""),
+]
+
+# ------------------------------------------------------------------ lesson 7
+PARTNERSHIPS = [
+    md("""
+# Lesson 7 · Partnerships
+
+## What you will learn
+
+- how four players sit and take turns as two sides;
+- how a side's score is made from its two players' scores, under each rule set;
+- whom a card added to your partner's meld counts for.
+"""),
+    SETUP,
+    md(f"""
+## The rule
+
+With four players, partners sit opposite each other, so turns alternate between the sides
+(seats 0 and 2 against 1 and 3) [000, 004, 002, 003]. Each partner keeps his own meld area [004];
+lesson 5 said whose melds you may add to.
+
+**Classic side scores.** Score each player as in lesson 6. The side that went out scores **only
+the score of the player who went out**. The other side adds its two players' scores and then
+**subtracts** the score of the out-goer's partner [000, 004]. So a partner who did well helps
+even though he did not go out, and a partner who never melded turns his −20 into +20 for the
+opponents [000, 004]. The **summed** variant (`classic-sum`) has each side add its two players'
+scores, whoever went out [000, 004].
+
+**ERAM** scores each player on the cards he laid himself and adds the partners together; only
+the player who went out gets the 20, and one who went out only by adding to melds, never opening
+one of his own, scores 0 [002].
+
+**Kroot** scores the side that went out **20 plus every card its two players laid** this hand;
+each player of the other side loses the value of the cards in his hand [003].
+
+**Whose points.** Under the classic rules a card you add to your partner's meld becomes part of
+his meld area and scores for him; under ERAM and Kroot each card counts for whoever laid it
+[000, 004, 002, 003].
+
+More in {guide("partnerships", "the guide: partnerships")} and
+{guide("four-players-partnerships", "four players")}.
+"""),
+    md("""
+## Live example
+
+Nadia went out; Layla is her partner; Omar and Sami are the other side. The classic score, card
+by card:
+"""),
+    code("""
+from banakil_replay import load_replay, show_score, card_points_frame
+end = load_replay("../sample_games/classic_4p_partnership.jsonl").final
+show_score(end)
+"""),
+    md("""
+The same hand scored under the Kroot rules: the side that went out scores 20 and every card it
+laid; the other side loses what it holds. (Only the score is recomputed from the table as it
+ended; the play is not re-checked, and Kroot would not have allowed every move of this classic
+hand, such as swapping a joker for a card it does not stand for.)
+"""),
+    code("""
+show_score(end, "kroot")
+"""),
+    md("""
+Who is credited with the cards on the table depends on the rule set: classic counts a player's
+meld area (with the cards his partner added), Kroot the cards he laid himself. Layla added 8♥
+and 10♠ to Nadia's melds:
+"""),
+    code("""
+import pandas as pd
+pd.DataFrame({rules: card_points_frame(end, rules).query("where == 'melded'").groupby("player").points.sum()
+              for rules in ("classic", "kroot")})
+"""),
+    md("""
+Under the ERAM rules each player counts the cards he laid himself, and halves are kept. In the
+ERAM sample Lina goes out only by adding cards to Yara's melds, never opening a meld of her own,
+so she scores 0:
+"""),
+    code("""
+show_score(load_replay("../sample_games/eram_hand.jsonl").final)
+"""),
+    *exercise(['score-hand'], """
+004's partnership example: North and South play East and West. East and West have both melded
+when South lays his whole 25-point hand at once; North never melded. East has 3.5 melded and 16
+in hand, West 10.5 melded and 9 in hand. What does each side score, classic and summed?
+"""),
+    code("""
+from banakil_replay import HandInput, score_hand, get_ruleset
+# seats in turn order: South 0, East 1, North 2, West 3 (South and North are partners)
+hand = HandInput.from_values(4, went_out=0, all_at_once=True,
+                             seats=[(25, 0), (3.5, 16), (0, 0, False), (10.5, 9)])
+for rules in ("classic", "classic-sum"):
+    result = score_hand(get_ruleset(rules), hand)
+    print(f"{rules}: North-South {result.sides[0]}, East-West {result.sides[1]}")
+    for line in result.explain:
+        print("   ", line)
+"""),
+    md("""
+## What you learned
+
+- Four players are two sides, partners opposite; turns alternate between the sides.
+- Classic: the out-goer's side scores his score; the other side adds its two and subtracts the
+  out-goer's partner. Summed (classic-sum, ERAM): each side adds both.
+- Kroot: the winning side scores 20 plus every card it laid; the losers lose their hands.
+- A card added to a partner's meld counts for the partner (classic) or for whoever laid it
+  (ERAM, Kroot).
+"""),
+]
+
+# ------------------------------------------------------------------ lesson 8
+RULE_SETS = [
+    md("""
+# Lesson 8 · The rule sets side by side
+
+## What you will learn
+
+- the five rule sets the engine knows, and the handful of rules on which they differ;
+- the cold hand of the Jawaker and Kroot apps, and the match targets;
+- what the same hands score under each rule set;
+- how the engine checks itself against every worked example of the sources.
+"""),
+    SETUP,
+    md(f"""
+## The rule
+
+The engine knows five rule sets: **classic** (000 + 004), **classic-sum** (classic with summed
+partnership scores), **jawaker** (004's last section), **eram** (002) and **kroot** (003). Lessons
+2 to 7 stated each difference where its rule belongs; the table below gathers them. One rule is
+left to say here:
+
+**Cold hands.** In the apps, going out all at once with nothing laid before is scored for the
+side, not the player. **Jawaker:** the side scores 51 if the opponents had melded, 101 if they had
+not, and the opponents score nothing [004 (Jawaker)]. **Kroot:** the side scores at least 51 when
+the opponents have cards on the table and at least 102 when they have none, keeping its ordinary
+total when that is higher; the opponents score 0 [003]. ERAM gives no special score [002].
+
+More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ")} and
+{guide("where-the-sources-disagree-or-slip", "where the sources disagree")}.
+"""),
+    md("""
+## Live example
+
+Every knob on which the presets differ, with its sources. The values are the engine's short names
+for each reading of the rule; the rule above says each in words (for example `upcard` is "one card
+turned up", `starter_19` "the starter gets a 19th card", `lone_top_card` "only a card taken alone
+may not go back", `team_minimum` "a cold hand scores a side minimum", `gap_tiebreak` "ERAM's gap of
+more than 5"):
+"""),
+    code("""
+from banakil_replay import rules_frame
+rules_frame()
+"""),
+    md("""
+Each played-out hand of the four-player sample games, scored again under every rule set from the
+same facts (who went out, what each seat laid, what each still held). The play itself is not
+re-checked under the other rules.
+"""),
+    code("""
+from banakil_replay import load_games, rescore_frame
+games, problems = load_games("../sample_games")
+four_player = {name: rp for name, rp in games.items() if rp.final.n == 4}
+rescored = rescore_frame(four_player)
+rescored.pivot_table(index=["game", "hand"], columns="rules", values=["side_0", "side_1"])
+"""),
+    md("Running totals of the Jawaker sample (two cold hands) under each rule set:"),
+    code("""
+from banakil_replay import totals_chart, points_chart, cold_hands_chart
+totals_chart(rescored[rescored.game == "jawaker_hand.jsonl"], title="Jawaker sample, rescored")
+"""),
+    md("The four-player sample games played one after another as one evening (the Jawaker sample has two "
+       "hands, so the evening has five), under each rule set:"),
+    code("""
+totals_chart(rescored, across_games=True, title="The four-player samples as one evening")
+"""),
+    code("""
+points_chart(rescored)
+"""),
+    md("What the cold hands of the samples are worth under each rule set:"),
+    code("""
+cold_hands_chart(rescored)
+"""),
+    md("""
+**Checked against the sources.** Every worked example of the four sources is stored as data and
+recomputed by the engine. The verdict is `match`, or `source slip` when one number in the source
+is a typo (the explanation names it), or `mismatch` (which would be an engine bug).
+"""),
+    code("""
+from banakil_replay import examples_frame
+examples = examples_frame()
+examples[["source", "case", "stated", "computed", "verdict"]]
+"""),
+    code("""
+for row in examples[examples.verdict == "source slip"].itertuples():
+    print(f"{row.source}, {row.case}\\n  {row.explanation}\\n")
+"""),
+    *exercise(['is-meld'], """
+Under which rule sets is A♦ 2♦ 3♦ a run, and what does a side score when one of its players goes
+out all at once while the opponents have melded nothing?
+""", rules='eram'),
+    code("""
+import pandas as pd
+from banakil_replay import RULESETS, analyze_meld, HandInput, score_hand
+# seat 0 lays a 25-point hand at once; nobody else melded (each holds 10 points)
+cold = HandInput.from_values(4, went_out=0, all_at_once=True,
+                             seats=[(25, 0), (0, 10, False), (0, 10, False), (0, 10, False)])
+pd.DataFrame([{"rules": name,
+               "A♦ 2♦ 3♦": "run" if analyze_meld("AD 2D 3D".split(), rs).valid else "not a meld",
+               "all at once, opponents unmelded": score_hand(rs, cold).sides}
+              for name, rs in RULESETS.items()]).set_index("rules")
+"""),
+    md("""
+## What you learned
+
+- Five rule sets, one engine: classic, classic-sum, jawaker, eram, kroot; the table shows every
+  difference with its sources.
+- Cold hands: Jawaker 51 or 101 for the side, Kroot at least 51 or 102; the opponents score 0.
+- The same hand can score very differently; every worked example of the sources is recomputed,
+  and the two slips in 004 are explained.
+"""),
+]
+
+# ------------------------------------------------------------------ lesson 9
+REPLAY_AND_ANNOTATE = [
+    md("""
+# Lesson 9 · Replaying and annotating a real game
+
+## What you will learn
+
+- how a game is stored as a log of events, and rebuilt from it;
+- how to step through a game, see one player's view, and quiz yourself on each decision;
+- how to write notes on moments of a game, and review a player's decisions.
+"""),
+    SETUP,
+    md(f"""
+## The rule
+
+A game is its log: one event per line (the deal, every draw, meld and discard), written once and
+never changed; notes are appended as events of their own. Nothing about the table is stored:
+every state is rebuilt by folding the events, one at a time, into the state before, with the
+same checks that list the options. So an event that breaks a rule of lessons 2 to 8 is refused,
+naming the event, the rule and its source, and a log either replays completely or says exactly
+where it stops. The format is described in [the event-log format](../docs/event-log.md).
+"""),
+    md("""
+## Live example
+
+Read the log, look at one event, and fold the first three (the match start, the deal and Dana's
+first draw):
+"""),
+    code("""
+from banakil_replay import read_events, fold
+events = read_events("../sample_games/classic_dana_ravi.jsonl")  # one event per line of the file
+print(events[2])
+state = fold(events[:3])
+print(f"{state.phase} phase, {state.players[state.turn]} to play, {state.stock_count} cards in the stock")
+show(state)
+"""),
+    md("""
+`load_replay` folds the whole log and keeps the state after every event, which is what the
+stepper shows. Step with the buttons or the slider; the options panel lists what the player to act
+may do, and why other moves are not allowed.
+"""),
+    code("""
+from banakil_replay import ReplayStepper, load_replay, events_frame
+dana_ravi = load_replay("../sample_games/classic_dana_ravi.jsonl")
+ReplayStepper(dana_ravi, start=2)  # the state folded above: Dana has drawn
+"""),
+    md("Every event in words, as a table:"),
+    code("""
+events_frame(dana_ravi)
+"""),
+    md("""
+**One seat's view.** Choose a view to see the table as one player does: the other hands are face
+down, with only their card counts.
+"""),
+    code("""
+ReplayStepper("../sample_games/classic_4p_partnership.jsonl", seat_view=0, start=4)  # Nadia's first melds
+"""),
+    md("A single moment can be drawn without the widget too (here after Layla's turn, from Nadia's seat):"),
+    code("""
+four = load_replay("../sample_games/classic_4p_partnership.jsonl")
+show(four.at(15), seat_view=0)
+"""),
+    md("""
+**A log that breaks a rule.** In this broken log Bilal throws back the lone card he took from the
+pile (lesson 4). The replay stops there and says why:
+"""),
+    code("""
+from banakil_replay import UnreadableLogError, ReplayError
+try:
+    load_replay("../sample_games/broken/discard_lone_top_card.jsonl")
+except (UnreadableLogError, ReplayError) as refusal:
+    print(refusal)
+"""),
+    md("""
+**Notes.** Notes are stored as `annotated` events appended to the game log (nothing already
+written changes), or in a sidecar file next to a log that must stay untouched. This works on a
+temporary copy of a sample game.
+"""),
     code("""
 import shutil, tempfile
 from pathlib import Path
-from banakil_replay.notebook.widgets import Annotator
+from banakil_replay import Annotator
 work = Path(tempfile.mkdtemp())
 game = Path(shutil.copy("../sample_games/classic_dana_ravi.jsonl", work / "dana_ravi.jsonl"))
 notes = Annotator(game, author="coach")
-notes
-"""),
-    md("Step to a moment and write a note in the box, or from code:"),
-    code("""
 notes.stepper.go(3)
 notes.add("A long run early tells Ravi a lot about Dana's hand.")
-notes.notes()
+notes
 """),
     code("""
 print(notes.export("md").read_text())
 """),
     md("""
-## Notes in a sidecar
-
 With `sidecar=True` notes go to `<game>.notes.jsonl`, tied to the log's SHA-256: if the log
-changes, the sidecar is refused, since its event numbers might point at other moments.
+changes, the sidecar is refused, since its event numbers might point at other moments. Notes
+export to CSV and import back exactly.
 """),
     code("""
+from banakil_replay import import_notes, Sidecar, SidecarMismatchError
 golden = Path(shutil.copy("../sample_games/classic_4p_partnership.jsonl", work / "partnership.jsonl"))
 side = Annotator(golden, sidecar=True, author="coach")
 side.add("Layla may add to Nadia's melds only after melding her own.", at=10)
-side.sidecar.path.name, side.notes()
-"""),
-    md("Export to CSV and import it back: the notes come back exactly."),
-    code("""
-from banakil_replay.log.annotations import import_notes
-csv_file = side.export("csv")
-import_notes(csv_file) == side.notes()
-"""),
-    code("""
-from banakil_replay.log.annotations import Sidecar, SidecarMismatchError
+print(side.sidecar.path.name, side.notes())
+print("CSV round trip exact:", import_notes(side.export("csv")) == side.notes())
 with open(golden, "a", encoding="utf-8") as log:
     log.write('{"seq":23,"type":"annotated","at":1,"text":"changed"}\\n')
 try:
@@ -287,82 +1147,190 @@ except SidecarMismatchError as e:
     print("refused:", str(e)[:160], "...")
 """),
     md("""
-## Review one seat's play
-
-Every decision Dana made, compared with the ranked options at that moment. The ranking is a
-teaching heuristic: a "questionable" verdict is a prompt to look again, not proof of a mistake.
+**Review one seat's play.** Every decision Dana made is graded in points. For each one the
+engine looks at the game from Dana's chair only (her hand, the table, the pile, the card counts,
+never Ravi's cards or the stock's order), deals the cards she could not see at random 24 times,
+and plays her move and the other sensible moves out in those same deals. The `loss` column is
+how many points her move gave up against the best of them, on average: under 1 point is `agree`,
+1 to 3 `acceptable`, 3 to 10 `questionable`, 10 or more a `blunder` (such as missing a chance to
+go out). The deals are random, so a loss is an estimate: a prompt to look again, not a proof.
 """),
     code("""
-from banakil_replay.notebook.widgets import review_function
-review = review_function()
-if review is None:
-    print("Skipped: this version of banakil-replay has no review(), so there is no review of a seat's play.")
-else:
-    verdicts = review(notes.replay, seat=0)
-    display(bd.review_frame(verdicts, notes.replay))
+from banakil_replay import review, review_frame
+review_frame(review(dana_ravi, seat=0), dana_ravi)
+"""),
+    *exercise(None, """
+Play Dana's hand yourself: in quiz mode the next move stays hidden at every decision. Pick the
+move you would make, press **Reveal**, and compare with the move played and the ranked options.
+"""),
+    code("""
+ReplayStepper(dana_ravi, quiz=True, start=8)
+"""),
+    md("""
+The static version: at event 8 Dana has just drawn A♠. What would you play? The move made, and
+the engine's best options ranked:
+"""),
+    code("""
+from banakil_replay import event_text, show_options
+print("Played:", event_text(dana_ravi.events[9], dana_ravi.at(9)))
+show_options(dana_ravi.at(8), chosen=dana_ravi.events[9], kinds=["meld", "lay_off"], limit=5)
+"""),
+    md("""
+## What you learned
+
+- A game is a log of events; every table is rebuilt by folding them, and an illegal event is
+  refused with its rule.
+- The stepper shows any moment, from any seat's view, with the options and their reasons; quiz
+  mode hides the move made until you answer.
+- Notes go into the log or a sidecar tied to it; a review grades each decision by the points it loses.
 """),
 ]
 
+# ------------------------------------------------------------------ lesson 10
 MANY_GAMES = [
     md("""
-# Many games at once
+# Lesson 10 · Many games: matches and analytics
+
+## What you will learn
+
+- how hands add up to a match, and when a match ends under each rule set;
+- how to replay folders of games at once and chart them;
+- how to make a chart of your own.
+"""),
+    SETUP,
+    md(f"""
+## The rule
+
+**The match.** Players agree a target before they start; each hand's score is added to a running
+total (which may go negative; a paper score sheet that keeps no negative numbers carries the
+shortfall instead: lesson 8), and the match ends when a side reaches the target
+[000, 004, 002, 003]. Targets: classic 150 at two players, 203 at three, 303 at four; Jawaker 222;
+ERAM 202; Kroot 222 (150 one against one).
+
+- **Classic and Jawaker:** the match ends the first time a total reaches or passes the target
+  [000, 004]; if the top two totals are equal the engine plays on (the sources do not say).
+- **Kroot:** the match ends after the hand in which a team reaches the target, and the higher
+  total wins, even when both got there in the same hand [003].
+- **ERAM:** a team that alone reaches 202 wins; when both reach it, the higher wins only with a
+  lead of more than 5, and otherwise tie-break hands are played until the lead exceeds 5 [002].
+
+More in {guide("the-match-and-its-target", "the guide: the match and its target")}.
+"""),
+    md("""
+## Live example
 
 Point `FOLDERS` at any folders of game logs: the hand-made sample games and the matches the bots
 played against themselves (`sample_games/selfplay`), or your own. Every log is replayed; a log
 that fails is listed with its reason, not silently skipped.
 """),
-    SETUP,
     code("""
+from banakil_replay import load_games, matches_frame, hands_frame
 FOLDERS = ["../sample_games", "../sample_games/selfplay"]
-games, problems = bd.load_games(FOLDERS)
+games, problems = load_games(FOLDERS)
 print(len(games), "games;", len(problems), "could not be replayed:", problems)
 """),
     code("""
-bd.matches_frame(games)
+matches_frame(games)[["game", "rules", "players", "hands", "target", "over", "winner", "total_0", "total_1"]]
 """),
     code("""
-hands = bd.hands_frame(games)
+hands = hands_frame(games)
 hands[["game", "rules", "hand", "ended", "out_player", "side_0", "side_1"]]
 """),
-    code("""
-bd.endings_chart(hands)
+    md("""
+Each chart is a short function in `banakil_replay/notebook/charts.py`, written to be read and
+copied; they take any hands table.
 """),
     code("""
-bd.stock_chart(hands)
+from banakil_replay import endings_chart, stock_chart, points_chart, totals_chart, cold_hands_chart
+endings_chart(hands)
 """),
     code("""
-bd.points_chart(hands[hands.ended != "result only"])
+stock_chart(hands)
 """),
     code("""
-bd.totals_chart(hands[hands.game.str.startswith("selfplay/")], title="Self-played matches")
+points_chart(hands[hands.ended != "result only"])
 """),
     code("""
-bd.cold_hands_chart(hands)
+totals_chart(hands[hands.game.str.startswith("selfplay/")], title="Self-played matches")
 """),
     md("""
-## Thousands of games
-
-For a big archive, the bulk replay spreads the work over processes (or a Dask cluster) and
-writes Parquet; see `docs/scaling.md`. Its tables chart the same way. It reads subfolders too,
-so here the deliberately broken logs in `sample_games/broken/` show up as error rows.
+A chart of your own is a few lines of altair: choose the rows, a mark, and which column goes on
+which axis. Here every hand is a dot, the two sides' scores against each other, coloured by how
+the hand ended. Change the columns or the mark and run the cell again.
 """),
     code("""
-from banakil_replay.log import bulk
+import altair as alt
+two_sides = hands[hands.side_1.notna()]
+alt.Chart(two_sides, title="Side 0 against side 1, hand by hand").mark_circle(size=60).encode(
+    x=alt.X("side_0:Q", title="side 0's score"),
+    y=alt.Y("side_1:Q", title="side 1's score"),
+    color=alt.Color("ended:N", title="ended"),
+    tooltip=["game:N", "rules:N", "hand:O", "side_0:Q", "side_1:Q"],
+).properties(width=320, height=260)
+"""),
+    md("""
+**Thousands of games.** For a big archive, the bulk replay spreads the work over processes (or a
+Dask cluster) and writes Parquet; see [scaling](../docs/scaling.md). Its tables chart the same
+way. It reads subfolders too, so the deliberately broken logs in `sample_games/broken/` show up
+as error rows.
+"""),
+    code("""
+from banakil_replay import bulk
 hand_rows, match_rows = bulk.run(bulk.find_logs(FOLDERS[0]), progress=None)
 bulk_hands, bulk_matches = bulk.frames(hand_rows, match_rows)
 print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors")
-bd.endings_chart(bulk_hands, title="How hands end (bulk replay)")
+endings_chart(bulk_hands, title="How hands end (bulk replay)")
+"""),
+    *exercise(['match-winner'], """
+Two sides play classic with two players and score, hand by hand, 60-10, 45-50, 30-95 and 20-5.
+After which hand does the match end, and who wins? And under ERAM's rule, with four players, if
+both sides reach 202 in the same hand at 204 and 207?
+"""),
+    code("""
+from banakil_replay import match_status, get_ruleset
+hands_played = [(60, 10), (45, 50), (30, 95), (20, 5)]
+for n in range(1, len(hands_played) + 1):
+    status = match_status(get_ruleset("classic"), 2, hands_played[:n])
+    winner = "nobody yet" if status.winner is None else f"side {status.winner}"
+    print(f"after hand {n}: totals {status.totals}, over: {status.over}, winner: {winner}")
+    if status.over:
+        break
+eram = match_status(get_ruleset("eram"), 4, [(204, 207)])
+print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hands:", eram.tiebreak)
+"""),
+    md("""
+## What you learned
+
+- Hands add up to a match; the target and the way a match ends depend on the rule set.
+- `load_games` replays whole folders; the hands and matches tables feed short charts you can copy.
+- The bulk replay handles archives of thousands of games.
+
+That is the whole course. The full rules, with every source, are in
+[How to play Banakil](../docs/how-to-play.md); the course starts again at
+[Lesson 1](01_first_hand.ipynb).
 """),
 ]
 
-NOTEBOOK_CELLS: dict[str, list[dict]] = {
-    "01_start_here": START_HERE,
-    "02_replay_a_hand": REPLAY_A_HAND,
-    "03_scoring_examples": SCORING_EXAMPLES,
-    "04_rule_variants": RULE_VARIANTS,
-    "05_annotate": ANNOTATE,
-    "06_many_games": MANY_GAMES,
-}
+LESSONS: list[tuple[str, str, list[dict]]] = [
+    ("01_first_hand", "Your first hand", FIRST_HAND),
+    ("02_cards_and_melds", "Cards and melds", CARDS_AND_MELDS),
+    ("03_a_turn", "A turn", A_TURN),
+    ("04_the_discard_pile", "The discard pile", DISCARD_PILE),
+    ("05_adding_and_swapping", "Adding to melds and swapping a joker", ADDING_AND_SWAPPING),
+    ("06_going_out_and_scoring", "Going out, and scoring a hand", GOING_OUT_AND_SCORING),
+    ("07_partnerships", "Partnerships", PARTNERSHIPS),
+    ("08_rule_sets", "The rule sets side by side", RULE_SETS),
+    ("09_replay_and_annotate", "Replaying and annotating a real game", REPLAY_AND_ANNOTATE),
+    ("10_many_games", "Many games: matches and analytics", MANY_GAMES),
+]
+
+
+def next_link(i: int) -> dict | None:
+    """The closing cell that links lesson ``i`` to the next one (the last lesson closes itself)."""
+    if i + 1 >= len(LESSONS):
+        return None
+    name, title, _ = LESSONS[i + 1]
+    return md(f"**Next:** [Lesson {i + 2} · {title}]({name}.ipynb)")
 
 
 def write(name: str, cells: list[dict]) -> None:
@@ -381,7 +1349,16 @@ def write(name: str, cells: list[dict]) -> None:
     (NOTEBOOKS / f"{name}.ipynb").write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-if __name__ == "__main__":
+def main() -> None:
     NOTEBOOKS.mkdir(exist_ok=True)
-    for name, cells in NOTEBOOK_CELLS.items():
-        write(name, cells)
+    wanted = {f"{name}.ipynb" for name, _, _ in LESSONS}
+    for old in NOTEBOOKS.glob("*.ipynb"):  # a lesson renamed or removed leaves no stale copy
+        if old.name not in wanted:
+            old.unlink()
+    for i, (name, _, cells) in enumerate(LESSONS):
+        link = next_link(i)
+        write(name, cells + ([link] if link else []))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,11 +1,11 @@
-"""Take the README's screenshots of the tutorial notebooks in headless Chromium.
+"""Take the README's screenshots of the course's lessons in headless Chromium.
 
-    .venv/bin/python tools/screenshots.py            # writes docs/img/notebook2.png and notebook4.png
+    .venv/bin/python tools/screenshots.py            # writes docs/img/notebook2.png (lesson 9) and notebook4.png (lesson 8)
 
 Needs Debian's chromium (/usr/bin/chromium) and the test extra (playwright).
 Uses the browser-test helpers in ``tests/browser_helpers.py``: JupyterLab on
 127.0.0.1 with private Jupyter dirs, temporary copies of the notebooks, every
-request off the machine blocked (the altair charts are drawn offline as SVG).
+request off the machine blocked (the altair charts are drawn offline as PNG pictures).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ CHARTS_IN_4 = 4  # totals (Jawaker), totals (evening), points, cold hands
 def notebook2(page, lab: bh.Lab, out: Path) -> None:
     from playwright.sync_api import expect
 
-    bh.lab_run_all(page, lab.url("notebooks/02_replay_a_hand.ipynb", workspace="shot2"))
+    bh.lab_run_all(page, lab.url("notebooks/09_replay_and_annotate.ipynb", workspace="shot2"))
     step = bh.stepper(page, 0)
     step.wait_for(timeout=60_000)
     bh.lab_wait_idle(page)
@@ -40,15 +40,16 @@ def notebook2(page, lab: bh.Lab, out: Path) -> None:
     problems = bh.page_errors(page)
     assert not problems, problems
     bh.lab_tidy(page)
-    page.locator(".jp-Notebook .jp-Cell").first.scroll_into_view_if_needed()
+    # the stepper's cell at the top of the view (the lesson's rule and first fold are above it)
+    page.locator(".jp-Cell", has=page.locator(bh.STEPPER)).first.evaluate("cell => cell.scrollIntoView({block: 'start'})")
     page.get_by_text(bh.KERNEL_IDLE).wait_for()
     page.screenshot(path=str(out / "notebook2.png"))
 
 
 def notebook4(page, lab: bh.Lab, out: Path) -> None:
-    bh.lab_run_all(page, lab.url("notebooks/04_rule_variants.ipynb", workspace="shot4"))
+    bh.lab_run_all(page, lab.url("notebooks/08_rule_sets.ipynb", workspace="shot4"))
     bh.lab_wait_idle(page, timeout=90_000)
-    charts = page.locator(".jp-RenderedSVG")  # altair's offline SVG renderer (an <img> in Lab)
+    charts = page.locator(".jp-RenderedImage")  # altair's offline PNG renderer (an <img> in Lab)
     charts.first.wait_for(state="attached", timeout=60_000)
     assert charts.count() == CHARTS_IN_4, f"{charts.count()} charts drawn, expected {CHARTS_IN_4}"
     drawn = charts.locator("img").evaluate_all("imgs => imgs.filter(i => i.complete && i.naturalWidth > 0).length")

@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
+from . import learn as cli_learn
 from . import play as cli_bots
+from . import sheet as cli_sheet
+from . import table as cli_table
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..log.load import UnreadableLogError, load_replay, utf8_text
+from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
+from ..reducer import ReplayError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -98,9 +105,6 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 def _reason(err: BanakilError) -> str:
     """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    from ..reducer import ReplayError
-    from ..log.store import LogReadError
-
     if isinstance(err, ReplayError):
         return str(err).split(": ", 1)[1]  # "<event type>: <reason> [<rule>: <source>]"
     if isinstance(err, LogReadError):
@@ -110,47 +114,76 @@ def _reason(err: BanakilError) -> str:
     return text.split(": ", 1)[1] if text.startswith("seq ") else text
 
 
-def load_replay(path: str) -> "Replay":
-    """The replayed log; :class:`MalformedInputError` when it cannot be read or is empty."""
-    from ..reducer import replay
-    from ..log.store import read_log
-
-    try:
-        return replay(read_log(path))
-    except OSError as e:
-        raise MalformedInputError(f"cannot read {path}: {e.strerror or e}") from None
-
-
-def _validate_one(path: str) -> tuple[int, str]:
-    """Exit code and message for one log: (0, ""), (1, the stdout line) or (2, the stderr message).
+def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str, BanakilError | None]:
+    """Exit code and message for one log: (0, ""), (1, the stdout line) or (2, the stderr message), and the error.
 
     Bad input (2) is a file that cannot be read or is not a game log at all
     (:class:`~banakil_replay.log.store.NotALogError`: not a regular file, empty, or a
     first line that is not a JSON object with a "type"), or a log in a format
     newer than this version reads. Anything else wrong is an invalid log (1).
+    The log is folded as it is read, so memory does not grow with its length.
+    With ``chain`` (or a ``head`` kept elsewhere) a valid log's line on stdout is its chain head.
     """
-    from ..reducer import replay
-    from ..log.store import NotALogError, UnsupportedFormatError, read_log
-    from .textview import utf8_text
+    from ..log.stream import replay_stream
 
     try:
-        replay(read_log(path))
+        for _ in replay_stream(path):
+            pass
+        if chain or head is not None:
+            return (*_chain_verdict(path, head), None)
     except OSError as e:
-        return EXIT_BAD_INPUT, utf8_text(f"cannot read {path}: {e.strerror or e}")
+        return EXIT_BAD_INPUT, utf8_text(str(UnreadableLogError(path, e))), None
     except (NotALogError, UnsupportedFormatError) as e:
-        return EXIT_BAD_INPUT, utf8_text(str(e))
+        return EXIT_BAD_INPUT, utf8_text(str(e)), e
     except BanakilError as e:
         seq = _failure_seq(e)
         where = f"seq {seq}: " if seq is not None else ""
-        return EXIT_INVALID, utf8_text(f"{path}: {where}{_reason(e)}")
-    return EXIT_OK, ""
+        return EXIT_INVALID, utf8_text(f"{path}: {where}{_reason(e)}"), e
+    return EXIT_OK, "", None
+
+
+def _verdict_json(path: str, code: int, message: str, err: BanakilError | None) -> dict[str, Any]:
+    """``validate --json``: one object per log, what a conformance run compares (conformance/README.md)."""
+    out: dict[str, Any] = {"log": utf8_text(path), "valid": code == EXIT_OK}
+    if code == EXIT_OK:
+        return {**out, "head": message.split()[0]} if message else out
+    rule = getattr(err, "rule", None)
+    if err is None and code == EXIT_INVALID:
+        from ..rulebook import Rule
+
+        rule = Rule.CHAIN  # no head, or not the head kept
+    return {**out, "seq": _failure_seq(err) if err is not None else None,
+            "rule": rule.id if rule is not None else None,
+            "reason": _reason(err) if err is not None else message, "bad_input": code == EXIT_BAD_INPUT}
+
+
+def _chain_verdict(path: str, kept: str | None) -> tuple[int, str]:
+    """A valid log's chain head as ``HEAD  FILE`` (0), or why it has none or not the one kept (1)."""
+    from ..log.store import chain_heads
+
+    head: str | None = None
+    last = kept_at = -1
+    for seq, head in chain_heads(path):
+        last = seq
+        if head is not None and head == kept:
+            kept_at = seq
+    if head is None:
+        return EXIT_INVALID, utf8_text(f'{path}: not chained: its last event carries no "chain", so '
+                                       f"there is no head to print or check")
+    if kept is not None and head != kept:
+        if kept_at >= 0:
+            return EXIT_INVALID, utf8_text(
+                f"{path}: seq {kept_at + 1}: the kept head is the chain of seq {kept_at}; "
+                f"{last - kept_at} event(s) were added after it was kept")
+        return EXIT_INVALID, utf8_text(
+            f"{path}: the kept head {kept[:12]}... is no event's chain: the log was cut short, or "
+            f"changed, after the head was kept (head now {head[:12]}...)")
+    return EXIT_OK, utf8_text(f"{head}  {path}")
 
 
 def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
     """The replayed log, the seq asked for (default: the last) and the state after it."""
-    rp = load_replay(path)
-    if not len(rp):
-        raise MalformedInputError(f"{path} holds no events")
+    rp = load_replay(path)  # never empty: an empty file is not a log
     seq = len(rp) - 1 if at is None else at
     try:
         return rp, seq, rp.at(seq)
@@ -159,23 +192,35 @@ def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    head = args.head
+    if head is not None:
+        if len(args.logs) != 1:
+            raise MalformedInputError(f"--head checks one log against its kept head; {len(args.logs)} given")
+        from ..events import CHAIN_PATTERN
+
+        head = head.strip().lower()
+        if re.fullmatch(CHAIN_PATTERN, head) is None:
+            raise MalformedInputError(f"--head {args.head!r:.80} is not a chain head (64 hex digits)")
     worst = EXIT_OK  # with several files, the worst: 2 if any was bad input, else 1 if any invalid
     for path in args.logs:
-        code, message = _validate_one(path)
-        if code == EXIT_BAD_INPUT:
+        code, message, err = _validate_one(path, args.chain, head)
+        if args.json:
+            _dump(_verdict_json(path, code, message, err))
+        elif code == EXIT_BAD_INPUT:
             print(f"banakil-replay validate: {message}", file=sys.stderr)
-        elif code == EXIT_INVALID:
+        elif message:
             print(message)
         worst = max(worst, code)
     return worst
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .textview import state_text
+    from .textview import notes_until, state_text
 
     rp, seq, state = _state_at(args.log, args.at)
     if args.json:
-        _dump(state.to_json())
+        notes = [{"seq": n.seq, "at": n.at, "text": n.text, "author": n.author} for n in notes_until(rp, seq)]
+        _dump({**state.to_json(), "annotations": notes})
     else:
         print(state_text(state, rp))
     return EXIT_OK
@@ -251,8 +296,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_bulk(args: argparse.Namespace) -> int:
     from ..log import bulk
 
-    from .textview import utf8_text
-
     paths = bulk.find_logs(args.source)
     if not paths:
         raise MalformedInputError(f"no logs found for {args.source!r}")
@@ -279,7 +322,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
     "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
-    **cli_bots.COMMANDS,
+    **cli_bots.COMMANDS, **cli_table.COMMANDS, **cli_learn.COMMANDS, **cli_sheet.COMMANDS,
 }
 
 
@@ -308,6 +351,13 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="replay logs; one line per invalid log: FILE: seq N: reason "
                        "(exit 1); a file that is not a log at all is bad input (exit 2)")
     v.add_argument("logs", nargs="+", metavar="LOG")
+    v.add_argument("--chain", action="store_true",
+                   help="also print each valid log's chain head as HEAD  FILE (a log with no chain is invalid); "
+                        "keep it elsewhere to detect truncation or edits later (docs/event-log.md)")
+    v.add_argument("--head", metavar="HEX", help="check one log's chain head against one kept elsewhere "
+                   "(implies --chain; a different head is invalid, exit 1)")
+    v.add_argument("--json", action="store_true", help="one JSON object per log on stdout: valid, and where "
+                   "not the seq, the rule id and the reason (exit codes as without it)")
 
     def with_log_at(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("log", metavar="LOG")
@@ -342,6 +392,9 @@ def build_parser() -> argparse.ArgumentParser:
     so.add_argument("cards", nargs="+", metavar="CARD")
 
     cli_bots.add_parsers(sub)  # selfplay, review
+    cli_table.add_parsers(sub)  # play
+    cli_learn.add_parsers(sub)  # learn
+    cli_sheet.add_parsers(sub)  # sheet new / add / show
     return p
 
 

@@ -65,13 +65,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from .main import load_replay
+    from ..log.load import load_replay
     from ..play.review import format_verdicts, review, verdict_events
     from .textview import safe
 
     rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
-    if not len(rp):
-        raise MalformedInputError(f"{args.log} holds no events")
     if args.seat is not None and not 0 <= args.seat < rp.final.n:
         raise MalformedInputError(f"--seat {args.seat}: the game has seats 0..{rp.final.n - 1}")
     from ..play.expert import REVIEW_DEALS

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
 
@@ -18,27 +19,6 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
 def safe(text: str) -> str:
     """User text with terminal control and bidi-override characters made visible."""
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def utf8_text(text: str) -> str:
-    """``text`` as a string UTF-8 can hold, for printing and for tables.
-
-    A file name that is not valid UTF-8 reaches Python with its bad bytes as
-    lone surrogates (PEP 383); they are shown as ``\\xNN``, any other lone
-    surrogate as ``\\udNNN``. Valid text is returned unchanged.
-
-    >>> utf8_text("b\\udcff.jsonl")
-    'b\\\\xff.jsonl'
-    """
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        pass
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:  # a surrogate that is not an escaped byte
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def cards_text(cards: tuple) -> str:  # type: ignore[type-arg]
@@ -68,7 +48,14 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
     if state.totals:
         lines.append("totals: " + ", ".join(str(t) for t in state.totals)
                      + (f" | winner: side {state.winner}" if state.winner is not None else ""))
-    if rp is not None:
-        for note in rp.annotations_at(state.seq):
-            lines.append(f"note by {safe(note.author) or 'anonymous'}: {safe(note.text)}")
+    notes = notes_until(rp, state.seq) if rp is not None else []
+    if notes:
+        lines.append(f"notes ({len(notes)}):")
+        lines.extend(f"  on event {n.at} by {safe(n.author) or 'anonymous'} (seq {n.seq}): {safe(n.text)}"
+                     for n in notes)
     return "\n".join(lines)
+
+
+def notes_until(rp: Replay, seq: int) -> list[Annotated]:
+    """The notes written in the log up to and including event ``seq``."""
+    return [n for n in rp.annotations if n.seq <= seq]

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import csv
 import errno
-import fcntl
 import hashlib
 import html
 import io
@@ -44,13 +43,15 @@ import re
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..errors import MalformedInputError
-from ..events import MAX_ANNOTATION, MAX_NAME, Annotated
+from ..events import MAX_ANNOTATION, MAX_NAME, Annotated, parse_event
+from .load import load_replay
+from .store import append_event, append_json_lines, create_file, iter_json_lines
 
 __all__ = [
-    "Note", "SidecarMismatchError", "Sidecar", "NOTES_FORMAT", "game_hash", "sidecar_path",
+    "Note", "SidecarMismatchError", "Sidecar", "AnnotatedGame", "NOTES_FORMAT", "game_hash", "sidecar_path",
     "inline_notes", "append_note", "notes_to_csv", "notes_from_csv", "notes_to_markdown",
     "export_notes", "import_notes",
 ]
@@ -117,10 +118,7 @@ def sidecar_path(game: str | os.PathLike[str]) -> Path:
 
 def _count_events(game: Path) -> int:
     """Replay the game (a sidecar is only for a log that replays) and count its events."""
-    from ..reducer import replay
-    from .store import read_log
-
-    return len(replay(read_log(game)))
+    return len(load_replay(game))
 
 
 def _dump(obj: Mapping[str, Any]) -> bytes:
@@ -130,8 +128,9 @@ def _dump(obj: Mapping[str, Any]) -> bytes:
 class Sidecar:
     """The notes file of one game log, tied to the log's exact bytes by their SHA-256.
 
-    Use :meth:`attach`; lines are appended with one locked write and an fsync,
-    like the game log itself, so two kernels annotating at once never tear a line.
+    Use :meth:`attach`; lines are appended by the log store's own appender
+    (:func:`~banakil_replay.log.store.append_json_lines`: one locked write, then
+    an fsync), so two kernels annotating at once never tear or interleave a line.
     """
 
     def __init__(self, path: Path, game: Path, game_sha256: str, events: int) -> None:
@@ -148,8 +147,6 @@ class Sidecar:
         if not side.exists():
             if not create:
                 raise FileNotFoundError(errno.ENOENT, "no sidecar for this game", str(side))
-            from .store import create_file
-
             header = {"type": "notes_started", "format": NOTES_FORMAT, "game": game_p.name, "game_sha256": digest}
             try:
                 # Appears with its header already in it: a kernel attaching at the
@@ -167,8 +164,6 @@ class Sidecar:
 
     @staticmethod
     def _header(side: Path) -> dict[str, Any]:
-        from .store import iter_json_lines
-
         with closing(iter_json_lines(side)) as lines:
             first = next(lines, None)
         if first is None:
@@ -182,8 +177,6 @@ class Sidecar:
 
     def notes(self) -> list[Note]:
         """Every note, in the order written; a bad line is an error naming it."""
-        from .store import iter_json_lines
-
         out: list[Note] = []
         for lineno, obj in iter_json_lines(self.path):
             if lineno == 1:
@@ -208,19 +201,17 @@ class Sidecar:
         """Append several notes under one lock, in one write."""
         batch = [n.checked(self.events) for n in notes]
         if game_hash(self.game) != self.game_sha256:
-            raise SidecarMismatchError(f"{self.game} changed after its sidecar was attached; refusing to add notes")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            with open(self.path, "rb") as f:  # under the lock, so the count cannot go stale
-                start = sum(1 for _ in f)  # lines so far, header included
-            data = b"".join(_dump({"seq": start + i, "type": "annotated", "at": n.at, "text": n.text,
-                                   "author": n.author}) for i, n in enumerate(batch))
-            if data:
-                os.write(fd, data)
-                os.fsync(fd)
-        finally:
-            os.close(fd)
+            raise SidecarMismatchError(f"the game log {self.game.name} changed after its notes file {self.path.name} "
+                                       "was opened, so the notes' event numbers might point at other moments; "
+                                       "no note was added")
+
+        def numbered(last: Any) -> list[dict[str, Any]]:
+            # the header (line 1) has no seq: notes count on from 1
+            start = last["seq"] + 1 if isinstance(last, dict) and isinstance(last.get("seq"), int) else 1
+            return [{"seq": start + i, "type": "annotated", "at": n.at, "text": n.text, "author": n.author}
+                    for i, n in enumerate(batch)]
+
+        append_json_lines(self.path, numbered)
         return batch
 
 
@@ -242,14 +233,59 @@ def append_note(path: str | os.PathLike[str], note: Note) -> dict[str, Any]:
     The log must replay first (a note on a broken log helps nobody), and the
     event passes the same checks the reader applies. Returns the event as written.
     """
-    from ..events import parse_event
-    from .store import append_event
-
     events = _count_events(Path(path))
     note.checked(events)
     event = {"type": "annotated", "at": note.at, "text": note.text, "author": note.author}
     parse_event({"seq": events, **event}, events)
     return dict(append_event(path, event))
+
+
+class AnnotatedGame:
+    """A game log and its notes, wherever they live: appended to the log (the default) or in its sidecar.
+
+    What the notebook's Annotator does, without widgets: ``replay`` is the game
+    as it stands, replayed again after a note is appended to the log.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], sidecar: bool = False) -> None:
+        self.path = Path(path)
+        self.sidecar = Sidecar.attach(self.path) if sidecar else None
+        self.replay = load_replay(self.path)
+
+    @property
+    def where(self) -> str:
+        """Where new notes go, in words."""
+        return f"sidecar {self.sidecar.path.name}" if self.sidecar else f"the log {self.path.name}"
+
+    def notes(self) -> list[Note]:
+        """Every note on this game, from the log or the sidecar, in the order written."""
+        return self.sidecar.notes() if self.sidecar is not None else inline_notes(self.replay.events)
+
+    def sidecar_notes_at(self, seq: int) -> list[Note]:
+        """The sidecar's notes on event ``seq`` (the log's own are in ``replay.annotations_at``)."""
+        return self.sidecar.notes_at(seq) if self.sidecar is not None else []
+
+    def add(self, notes: Iterable[Note]) -> list[Note]:
+        """Add notes (to the sidecar, or appended to the log, which is then replayed again)."""
+        batch = list(notes)
+        if self.sidecar is not None:
+            return self.sidecar.add_many(batch)
+        for n in batch:
+            append_note(self.path, n)
+        if batch:
+            self.replay = load_replay(self.path)  # the log grew
+        return batch
+
+    def export(self, fmt: str, folder: str | os.PathLike[str],
+               moment: Callable[[int], str] | None = None) -> Path:
+        """Every note into ``<game>.notes.<fmt>`` in ``folder`` (see :func:`export_notes`)."""
+        stem = self.path.name[:-len(".jsonl")] if self.path.name.endswith(".jsonl") else self.path.stem
+        return export_notes(self.notes(), Path(folder) / f"{stem}.notes.{fmt}", moment,
+                            title=f"Notes on {self.path.name}")
+
+    def import_csv(self, path: str | os.PathLike[str]) -> list[Note]:
+        """Add every note of an exported CSV."""
+        return self.add(import_notes(path, len(self.replay)))
 
 
 # ----------------------------------------------------------------- export
@@ -311,25 +347,23 @@ def _md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False)).replace("\r\n", "\n").replace("\n", "<br>")
 
 
-def notes_to_markdown(notes: Sequence[Note], replay: Any = None, title: str = "Notes") -> str:
-    """Notes as a Markdown table, each with the moment it refers to (from ``replay``) in words.
+def notes_to_markdown(notes: Sequence[Note], moment: Callable[[int], str] | None = None,
+                      title: str = "Notes") -> str:
+    """Notes as a Markdown table, each with the moment it refers to in words (``moment(at)``, if given;
+    :func:`banakil_replay.notebook.narrate.moments` tells a replay's moments).
 
     For reading; the CSV is the form that imports back.
     """
-    from ..notebook.display import event_text
-
     lines = [f"# {_md(title)}", "", "| event | moment | author | note |", "|---|---|---|---|"]
     for n in notes:
-        moment = ""
-        if replay is not None and 0 <= n.at < len(replay):
-            moment = event_text(replay.events[n.at], replay.states[n.at])
-        lines.append(f"| {n.at} | {_md(moment)} | {_md(n.author or 'anonymous')} | {_md(n.text)} |")
+        said = moment(n.at) if moment is not None else ""
+        lines.append(f"| {n.at} | {_md(said)} | {_md(n.author or 'anonymous')} | {_md(n.text)} |")
     return "\n".join(lines) + "\n"
 
 
-def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], replay: Any = None,
+def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], moment: Callable[[int], str] | None = None,
                  title: str = "Notes") -> Path:
-    """Write notes to ``path``: CSV for ``.csv``, Markdown for ``.md``. Returns the path."""
+    """Write notes to ``path``: CSV for ``.csv``, Markdown for ``.md`` (see :func:`notes_to_markdown`)."""
     p = Path(path)
     if p.suffix == ".csv":
         # utf-8-sig writes the byte-order mark spreadsheet programs look for.
@@ -337,7 +371,7 @@ def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], replay: An
             f.write(notes_to_csv(notes))
     elif p.suffix == ".md":
         with open(p, "w", encoding="utf-8") as f:
-            f.write(notes_to_markdown(notes, replay, title=title))
+            f.write(notes_to_markdown(notes, moment, title=title))
     else:
         raise MalformedInputError(f"export to .csv or .md, not {p.suffix or 'no suffix'!r}")
     return p

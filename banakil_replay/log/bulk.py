@@ -26,11 +26,13 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..errors import BanakilError, MalformedInputError
-from .progress import Progress
-from ..reducer import ALL_AT_ONCE, WENT_OUT, hand_ends, replay
+from ..reducer import Replay
 from ..scoring import tidy
-from .store import read_log
-from ..cli.textview import utf8_text
+from ..state import GameState
+from .load import utf8_text
+from .progress import Progress
+from .rows import HAND_COLUMNS, hand_rows
+from .stream import replay_stream
 
 Rows = tuple[list[dict[str, Any]], dict[str, Any]]
 
@@ -66,35 +68,33 @@ def _distinct(paths: Iterable[str]) -> list[str]:
 
 
 def replay_rows(path: str) -> Rows:
-    """One log -> (one row per finished hand, one row for the match). Errors become a row field."""
+    """One log -> (one row per finished hand, one row for the match). Errors become a row field.
+
+    The log is folded as it is read (:func:`~.stream.replay_stream`), so a log of any length
+    costs the memory of one state and its rows.
+    """
     name = utf8_text(path)  # Parquet strings must be valid UTF-8
     match: dict[str, Any] = {"file": name, "rules": None, "players": None, "events": 0, "hands": 0,
                              "totals": None, "winner": None, "over": False, "error": None}
     hands: list[dict[str, Any]] = []
+    final, events, recorded = GameState(), 0, 0
     try:
-        rp = replay(read_log(path))
+        for event, final in replay_stream(path):
+            events += 1
+            # a hand has ended exactly when the match history grows
+            if len(final.history) > recorded:
+                recorded = len(final.history)
+                hands.extend(hand_rows(name, Replay((event,), (final,))))
     except (BanakilError, OSError) as e:
         match["error"] = utf8_text(str(e))
-        return hands, match
+        return [], match
     except Exception as e:  # noqa: BLE001  # a bug here must not cost the other files
         match["error"] = utf8_text(f"{path}: unexpected {type(e).__name__} in banakil-replay "
                                    f"(please report it with this log): {e}")
-        return hands, match
-    final = rp.final
-    match.update(rules=final.rules.name if final.rules else None, players=final.n, events=len(rp),
+        return [], match
+    match.update(rules=final.rules.name if final.rules else None, players=final.n, events=events,
                  hands=final.hand_no, totals=[tidy(t) for t in final.totals], winner=final.winner,
                  over=final.match_over)
-    for end in hand_ends(rp, path):
-        state, score = end.state, end.state.hand_score
-        assert score is not None  # every hand end is scored
-        hands.append({
-            # the tables keep "all at once" as its own flag column (display.normalize_hands folds it in)
-            "file": name, "rules": match["rules"], "players": final.n, "hand": state.hand_no,
-            "ended": WENT_OUT if end.ended == ALL_AT_ONCE else end.ended, "went_out": state.went_out,
-            "all_at_once": state.all_at_once,
-            "dead": score.dead, "side_scores": [tidy(s) for s in score.sides],
-            "seq": end.seq,
-        })
     return hands, match
 
 
@@ -130,7 +130,7 @@ def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = 
                 for fut in as_completed([pool.submit(_batch, b) for b in batches]):
                     collect(fut.result())
     elif engine == "dask":
-        from dask.distributed import Client, LocalCluster, as_completed as dask_completed
+        from dask.distributed import Client, LocalCluster, as_completed as dask_completed  # deferred: optional, heavy
 
         cluster = None
         if scheduler is None:
@@ -157,16 +157,11 @@ def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = 
 
 
 def frames(hand_rows: Iterable[dict[str, Any]], match_rows: Iterable[dict[str, Any]]) -> tuple[Any, Any]:
-    """The rows as pandas DataFrames (hands: one side-score column per side)."""
-    import pandas as pd
+    """The rows as pandas DataFrames: hands in :data:`~banakil_replay.log.rows.HAND_COLUMNS`, matches by file."""
+    import pandas as pd  # deferred on purpose: only the tables need pandas, not the replay
 
-    hands = pd.DataFrame(list(hand_rows))
+    hands = pd.DataFrame(list(hand_rows), columns=list(HAND_COLUMNS))
     matches = pd.DataFrame(list(match_rows))
-    if not hands.empty:
-        width = int(hands["side_scores"].map(len).max())
-        for i in range(width):
-            hands[f"side{i}"] = hands["side_scores"].map(lambda s, i=i: s[i] if i < len(s) else None)
-        hands = hands.drop(columns=["side_scores"])
     if not matches.empty:
         matches["totals"] = matches["totals"].map(lambda t: None if t is None else [float(x) for x in t])
     return hands, matches

@@ -7,10 +7,17 @@ ended by ``"\\n"``. Each event has an integer ``"seq"`` (0, 1, 2, ... with no ga
 or repeats) and a non-empty string ``"type"``. Event 0 has type
 ``"match_started"`` and a ``"format"`` of ``"banakil-replay/<major>"`` or
 ``"banakil-replay/<major>.<minor>"``. A reader accepts every minor version of a
-major version it knows. An older major version is brought up to date by the
-:data:`UPCASTERS` chain. A newer or unknown major version is refused, and the
-error names it. Any other fields belong to the game. They are kept exactly as
-read, and the writer never reorders or drops them.
+major version it knows. Any other major version is refused, and the error names
+it (there is no older major to convert from yet). Any other fields belong to
+the game. They are kept exactly as read, and the writer never reorders or drops
+them. What each event holds is defined once, in ``banakil_replay/events.py``.
+
+Two readers share every check on the bytes below:
+
+* :func:`iter_log` / :func:`read_log` give typed events (``events.Event``), for
+  replaying. They decode each line straight into its event class and stream.
+* :func:`iter_events` / :func:`read_events` give each line as its JSON object
+  (:data:`Record`), extra fields and all, for tools that rewrite or hash lines.
 
 Lines are written as compact JSON (separators ``","`` and ``":"``) with
 ``ensure_ascii=False`` and the keys in the order the caller gave them. When the
@@ -26,8 +33,9 @@ field. Logs written by hand without chains stay valid. Chaining may begin
 part-way through a log, but once an event is chained, every later event must be
 chained too. A chain shows that the events were changed after they were
 written. It cannot show that the whole chain was stripped off, or that events
-were cut from the end. To catch those, keep the head returned by
-:func:`verify_chain` somewhere else.
+were cut from the end. To catch those, keep the head (the last event's chain,
+from :func:`verify_chain`, :func:`chain_heads` or ``banakil-replay validate
+--chain``) somewhere else, and check the log against it later (``--head``).
 
 Guarantees
 ----------
@@ -70,45 +78,43 @@ import re
 import secrets
 import shlex
 import stat
+import sys
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, Iterable, Iterator, Mapping
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping
+
+import msgspec
 
 from ..errors import MalformedInputError
-from ..events import FORMAT, FORMAT_NAME
+from ..events import (
+    CHAIN_PATTERN, EVENT_CLASSES, FORMAT, FORMAT_LATEST, FORMAT_NAME, Event, EventError, FormatError,
+    check_format, decode_json, event_to_json, format_minor, is_event, json_kind, newer_hint, parse_event,
+)
 from ..events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
+from ..events import format_major as _events_format_major
+from ..rulebook import Rule
 
 __all__ = [
-    "FORMAT_NAME", "CURRENT_MAJOR", "FORMAT", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MAX_DEPTH",
-    "UPCASTERS", "Event", "Upcaster",
+    "FORMAT_NAME", "CURRENT_MAJOR", "FORMAT", "DEFAULT_MAX_LINE_BYTES", "DEFAULT_MAX_DEPTH", "Record",
     "LogReadError", "NotALogError", "TornLineError", "LineTooLongError", "UnsupportedFormatError",
-    "ChainError", "LogWriteError", "RepairReport",
-    "iter_events", "read_events", "read_log", "iter_json_lines", "upcast", "format_major",
-    "create_log", "create_file", "append_event", "append_events", "repair",
-    "verify_chain", "chain_hash", "canonical_json",
+    "ChainError", "EventDecodeError", "LogWriteError", "RepairReport",
+    "iter_log", "read_log", "iter_events", "read_events", "iter_json_lines", "format_major",
+    "create_log", "create_file", "append_event", "append_events", "append_json_lines", "repair",
+    "verify_chain", "chain_heads", "chain_hash", "canonical_json",
 ]
 
-Event = dict[str, Any]
-#: Takes every event of a log at major version N and returns them as major
-#: version N+1, including the rewritten ``format`` of event 0.
-Upcaster = Callable[[list[Event]], list[Event]]
+#: One line of a log as its JSON object: the form events take only at the file's edge
+#: (reading and writing lines). Everything else works with the typed ``events.Event``.
+Record = dict[str, Any]
 
 DEFAULT_MAX_LINE_BYTES = 1 << 20
 #: Real events are a few levels deep. 128 is generous, and it stays well below
 #: the interpreter's recursion limit, which ``json`` and our own checks recurse into.
 DEFAULT_MAX_DEPTH = 128
 
-#: Major version N -> the function that upgrades a whole log from N to N+1.
-#: Version 1 is current, so nothing is registered yet. When v2 ships, it adds
-#: ``UPCASTERS[1]``. Upcasters get the whole log, not a stream, so that they can
-#: look across events; logs that need upcasting are therefore read completely first.
-UPCASTERS: dict[int, Upcaster] = {}
-
-_CHUNK = 64 * 1024
+_CHUNK = 256 * 1024
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-# [0-9], not \d: \d also matches non-ASCII digits, which int() would accept.
-_FORMAT_RE = re.compile(r"(?P<name>[^/]*)/(?P<major>[0-9]{1,9})(?:\.[0-9]{1,9})?")
-_HEX64_RE = re.compile(r"[0-9a-f]{64}")
+_HEX64_RE = re.compile(CHAIN_PATTERN)
 # Escape pairs are matched as single tokens, so an escaped quote never toggles
 # "inside a string". Each position is tried once, so a hostile line costs linear time.
 _DEPTH_TOKEN_RE = re.compile(r'\\.|["\[\]{}]', re.S)
@@ -132,17 +138,21 @@ class LogReadError(MalformedInputError):
 
     ``reason`` is the bare explanation. ``path``, ``line`` (1-based),
     ``byte_offset`` (from the start of the file) and ``seq`` are filled in
-    wherever they are known, and are ``None`` otherwise.
+    wherever they are known, and are ``None`` otherwise. ``rule`` is the rule of
+    the format broken (docs/event-log.md lists them): by default the kind's own.
     """
 
+    default_rule: ClassVar[Rule] = Rule.LINES
+
     def __init__(self, reason: str, *, path: str | None = None, line: int | None = None,
-                 byte_offset: int | None = None, seq: int | None = None) -> None:
+                 byte_offset: int | None = None, seq: int | None = None, rule: Rule | None = None) -> None:
         super().__init__(f"{_where(path, line, byte_offset, seq)}: {reason}")
         self.reason = reason
         self.path = path
         self.line = line
         self.byte_offset = byte_offset
         self.seq = seq
+        self.rule = rule or self.default_rule
 
 
 class NotALogError(LogReadError):
@@ -152,6 +162,8 @@ class NotALogError(LogReadError):
     JSON object with a ``"type"`` (not JSON, not UTF-8, an array...), and by
     :func:`read_log` when the file is empty.
     """
+
+    default_rule = Rule.LOG_STARTS
 
 
 class TornLineError(LogReadError):
@@ -175,7 +187,9 @@ class LineTooLongError(LogReadError):
 
 
 class UnsupportedFormatError(LogReadError):
-    """A log whose major format version this code cannot read or upcast."""
+    """A log whose major format version this code cannot read."""
+
+    default_rule = Rule.FORMAT_VERSION
 
     def __init__(self, reason: str, *, format: str, major: int, **where: Any) -> None:
         super().__init__(reason, **where)
@@ -185,6 +199,14 @@ class UnsupportedFormatError(LogReadError):
 
 class ChainError(LogReadError):
     """A tamper-evidence chain that does not check out. ``seq`` is the first bad event."""
+
+    default_rule = Rule.CHAIN
+
+
+class EventDecodeError(LogReadError):
+    """A line that is sound JSON but not a well-formed event: the reason names the field path."""
+
+    default_rule = Rule.EVENT_FIELDS
 
 
 class LogWriteError(MalformedInputError):
@@ -207,12 +229,14 @@ class _Bad(Exception):
     JSON object with a "type".
     """
 
-    def __init__(self, kind: str, reason: str, offset: int = 0, seq: int | None = None) -> None:
+    def __init__(self, kind: str, reason: str, offset: int = 0, seq: int | None = None,
+                 rule: Rule = Rule.LINES) -> None:
         super().__init__(reason)
         self.kind = kind
         self.reason = reason
         self.offset = offset
         self.seq = seq
+        self.rule = rule
 
 
 _UNPARSABLE = frozenset({"utf8", "json", "depth"})
@@ -234,9 +258,11 @@ def _is_torn(bad: _Bad, offset: int, raw: bytes, terminated: bool) -> bool:
 def _read_error(bad: _Bad, path: str, line: int | None, offset: int,
                 prefix: str = "") -> LogReadError:
     """The error for a line at ``offset`` that failed with ``bad`` (not a torn tail)."""
-    cls = NotALogError if bad.kind == "not_log" else LogReadError
-    return cls(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
-               seq=bad.seq)
+    if bad.kind == "not_log":
+        return NotALogError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
+                            seq=bad.seq, rule=bad.rule)
+    return LogReadError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
+                        seq=bad.seq, rule=bad.rule)
 
 
 # ---------------------------------------------------------------- one line
@@ -248,11 +274,7 @@ def _brief(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _json_kind(value: object) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    return {dict: "an object", list: "an array", str: "a string", int: "an integer",
-            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+_json_kind = json_kind
 
 
 def _is_int(value: object) -> bool:
@@ -310,12 +332,16 @@ def _decode_line(raw: bytes, max_depth: int) -> Any:
     Infinity, no lone surrogates.
     """
     if not raw or raw.isspace():
-        raise _Bad("json", "empty line")
+        raise _Bad("json", "a blank line: every line holds one event (line L holds seq L-1), so a log "
+                   "has no blank lines, not even at its end")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _Bad("utf8", f"not valid UTF-8 (byte {raw[exc.start:exc.start + 1]!r} "
                    f"at line position {exc.start})", exc.start) from None
+    if text.startswith("\ufeff"):
+        raise _Bad("json", "the line starts with a byte order mark (bytes EF BB BF): a log is UTF-8 "
+                   "text without one")
     deep_at = _too_deep(text, max_depth)
     if deep_at is not None:
         raise _Bad("depth", f"JSON nested more than {max_depth} levels deep",
@@ -347,12 +373,12 @@ def _first_line_is_log(value: Any) -> None:
     """Raise :class:`_Bad` ("not_log") unless the first line looks like the start of a game log."""
     if not isinstance(value, dict):
         raise _Bad("not_log", f"not a {FORMAT_NAME} log: its first line is "
-                   f"{_json_kind(value)}, not a JSON object")
+                   f"{_json_kind(value)}, not a JSON object", rule=Rule.LOG_STARTS)
     if "type" not in value:
-        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"')
+        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"', rule=Rule.LOG_STARTS)
 
 
-def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Event:
+def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
     """Parse one line (without its newline) into an event, or raise :class:`_Bad`.
 
     ``first``: this is line 1, so a line that is not a JSON object with a
@@ -362,7 +388,7 @@ def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Event:
         value = _decode_line(raw, max_depth)
     except _Bad as bad:
         if first and bad.kind in _UNPARSABLE:
-            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset) from None
+            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset, rule=bad.rule) from None
         raise
     if first:
         _first_line_is_log(value)
@@ -371,15 +397,16 @@ def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Event:
     seq = value.get("seq")
     known_seq = seq if _is_int(seq) else None
     if "seq" not in value:
-        raise _Bad("shape", 'missing "seq"')
+        raise _Bad("shape", 'missing "seq"', rule=Rule.EVENT_FIELDS)
     if known_seq is None:
-        raise _Bad("shape", f'"seq" must be an integer, not {_json_kind(seq)} {_brief(seq)}')
+        raise _Bad("shape", f'"seq" must be an integer, not {_json_kind(seq)} {_brief(seq)}',
+                   rule=Rule.EVENT_FIELDS)
     if "type" not in value:
-        raise _Bad("shape", 'missing "type"', seq=known_seq)
+        raise _Bad("shape", 'missing "type"', seq=known_seq, rule=Rule.EVENT_TYPES)
     kind = value["type"]
     if not isinstance(kind, str) or not kind:
         raise _Bad("shape", f'"type" must be a non-empty string, not {_json_kind(kind)} '
-                   f"{_brief(kind)}", seq=known_seq)
+                   f"{_brief(kind)}", seq=known_seq, rule=Rule.EVENT_TYPES)
     return value
 
 
@@ -389,52 +416,27 @@ def format_major(value: object) -> int:
     Raises :class:`LogReadError` when the value is not a banakil-replay format string.
     """
     try:
-        return _format_major(value)
-    except _Bad as bad:
-        raise LogReadError(bad.reason) from None
+        return _events_format_major(value)
+    except FormatError as e:
+        raise LogReadError(e.reason) from None
 
 
 def _format_major(value: object) -> int:
-    if not isinstance(value, str):
-        raise _Bad("shape", f'"format" must be a string like {FORMAT!r}, '
-                   f"not {_json_kind(value)} {_brief(value)}", seq=0)
-    match = _FORMAT_RE.fullmatch(value)
-    if match is None or match["name"] != FORMAT_NAME:
-        raise _Bad("shape", f'"format" {_brief(value)} is not a {FORMAT_NAME} format '
-                   f"(expected something like {FORMAT!r})", seq=0)
-    return int(match["major"])
+    try:
+        return _events_format_major(value)
+    except FormatError as e:
+        raise _Bad("shape", e.reason, seq=0, rule=Rule.FORMAT_VERSION) from None
 
 
 def _check_first(event: Mapping[str, Any]) -> int:
-    """Check the things only event 0 must satisfy. Returns its major version."""
+    """Check the things only event 0 must satisfy. Returns its major version, readable or not."""
     if event["type"] != "match_started":
         raise _Bad("shape", f'the first event must have type "match_started", '
-                   f"not {_brief(event['type'])}", seq=0)
+                   f"not {_brief(event['type'])}", seq=0, rule=Rule.LOG_STARTS)
     if "format" not in event:
-        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT!r})', seq=0)
+        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT_LATEST!r})', seq=0,
+                   rule=Rule.FORMAT_VERSION)
     return _format_major(event["format"])
-
-
-def _missing_upcaster(major: int) -> int | None:
-    """The first major version with no way forward, or None if ``major`` is readable."""
-    if major > CURRENT_MAJOR:
-        return major
-    for step in range(major, CURRENT_MAJOR):
-        if step not in UPCASTERS:
-            return step
-    return None
-
-
-def _unsupported(fmt: str, major: int, **where: Any) -> UnsupportedFormatError:
-    if major > CURRENT_MAJOR:
-        why = (f"this banakil-replay reads major version {CURRENT_MAJOR}; the log is newer, "
-               f"upgrade banakil-replay to read it")
-    else:
-        why = (f"this banakil-replay reads major version {CURRENT_MAJOR} and has no upcaster "
-               f"from major version {_missing_upcaster(major)}")
-    return UnsupportedFormatError(f"unknown log format major version {major} "
-                                  f"(format {_brief(fmt)}): {why}",
-                                  format=fmt, major=major, **where)
 
 
 # --------------------------------------------------------------------- chain
@@ -486,6 +488,17 @@ class _ChainCheck:
         return None
 
 
+def chain_heads(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                max_depth: int = DEFAULT_MAX_DEPTH) -> Iterator[tuple[int, str | None]]:
+    """``(seq, chain)`` of each event of a log (None where unchained), checking the chain as it reads.
+
+    The last pair's chain is the log's head: keep it somewhere else, and a log cut
+    short or changed afterwards no longer ends in it (see docs/event-log.md).
+    """
+    for record in iter_events(path, max_line_bytes=max_line_bytes, max_depth=max_depth):
+        yield record["seq"], record.get("chain")
+
+
 def verify_chain(events: Iterable[Mapping[str, Any]]) -> str | None:
     """Check the tamper-evidence chain wherever it is present.
 
@@ -507,27 +520,18 @@ def verify_chain(events: Iterable[Mapping[str, Any]]) -> str | None:
 # -------------------------------------------------------------------- reading
 
 
-def _raw_lines(f: Any, path: str, limit: int) -> Iterator[tuple[int, int, bytes, bool]]:
-    """Yield (line number, byte offset, bytes without newline, ended by newline)."""
-    buf = bytearray()
-    base = 0       # file offset of buf[0]
-    searched = 0   # leading bytes of buf already known to hold no newline
-    lineno = 0
+def _line_batches(f: Any, path: str, limit: int) -> Iterator[tuple[list[bytes], bool]]:
+    """Yield the file's lines (without their newline) a chunk at a time, as ``(lines, terminated)``.
+
+    Every batch but the last holds complete lines. The last batch holds only the
+    unterminated tail, if there is one, with ``terminated`` False. A line longer
+    than ``limit`` is refused as soon as that is known, so memory stays within
+    ``limit`` plus one chunk whatever the file holds.
+    """
+    buf = bytearray()  # the start of a line whose newline has not been read yet
+    base = 0           # file offset of buf[0]
+    lineno = 0         # lines yielded so far
     while True:
-        start = 0
-        while (newline := buf.find(b"\n", max(start, searched))) >= 0:
-            lineno += 1
-            if newline - start > limit:
-                raise _too_long(path, lineno, base + start, limit)
-            yield lineno, base + start, bytes(buf[start:newline]), True
-            start = newline + 1
-        del buf[:start]
-        base += start
-        searched = len(buf)
-        # Refuse as soon as the partial line passes the cap, so the buffer never
-        # holds more than limit + one chunk.
-        if len(buf) > limit:
-            raise _too_long(path, lineno + 1, base, limit)
         chunk = f.read(_CHUNK)
         if not chunk and buf:
             # An unterminated tail can be an append still in flight. Acquiring a
@@ -539,9 +543,42 @@ def _raw_lines(f: Any, path: str, limit: int) -> Iterator[tuple[int, int, bytes,
             chunk = f.read(_CHUNK)
         if not chunk:
             if buf:
-                yield lineno + 1, base, bytes(buf), False
+                yield [bytes(buf)], False
             return
-        buf += chunk
+        first_newline = chunk.find(b"\n")
+        if first_newline < 0:
+            buf += chunk
+            if len(buf) > limit:
+                raise _too_long(path, lineno + 1, base, limit)
+            continue
+        if len(buf) + first_newline > limit:
+            raise _too_long(path, lineno + 1, base, limit)
+        last_newline = chunk.rfind(b"\n")
+        if buf:
+            buf += chunk[:last_newline]
+            lines = bytes(buf).split(b"\n")
+        else:
+            lines = chunk[:last_newline].split(b"\n")
+        if max(map(len, lines)) > limit:
+            index = next(i for i, line in enumerate(lines) if len(line) > limit)
+            yield lines[:index], True  # the lines before it are read, as they would be one at a time
+            raise _too_long(path, lineno + index + 1, base + sum(len(x) + 1 for x in lines[:index]), limit)
+        yield lines, True
+        lineno += len(lines)
+        base += (len(buf) if buf else last_newline) + 1  # buf, when there was one, now ends at last_newline
+        buf = bytearray(chunk[last_newline + 1:])
+        if len(buf) > limit:
+            raise _too_long(path, lineno + 1, base, limit)
+
+
+def _numbered_lines(f: Any, path: str, limit: int) -> Iterator[tuple[int, int, bytes, bool]]:
+    """Yield (line number, byte offset, bytes without newline, ended by newline)."""
+    lineno = offset = 0
+    for lines, terminated in _line_batches(f, path, limit):
+        for raw in lines:
+            lineno += 1
+            yield lineno, offset, raw, terminated
+            offset += len(raw) + 1
 
 
 def _too_long(path: str, line: int, offset: int, limit: int) -> LineTooLongError:
@@ -560,28 +597,44 @@ def _torn(path: str, line: int | None, offset: int, fragment: bytes, why: str,
 
 
 class _ReadState:
-    """Checks that hold across lines: seq order, event 0, the chain."""
+    """The checks of one line and those that hold across lines: seq order, event 0, the chain."""
 
-    def __init__(self, path: str, check_chain: bool) -> None:
+    def __init__(self, path: str, max_depth: int, check_chain: bool) -> None:
         self.path = path
+        self.max_depth = max_depth
         self.expected = 0
-        self.major: int | None = None
+        self.minor = 0  # the log's minor format version, once event 0 is read
         self.chain = _ChainCheck() if check_chain else None
 
-    def accept(self, event: Event, line: int, offset: int) -> None:
+    def record(self, raw: bytes, line: int, offset: int, terminated: bool) -> Record:
+        """One line as its JSON object, every check of this module made, or :class:`LogReadError`."""
+        try:
+            event = _parse_line(raw, self.max_depth, first=line == 1)
+        except _Bad as bad:
+            if _is_torn(bad, offset, raw, terminated):
+                raise _torn(self.path, line, offset, raw, bad.reason) from None
+            raise _read_error(bad, self.path, line, offset) from None
+        self.accept(event, line, offset)
+        return event
+
+    def accept(self, event: Record, line: int, offset: int) -> None:
         seq = event["seq"]
         where = {"path": self.path, "line": line, "byte_offset": offset, "seq": seq}
         if seq != self.expected:
             where["seq"] = self.expected  # located by position: this line is where the log goes wrong
             raise LogReadError(f"seq {seq} where {self.expected} was expected "
-                               f"(seq must count 0, 1, 2, ... with no gaps)", **where)
+                               f"(seq must count 0, 1, 2, ... with no gaps)", rule=Rule.CONTIGUOUS_SEQ, **where)
         if seq == 0:
             try:
-                self.major = _check_first(event)
+                _check_first(event)
+                check_format(event["format"])
+                self.minor = format_minor(event["format"])
             except _Bad as bad:
-                raise LogReadError(bad.reason, **where) from None
-            if _missing_upcaster(self.major) is not None:
-                raise _unsupported(event["format"], self.major, **where)
+                raise LogReadError(bad.reason, rule=bad.rule, **where) from None
+            except FormatError as e:
+                assert e.major is not None  # _check_first refused anything else
+                raise UnsupportedFormatError(e.reason, format=event["format"], major=e.major,
+                                             **where) from None
         if self.chain is not None:
             reason = self.chain.check(event)
             if reason is not None:
@@ -590,56 +643,146 @@ class _ReadState:
 
 
 def iter_events(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> Iterator[Event]:
-    """Stream the events of a log, checking each line as it goes.
+                max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> Iterator[Record]:
+    """Stream the lines of a log as JSON objects, checking each line as it goes.
 
     Events before the first bad line are yielded, and then the error is raised.
-    An empty file yields nothing. A log of an older major version is read
-    whole and upcast, because upcasters see the complete log.
+    An empty file yields nothing. What the fields of each event mean is not
+    checked here (:func:`iter_log` does that too).
     Raises :class:`LogReadError` or one of its subclasses.
     """
     name = os.fspath(path)
-    state = _ReadState(name, check_chain)
-    held: list[Event] = []  # used only when the log must be upcast
+    state = _ReadState(name, max_depth, check_chain)
     with _open_reading(name) as f:
-        for lineno, offset, raw, terminated in _raw_lines(f, name, max_line_bytes):
-            try:
-                event = _parse_line(raw, max_depth, first=lineno == 1)
-            except _Bad as bad:
-                if _is_torn(bad, offset, raw, terminated):
-                    raise _torn(name, lineno, offset, raw, bad.reason) from None
-                raise _read_error(bad, name, lineno, offset) from None
-            state.accept(event, lineno, offset)
-            if state.major == CURRENT_MAJOR:
-                yield event
-            else:
-                held.append(event)
-    if held:
-        assert state.major is not None
-        yield from upcast(held, state.major)
+        for lineno, offset, raw, terminated in _numbered_lines(f, name, max_line_bytes):
+            yield state.record(raw, lineno, offset, terminated)
 
 
 def read_events(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> list[Event]:
-    """All events of a log, as :func:`iter_events` yields them."""
+                max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> list[Record]:
+    """All lines of a log as JSON objects, as :func:`iter_events` yields them."""
     return list(iter_events(path, max_line_bytes=max_line_bytes, max_depth=max_depth,
                             check_chain=check_chain))
 
 
+# The JSON members each event class must have been read from when nothing but its own
+# fields was on the line: seq, type and the required fields; each optional field adds
+# one when its value is not its default (see _fast_event).
+_REQUIRED_MEMBERS: dict[type, int] = {}
+_OPTIONAL_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+for _cls in EVENT_CLASSES:
+    _fields = msgspec.structs.fields(_cls)
+    _REQUIRED_MEMBERS[_cls] = 1 + sum(1 for fi in _fields if fi.required)
+    _OPTIONAL_FIELDS[_cls] = tuple(
+        (fi.name, fi.default if fi.default is not msgspec.NODEFAULT else fi.default_factory())
+        for fi in _fields if not fi.required)
+_SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _fast_event(raw: bytes, max_depth: int, max_digits: int) -> Event | None:
+    """The typed event of one line, decoded straight from its bytes, or None to take the long way.
+
+    msgspec checks the JSON, the shape and every field, but it keeps the last of
+    duplicate keys, skips unknown fields without checking their text, nests as deep
+    as it likes and reads integers of any length. So the line goes the long way
+    (:meth:`_ReadState.record`, then :func:`events.parse_event`) unless it is short
+    enough that no integer can pass the interpreter's digit limit, has few enough
+    brackets that it cannot nest too deep, is valid UTF-8, has no escape that could
+    be a lone surrogate, and has exactly as many colons as members its event was
+    read from. Every member has a colon of its own, so equal counts mean there was
+    no duplicate key, no unknown field (a chain included) and no colon inside a
+    string. The long way gives every error its message, so messages are the same
+    whichever way a line went.
+    """
+    size = len(raw)
+    if (size > max_digits or (size > max_depth and raw.count(b"[") + raw.count(b"{") > max_depth)
+            or (b"\\u" in raw and _SURROGATE_ESCAPE_BYTES.search(raw) is not None)):
+        return None
+    if not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    try:
+        event = decode_json(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+    colons = raw.count(b":")
+    cls = type(event)
+    members = _REQUIRED_MEMBERS[cls]
+    if colons != members:
+        for name, default in _OPTIONAL_FIELDS[cls]:
+            if getattr(event, name) != default:
+                members += 1
+        if colons != members:
+            return None
+    return event
+
+
+def _newer_hint(error: EventError, minor: int) -> str:
+    """The error's reason, saying so when the event may be one a newer minor version added."""
+    return error.reason + (newer_hint(minor) if error.rule is Rule.EVENT_TYPES else "")
+
+
+def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+             max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> Iterator[Event]:
+    """Stream the typed events of a game log, checking each line as it is read.
+
+    Every check of :func:`iter_events` is made, and each event's fields too.
+    Events are yielded as they are read, so memory does not grow with the log.
+    Errors, in the order :func:`read_events` then :func:`events.parse_event`
+    would give them: a line that breaks the file's rules (:class:`LogReadError`)
+    wherever it is, else the first event whose fields are wrong
+    (:class:`EventDecodeError`, naming the line, byte, seq and field path). So
+    once an event's fields are wrong nothing more is yielded, but the rest of the
+    file is still read for such line errors before that one is raised.
+    An empty file is refused with :class:`NotALogError`.
+    """
+    name = os.fspath(path)
+    state = _ReadState(name, max_depth, check_chain)
+    chain = state.chain
+    max_digits = sys.get_int_max_str_digits() or 1 << 62
+    wrong: EventDecodeError | None = None  # the first event whose fields are wrong
+    lineno = offset = 0
+    expected = 0  # state.expected, kept in a local on the way most lines take
+    with _open_reading(name) as f:
+        for lines, terminated in _line_batches(f, name, max_line_bytes):
+            for raw in lines:
+                lineno += 1
+                event = None
+                if lineno > 1 and (chain is None or chain.head is None):
+                    event = _fast_event(raw, max_depth, max_digits)
+                if event is not None and event.seq == expected:
+                    expected += 1
+                else:  # the long way: also where every error gets its message
+                    state.expected = expected
+                    record = state.record(raw, lineno, offset, terminated)
+                    expected = state.expected
+                    if wrong is None:
+                        try:
+                            event = parse_event(record)
+                        except EventError as e:
+                            wrong = EventDecodeError(_newer_hint(e, state.minor), path=name, line=lineno,
+                                                     byte_offset=offset, seq=e.seq, rule=e.rule)
+                if wrong is None:
+                    assert event is not None
+                    yield event
+                offset += len(raw) + 1
+    if wrong is not None:
+        raise wrong
+    if lineno == 0:
+        raise NotALogError('the file is empty; a game log starts with a "match_started" event', path=name)
+
+
 def read_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
              max_depth: int = DEFAULT_MAX_DEPTH, check_chain: bool = True) -> list[Event]:
-    """The events of a game log, for replaying it: :func:`read_events`, but an empty
-    file is refused with :class:`NotALogError`, since a game starts with ``match_started``.
+    """The typed events of a game log, for replaying it: :func:`iter_log` as a list.
 
     (:func:`read_events` accepts an empty file because a log can be started by
-    appending its first event to one.)
+    appending its first event to one; a game log cannot be empty.)
     """
-    events = read_events(path, max_line_bytes=max_line_bytes, max_depth=max_depth,
-                         check_chain=check_chain)
-    if not events:
-        raise NotALogError('the file is empty; a game log starts with a "match_started" event',
-                           path=os.fspath(path))
-    return events
+    return list(iter_log(path, max_line_bytes=max_line_bytes, max_depth=max_depth,
+                         check_chain=check_chain))
 
 
 def iter_json_lines(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
@@ -657,7 +800,7 @@ def iter_json_lines(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAU
     with _open_reading(name) as f:
         fcntl.flock(f.fileno(), fcntl.LOCK_SH)
         fcntl.flock(f.fileno(), fcntl.LOCK_UN)
-        for lineno, offset, raw, _terminated in _raw_lines(f, name, max_line_bytes):
+        for lineno, offset, raw, _terminated in _numbered_lines(f, name, max_line_bytes):
             try:
                 value = _decode_line(raw, max_depth)
             except _Bad as bad:
@@ -692,30 +835,6 @@ def _open_fd(name: str, flags: int) -> int:
         os.close(fd)
         raise
     return fd
-
-
-def upcast(events: list[Event], major: int) -> list[Event]:
-    """Bring the events of a log at ``major`` up to :data:`CURRENT_MAJOR` with :data:`UPCASTERS`.
-
-    Chains are checked on the stored events, before upcasting. An upcaster that
-    changes events must decide what happens to their ``chain`` fields.
-    """
-    if _missing_upcaster(major) is not None:
-        fmt = events[0].get("format", "?") if events else "?"
-        raise _unsupported(str(fmt), major)
-    while major < CURRENT_MAJOR:
-        events = UPCASTERS[major](events)
-        major += 1
-        # Catch a buggy upcaster here, not later in the reducer.
-        got = events[0].get("format") if events and isinstance(events[0], dict) else None
-        try:
-            ok = _format_major(got) == major
-        except _Bad:
-            ok = False
-        if not ok:
-            raise LogReadError(f"upcaster from major version {major - 1} produced first-event "
-                               f"format {_brief(got)}, expected major version {major}")
-    return events
 
 
 # -------------------------------------------------------------------- writing
@@ -755,7 +874,7 @@ def _fsync_dir(directory: str) -> None:
 @dataclass
 class _Tail:
     size: int
-    last: Event | None             # last complete event; None for an empty log
+    last: Record | None            # last complete event; None for an empty log
     needs_newline: bool = False    # last line is complete but lacks its "\n"
     torn_offset: int | None = None
     torn: bytes | None = None      # the torn fragment, when there is one
@@ -840,15 +959,17 @@ def _dump(obj: Mapping[str, Any]) -> bytes:
                       allow_nan=False).encode("utf-8")
 
 
-def _encode(event: object, *, seq: int, prev: Event | None, chain: bool | None, path: str,
-            max_line_bytes: int, max_depth: int) -> tuple[bytes, Event]:
+def _encode(event: object, *, seq: int, prev: Record | None, chain: bool | None, path: str,
+            max_line_bytes: int, max_depth: int) -> tuple[bytes, Record]:
     """The line to write for ``event`` as event number ``seq``, and the event as written."""
 
     def fail(reason: str) -> LogWriteError:
         return LogWriteError(reason, path=path, seq=seq)
 
+    if is_event(event):
+        event = event_to_json(event)  # type: ignore[arg-type]  # is_event: it is one
     if not isinstance(event, Mapping):
-        raise fail(f"an event must be a dict, not {type(event).__name__}")
+        raise fail(f"an event must be a dict or a typed event, not {type(event).__name__}")
     if "seq" in event:
         given = event["seq"]
         if not _is_int(given):
@@ -863,7 +984,7 @@ def _encode(event: object, *, seq: int, prev: Event | None, chain: bool | None, 
         if key != "chain":
             body[key] = value
         if seq == 0 and key == "type" and "format" not in event:
-            # A new log states its format, so that later readers can upcast it.
+            # A new log states its format, so that later readers know which one it is.
             order.append("format")
             body["format"] = f"{FORMAT_NAME}/{CURRENT_MAJOR}"
     try:
@@ -917,9 +1038,9 @@ def _encode(event: object, *, seq: int, prev: Event | None, chain: bool | None, 
     return line + b"\n", written
 
 
-def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, Any]], *,
+def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, Any] | Event], *,
                   chain: bool | None = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                  max_depth: int = DEFAULT_MAX_DEPTH) -> list[Event]:
+                  max_depth: int = DEFAULT_MAX_DEPTH) -> list[Record]:
     """Append several events under one lock, in one ``os.write``, then one fsync.
 
     ``seq`` is assigned when it is left out, and checked when it is given.
@@ -950,7 +1071,7 @@ def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, An
                                     f"appends to major version {CURRENT_MAJOR} logs", path=name)
         prev = tail.last
         lines: list[bytes] = []
-        written: list[Event] = []
+        written: list[Record] = []
         for event in batch:
             seq = prev["seq"] + 1 if prev is not None else 0
             line, out = _encode(event, seq=seq, prev=prev, chain=chain, path=name,
@@ -963,39 +1084,89 @@ def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, An
             # A hand-written last line without its newline is complete (no proper
             # prefix of a JSON object parses). Finish it in the same single write.
             data = b"\n" + data
-        try:
-            # One write for the whole batch: a crash leaves all of it or none
-            # (a partial write is cut back off below), never half a review.
-            count = os.write(fd, data) if data else 0
-            if count != len(data):
-                raise OSError(errno.EIO, f"short write ({count} of {len(data)} bytes; "
-                              f"disk full?)", name)
-        except BaseException:
-            # These bytes were never acknowledged, so removing them loses
-            # nothing, and the log stays free of a torn tail.
-            with suppress(OSError):
-                os.ftruncate(fd, tail.size)
-                os.fsync(fd)
-            raise
-        if data:
-            # os.write has no userspace buffer to flush. fsync makes the lines durable.
-            os.fsync(fd)
+        _write_batch(fd, name, data, tail.size)
         return written
     finally:
         os.close(fd)  # closing the descriptor releases the flock
 
 
-def append_event(path: str | os.PathLike[str], event: Mapping[str, Any], *,
+def _write_batch(fd: int, name: str, data: bytes, size: int) -> None:
+    """Write ``data`` to ``fd`` (opened O_APPEND, flocked) in one ``os.write``, then fsync.
+
+    A failed or short write is cut back to ``size``, the file's size before it.
+    """
+    try:
+        # One write for the whole batch: a crash leaves all of it or none
+        # (a partial write is cut back off below), never half a review.
+        count = os.write(fd, data) if data else 0
+        if count != len(data):
+            raise OSError(errno.EIO, f"short write ({count} of {len(data)} bytes; "
+                          f"disk full?)", name)
+    except BaseException:
+        # These bytes were never acknowledged, so removing them loses
+        # nothing, and the file stays free of a torn tail.
+        with suppress(OSError):
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+        raise
+    if data:
+        # os.write has no userspace buffer to flush. fsync makes the lines durable.
+        os.fsync(fd)
+
+
+def append_json_lines(path: str | os.PathLike[str], make: Callable[[Any], Iterable[Mapping[str, Any]]], *,
+                      max_line_bytes: int = DEFAULT_MAX_LINE_BYTES, max_depth: int = DEFAULT_MAX_DEPTH) -> None:
+    """Append JSON objects to a JSON Lines file that is not a log (a notes sidecar), as logs are appended.
+
+    The same mechanism as :func:`append_events`: an exclusive ``flock``, one
+    ``os.write`` for the batch (cut back off if it fails), then ``fsync``.
+    ``make`` is called under the lock with the file's last value (None for an
+    empty file) and returns the objects to write, so numbering that continues
+    from the last line cannot go stale. A last line without its newline (a
+    torn write) is refused, as is a line the readers would refuse.
+    """
+    name = os.fspath(path)
+    fd = _open_fd(name, os.O_RDWR | os.O_APPEND)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        size = os.fstat(fd).st_size
+        last: Any = None
+        if size:
+            if _pread_exact(fd, 1, size - 1) != b"\n":
+                raise LogWriteError("the last line has no newline (a torn write?); refusing to append after it",
+                                    path=name)
+            start = _line_start(fd, name, size - 1, max_line_bytes)
+            try:
+                last = _decode_line(_pread_exact(fd, size - 1 - start, start), max_depth)
+            except _Bad as bad:
+                raise _read_error(bad, name, None, start, "last line: ") from None
+        lines = []
+        for value in make(last):
+            try:
+                line = _dump(value)
+                _check_keys(value)
+                _decode_line(line, max_depth)
+            except (_Bad, TypeError, ValueError, RecursionError) as e:
+                raise LogWriteError(f"cannot write {_brief(value)}: {getattr(e, 'reason', e)}", path=name) from None
+            if len(line) > max_line_bytes:
+                raise LogWriteError(f"a line of {len(line)} bytes is over the {max_line_bytes}-byte limit", path=name)
+            lines.append(line + b"\n")
+        _write_batch(fd, name, b"".join(lines), size)
+    finally:
+        os.close(fd)  # closing the descriptor releases the flock
+
+
+def append_event(path: str | os.PathLike[str], event: Mapping[str, Any] | Event, *,
                  chain: bool | None = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                 max_depth: int = DEFAULT_MAX_DEPTH) -> Event:
+                 max_depth: int = DEFAULT_MAX_DEPTH) -> Record:
     """Append one event (see :func:`append_events`). Returns the event as written."""
     return append_events(path, [event], chain=chain, max_line_bytes=max_line_bytes,
                          max_depth=max_depth)[0]
 
 
-def create_log(path: str | os.PathLike[str], first_event: Mapping[str, Any], *,
+def create_log(path: str | os.PathLike[str], first_event: Mapping[str, Any] | Event, *,
                chain: bool | None = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-               max_depth: int = DEFAULT_MAX_DEPTH) -> Event:
+               max_depth: int = DEFAULT_MAX_DEPTH) -> Record:
     """Create a new log holding ``first_event`` (seq 0, type ``match_started``).
 
     ``format`` is filled in when it is missing. Raises :class:`FileExistsError`

@@ -19,21 +19,17 @@ same seed and the same bots always give the same log::
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from dataclasses import replace
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence
+
+from msgspec.structs import replace  # events are msgspec Structs
 
 from ..cards import Card, deck_list
-from ..errors import IllegalMoveError
-from ..events import (FORMAT, Discarded, Event, JokerSwapped, LaidOff, MatchStarted, Melded, Reshuffled,
-                      event_to_json, parse_event)
-from .moves import Move, Option, Options, find_move
+from ..events import FORMAT, Event, MatchStarted, Reshuffled, event_to_json, parse_event
+from .moves import Option, Options, find_move
 from .observation import Observation, PublicRecord, observe
 from .options import options
-from ..reducer import apply, meld_within_reach
-from ..melds import Meld
 from ..rules import Ruleset, get_ruleset
-from .solver import Partition, go_out, strays
+from .going_out import after, go_out_plan
 from ..state import GameState
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
@@ -47,85 +43,6 @@ class Bot(Protocol):
     def choose(self, obs: Observation, opts: Options) -> Option:
         """One of ``opts.options`` (the driver refuses anything the reducer rejects)."""
         ...
-
-
-# ------------------------------------------------------------------ helpers
-def after(state: GameState, event: Event) -> GameState:
-    """The state after ``event`` (numbered as the next seq); raises the reducer's error if illegal."""
-    return apply(state, replace(event, seq=state.seq + 1))
-
-
-def plan_events(seat: int, plan: Partition) -> list[Move]:
-    """A go-out partition as events, in the order the solver assumed: swaps, melds, lay-offs, discard.
-
-    Their seq is a placeholder: :func:`after` numbers each as it is applied.
-    """
-    evs: list[Move] = [JokerSwapped(0, seat, mid, c) for mid, c in plan.swaps]
-    evs += [Melded(0, seat, m.cards) for m in plan.melds]
-    evs += [LaidOff(0, seat, mid, (c,)) for mid, c in plan.lay_offs]
-    evs += [Discarded(0, seat, c) for c in plan.left]
-    return evs
-
-
-def reachable_melds(state: GameState, seat: int) -> list[tuple[int, Meld]]:
-    """(id, meld) of the table melds ``seat`` may add to now."""
-    out = []
-    for m in state.melds:
-        try:
-            meld_within_reach(state, seat, m.id)
-        except IllegalMoveError:
-            continue
-        out.append((m.id, m.meld))
-    return out
-
-
-def could_go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> bool:
-    """A cheap necessary condition for :func:`solver.go_out` (which costs milliseconds).
-
-    Going out leaves at most one card, so at most one card of the hand may be a
-    stray that no way of going out can lay (:func:`solver.strays`). Answers are
-    remembered: the expert's playouts ask about the same hands and tables again and again.
-    """
-    return _could_go_out(tuple(sorted(hand)), rules, tuple(table))
-
-
-@lru_cache(maxsize=1 << 12)
-def _go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld], ...],
-            restricted: tuple[Card, ...]) -> tuple[bool, Partition]:
-    return go_out(hand, rules, table, restricted=restricted)
-
-
-@lru_cache(maxsize=1 << 14)
-def _could_go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld], ...]) -> bool:
-    return len(strays(hand, rules, table)) <= 1
-
-
-def go_out_plan(state: GameState) -> list[Move] | None:
-    """Events that empty the hand of the seat to act this turn, checked by the reducer, or None.
-
-    The solver is told the cards this turn's discard limit holds back, so the
-    card it keeps for the last discard is one the seat may throw; the order
-    constraints of the rule set it does not know, so its plan is played through
-    the reducer before it is trusted.
-    """
-    rules = state.rules
-    if rules is None or state.phase != "meld":
-        return None
-    seat = state.turn
-    hand, table = state.hands[seat], reachable_melds(state, seat)
-    if not could_go_out(hand, rules, table):
-        return None
-    out, plan = _go_out(tuple(sorted(hand)), rules, tuple(table), tuple(sorted(state.this_turn.restricted)))
-    if not out:
-        return None
-    steps = plan_events(seat, plan)
-    s = state
-    try:
-        for ev in steps:
-            s = after(s, ev)
-    except IllegalMoveError:
-        return None
-    return steps if (not s.in_hand and s.went_out == seat) else None
 
 
 # --------------------------------------------------------------------- bots
@@ -216,7 +133,7 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
         seen.add(numbered)
         log.append(event_to_json(numbered))
 
-    push(MatchStarted(0, FORMAT, rules, tuple(names), dict(overrides or {})))
+    push(MatchStarted(seq=0, format=FORMAT, rules=rules, players=tuple(names), options=dict(overrides or {})))
     while not state.match_over and state.hand_no < max_hands:
         push(parse_event({"seq": 0, **deal_event(ruleset, players, state.hand_no + 1, rng)}))
         while state.in_hand:
@@ -225,11 +142,11 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
             bot = bots[state.turn]
             obs = observe(state, state.turn, seen)
             opts = options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True))
-            push(_recorded(bot.choose(obs, opts).event, state, rng))
+            push(as_recorded(bot.choose(obs, opts).event, state, rng))
     return log
 
 
-def _recorded(event: Event, state: GameState, rng: random.Random) -> Event:
+def as_recorded(event: Event, state: GameState, rng: random.Random) -> Event:
     """The event as the log records it: a reshuffle gets its new stock order from the match's rng."""
     if not isinstance(event, Reshuffled):
         return event
@@ -268,5 +185,4 @@ def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     return [make_bot(name, s, seed) for s, name in enumerate(names)]
 
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "BOT_NAMES", "make_bot", "go_out_plan",
-           "after", "deal_event", "plan_events"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "BOT_NAMES", "make_bot", "deal_event"]

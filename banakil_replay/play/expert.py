@@ -45,7 +45,7 @@ from ..reducer import seat_inputs
 from ..scoring import sides_of
 from ..state import GameState
 from .rule_text import never_melded_score
-from .bots import go_out_plan
+from .going_out import go_out_plan
 from .moves import Option, Options, find_move
 from .observation import Observation
 from .rollout import partition, play_out, step

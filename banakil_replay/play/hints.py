@@ -38,6 +38,11 @@ def first_meld_weight(rules: Ruleset) -> float:
     return FIRST_MELD_SHARE * -flat if flat is not None and flat < 0 else 0.0
 
 
+def _count(n: float, word: str) -> str:
+    """``1 point``, ``1.5 points``, ``0 points``: a number and its noun, singular only for exactly one."""
+    return f"{n:g} {word}{'' if n == 1 else 's'}"
+
+
 def _neighbours(card: Card, hand: Sequence[Card]) -> int:
     """Cards in hand within two ranks of ``card`` in its suit, or of its rank when 3 or ace."""
     if not card.is_natural:
@@ -68,7 +73,9 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         gain = sum(rules.value(c) for c in useful) + sum(2.0 for c in taken if c.is_wild)
         dead = sum(rules.value(c) for c in taken if c not in useful and not c.is_wild)
         score = gain - 0.5 * dead - 0.1 * len(taken)
-        return score, (f"{len(useful)} taken card(s) fit melds, {dead:g} points of taken cards fit nothing"
+        fit = ("no taken card fits a meld" if not useful else
+               f"{_count(len(useful), 'taken card')} {'fits a meld' if len(useful) == 1 else 'fit melds'}")
+        return score, (f"{fit}, {_count(dead, 'point')} of taken cards {'fits' if dead == 1 else 'fit'} nothing"
                        + (", and it brings a wild card" if any(c.is_wild for c in taken) else ""))
     if isinstance(ev, Melded):
         # the event's own cards: filtering the hand by code would count a second copy held twice
@@ -76,7 +83,7 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         pts = sum(rules.value(c) for c in cards)
         first = not state.opened[seat]
         score = pts + (first_meld_weight(rules) if first else 0.0) + sum(1.5 for c in cards if c.is_joker)
-        reason = f"{pts:g} points melded"
+        reason = f"{_count(pts, 'point')} melded"
         if _shape(cards) in _best_shapes(hand, rules):
             # greedy melds spend wilds that a better split of the hand needs elsewhere
             score += 3.0
@@ -91,7 +98,7 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         bonus = PARTNER_FEED if state.melds and _owner(state, ev.meld) != seat else 0.0
         keep = 3.0 if card.is_wild and len(hand) > 3 else 0.0  # a wild in hand can still finish a new meld
         return rules.value(card) + bonus - keep, (
-            f"{rules.value(card):g} points off your hand" + (", feeding your partner's meld" if bonus else "")
+            f"{_count(rules.value(card), 'point')} off your hand" + (", feeding your partner's meld" if bonus else "")
             + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
     if isinstance(ev, JokerSwapped):
         return 1.0, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
@@ -101,8 +108,8 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
             return -5.0, "wild cards are worth keeping; the next player may take it"
         near = _neighbours(card, hand)
         score = rules.value(card) - 0.8 * near
-        return score, (f"{rules.value(card):g} points of deadwood gone"
-                       + (f", but it works with {near} card(s) in your hand" if near else ", and it fits nothing"))
+        return score, (f"{_count(rules.value(card), 'point')} of deadwood gone"
+                       + (f", but it works with {_count(near, 'card')} in your hand" if near else ", and it fits nothing"))
     return 0.0, ""
 
 

@@ -33,8 +33,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Sequence
+
+from msgspec.structs import replace  # events are msgspec Structs
 
 from ..cards import JOKER, Card, counts_of, full_deck
 from ..events import Discarded, Drew, Event, HandStarted, JokerSwapped, LaidOff, Melded, Reshuffled, Took

@@ -13,7 +13,7 @@ onto each meld within reach; each joker swap; each card that may be discarded.
 
 >>> import json
 >>> from importlib.resources import files
->>> from .reducer import replay
+>>> from banakil_replay.reducer import replay
 >>> path = files("banakil_replay").parent / "sample_games" / "classic_dana_ravi.jsonl"
 >>> state = replay([json.loads(line) for line in open(path)]).at(2)  # Dana has drawn
 >>> opts = options(state)

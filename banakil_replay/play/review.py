@@ -43,7 +43,7 @@ from typing import Any, Sequence
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
 from ..reducer import Replay
 from ..state import GameState
-from .bots import go_out_plan
+from .going_out import go_out_plan
 from .expert import REVIEW_DEALS, Tally, candidates, evaluate
 from .moves import Move, Option, Options, is_move, move_json, move_key
 from .observation import observe
@@ -233,15 +233,15 @@ def _partner_note(state: GameState, seat: int, event: Move) -> str:
 
 
 # ------------------------------------------------------------------ judging
-def _moves(opts: Options, played: Move, plan: Sequence[Move] | None) -> list[Option]:
-    """The moves to play out: the expert's candidates, the first step out if there is one, and the move played.
+def _moves(opts: Options, played: Sequence[Move], plan: Sequence[Move] | None) -> list[Option]:
+    """The moves to play out: the expert's candidates, the first step out if there is one, and the moves played.
 
     The move played is taken as the options list it (a draw without the card the log names: in a
     sampled deal the stock holds other cards); a legal move the options leave out (a multi-card
     lay-off, a wild played where the natural was held) is played out as it was made.
     """
     moves = candidates(opts)
-    extra = [opts.find(played) or Option(played, describe(played), "")]
+    extra = [opts.find(m) or Option(m, describe(m), "") for m in played]
     if plan:
         extra += [o for o in [opts.find(plan[0])] if o is not None]
     for o in extra:
@@ -250,27 +250,68 @@ def _moves(opts: Options, played: Move, plan: Sequence[Move] | None) -> list[Opt
     return moves
 
 
-def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
-    """The verdict on the decision ``rp.events[index]``, from its seat's observation just before it."""
+def decision(rp: Replay, index: int) -> Move:
+    """The move ``rp.events[index]``; ``ValueError`` if that event is no one's decision."""
     event = rp.events[index]
     if not is_move(event) or index == 0:
         raise ValueError(f"seq {event.seq}: a {event.type} event is not a decision to judge")
+    return event
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """One decision evaluated: the position (the seat's stand-in), its way out if any, and every move's tally."""
+
+    before: GameState
+    seat: int
+    stand_in: GameState
+    plan: list[Move] | None
+    tallies: list[Tally]
+
+    def tally(self, move: Move) -> Tally:
+        return next(t for t in self.tallies if _key(t.option.event) == _key(move))
+
+    @property
+    def best(self) -> Tally:
+        return max(self.tallies, key=lambda t: t.value)
+
+    def loss(self, move: Move) -> float:
+        """Points ``move`` loses against the best move (0 or more, to a tenth)."""
+        return round(max(0.0, self.best.value - self.tally(move).value), 1)
+
+
+def playouts(rp: Replay, index: int, deals: int = REVIEW_DEALS, tries: Sequence[Move] = ()) -> Playouts | None:
+    """The decision ``rp.events[index]`` evaluated from its seat's observation just before it, with
+    ``tries`` (other legal moves, a learner's) played out in the same deals; None if it had one legal move.
+
+    The deals depend on the log and ``index`` alone, so a move's value is the same whatever else is tried.
+    """
+    event = decision(rp, index)
     before = rp.states[index - 1]
     seat = getattr(event, "seat", before.turn)
     obs = observe(before, seat, rp.events[:index])
     stand_in = obs.stand_in()
     opts = options(stand_in)
     if len(opts.options) <= 1:
-        return Verdict(event.seq, seat, event, "agree", None, "the only legal move.")
+        return None
     plan = go_out_plan(stand_in) if stand_in.phase == "meld" else None
-    tallies = evaluate(obs, _moves(opts, event, plan), deals, seed=f"review/{event.seq}")
-    best = max(tallies, key=lambda t: t.value)
-    mine = next(t for t in tallies if _key(t.option.event) == _key(event))
-    loss = round(max(0.0, best.value - mine.value), 1)
+    tallies = evaluate(obs, _moves(opts, [event, *tries], plan), deals, seed=f"review/{event.seq}")
+    return Playouts(before, seat, stand_in, plan, tallies)
+
+
+def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
+    """The verdict on the decision ``rp.events[index]``, from its seat's observation just before it."""
+    event = decision(rp, index)
+    po = playouts(rp, index, deals)
+    if po is None:
+        seat = getattr(event, "seat", rp.states[index - 1].turn)
+        return Verdict(event.seq, seat, event, "agree", None, "the only legal move.")
+    before, seat, stand_in, plan = po.before, po.seat, po.stand_in, po.plan
+    best, mine, loss = po.best, po.tally(event), po.loss(event)
     missed_out = bool(plan) and not _keeps_way_out(stand_in, mine.option.event)
     if plan and missed_out:
         # the way out was there and the move played gave it up: the better move to name is that way
-        out = next((t for t in tallies if _key(t.option.event) == _key(plan[0])), best)
+        out = next((t for t in po.tallies if _key(t.option.event) == _key(plan[0])), best)
         best = out if out.value >= best.value - AGREE else best
     if best is mine or loss < AGREE:
         why = ("the best move by the playouts." if best is mine else

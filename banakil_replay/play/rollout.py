@@ -7,7 +7,7 @@ speed and sense, not subtlety. Every seat plays the same simple policy:
 - draw phase: take the pile's top card when it is wild or makes a meld with
   two cards of the hand, else draw from the stock (or turn the pile into a new
   stock where the rules allow, when the stock is empty);
-- meld phase: go out whenever the solver finds a way (``bots.go_out_plan``);
+- meld phase: go out whenever the solver finds a way (``going_out.go_out_plan``);
   else lay every meld of the hand's best split (``solver.best_partition``),
   add each natural card that fits a meld within reach, and discard the card
   worth least kept: the most points among those that work with the fewest
@@ -30,7 +30,7 @@ from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS, Meld, verify_lay_off
 from ..reducer import HANDLERS
 from ..state import GameState
-from .bots import go_out_plan, reachable_melds
+from .going_out import go_out_plan, reachable_melds
 from ..rules import Ruleset
 from .solver import Partition, addable, best_partition
 

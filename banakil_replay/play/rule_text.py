@@ -7,7 +7,7 @@ nothing, who may add to whose melds, how often the pile is reshuffled, how a
 joker is swapped, how a player goes out. Each sentence starts with the
 sources it rests on.
 
->>> from .rules import get_ruleset
+>>> from banakil_replay.rules import get_ruleset
 >>> reshuffle_rule(get_ruleset("eram"))
 '002 (closed pile runs out): the pile but its top card becomes the stock, twice a hand at most'
 >>> first_meld_relief(get_ruleset("classic")), first_meld_relief(get_ruleset("kroot"))
@@ -73,7 +73,8 @@ def reshuffle_rule(rules: Ruleset, players: int = 2) -> str:
 
 
 def meld_rule(rules: Ruleset, players: int = 2) -> str:
-    text = "000 (Play), 004 (runs and sets): a run or a set of 3s or aces, one 2 and one joker at most"
+    text = ("000 (Play), 004 (runs and sets): a run of one suit, or a set of 3s or aces; a meld holds one 2 and "
+            "one joker at most, and a set no 2")
     return text + ("; an ace may also play low (A-2-3, 002)" if rules.ace_low else "")
 
 
@@ -103,6 +104,20 @@ def discard_rule(rules: Ruleset, players: int = 2) -> str:
     return "003 (how a turn works, going out): one discard ends the turn; you go out by discarding your last card"
 
 
+def rule_sentence(text: str) -> str:
+    """A rule line for a reader: the rule first (capitalised), its sources after it in brackets, as the
+    lessons cite them. A text without the leading sources stays as it is.
+
+    >>> from banakil_replay.rules import get_ruleset
+    >>> rule_sentence(meld_rule(get_ruleset("classic")))
+    'A run of one suit, or a set of 3s or aces; a meld holds one 2 and one joker at most, and a set no 2 [000 (Play), 004 (runs and sets)]'
+    """
+    sources, colon, rule = text.partition(": ")
+    if not colon or not rule:
+        return text
+    return f"{rule[:1].upper()}{rule[1:]} [{sources}]"
+
+
 RULE_SENTENCES: dict[str, Callable[[Ruleset, int], str]] = {
     "draw": draw_rule, "take": take_rule, "reshuffle": reshuffle_rule, "meld": meld_rule,
     "lay_off": lay_off_rule, "joker_swap": joker_swap_rule, "discard": discard_rule,
@@ -115,6 +130,6 @@ def rule_lines(rules: Ruleset, players: int) -> Mapping[str, str]:
     return MappingProxyType({kind: sentence(rules, players) for kind, sentence in RULE_SENTENCES.items()})
 
 
-__all__ = ["times", "never_melded_score", "first_meld_relief", "discard_limit_clause", "RULE_SENTENCES",
+__all__ = ["times", "never_melded_score", "first_meld_relief", "discard_limit_clause", "RULE_SENTENCES", "rule_sentence",
            "rule_lines", "draw_rule", "take_rule", "reshuffle_rule", "meld_rule", "lay_off_rule",
            "joker_swap_rule", "discard_rule"]

@@ -14,8 +14,8 @@ it against brute force. What ``go_out`` does not search: more than one joker
 swap, or a swap after a lay-off; and with more than ``EXACT_LAY_OFFS`` cards
 left over, lay-offs are placed greedily.
 
->>> from .rules import get_ruleset
->>> from .cards import parse_cards
+>>> from banakil_replay.rules import get_ruleset
+>>> from banakil_replay.cards import parse_cards
 >>> p = best_partition(parse_cards("7H 8H 9H 3C 3D 3S KD"), get_ruleset("classic"))
 >>> [m.codes for m in p.melds], [c.code for c in p.left]
 ([['3C', '3D', '3S'], ['7H', '8H', '9H']], ['KD'])

@@ -1,0 +1,153 @@
+"""The ``learn`` subcommand: exercises in the terminal, checked and explained by the rules engine.
+
+One answer a line (card codes, a number, yes/no, a seat number, as the question says);
+``hint``, ``skip`` and ``quit`` are words of their own. A wrong answer may be retried, an
+answer that cannot be read (a bad card code) gets the parser's message and is not a try.
+At ``quit`` or the end of input (a pipe runs dry, Ctrl-D, Ctrl-C) the score is printed and the
+command exits 0; ``--progress FILE`` loads the learner's progress first and saves it after
+every exercise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any, Callable, TextIO
+
+from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
+
+if TYPE_CHECKING:
+    from ..learn import Exercise, Feedback, Session
+
+EXIT_OK = 0
+
+
+def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
+    print(f"\nQuestion {number} ({title}; {ex.origin})", file=out)
+    for s in ex.shows():
+        cards = " ".join(c.symbol for c in s.cards)
+        text = f"({s.text})" if cards and s.text else s.text
+        print(f"  {s.label}: {' '.join(p for p in (cards, text) if p) or '-'}", file=out)
+    print(ex.question, file=out)
+
+
+def _feedback(fb: "Feedback", out: TextIO) -> None:
+    print("Right." if fb.right else "Not right.", file=out)
+    for r in fb.reasons:
+        cite = f" [{r.rule.title}: {r.source}]" if r.rule else (f" [{r.source}]" if r.source else "")
+        print(f"  {r.text}{cite}", file=out)
+    for line in fb.explain:
+        print(f"    {line}", file=out)
+
+
+def _score_line(session: "Session") -> str:
+    s = session.score
+    return f"Score: {s.right} of {s.asked} right at the first try."
+
+
+def _final(session: "Session", out: TextIO, saved: bool) -> None:
+    print("\n" + _score_line(session), file=out)
+    for kind, k in sorted(session.score.kinds.items()):
+        print(f"  {kind}: {k.right} of {k.asked}", file=out)
+    if saved:
+        p = session.progress
+        print(f"All sessions: {p.right} of {p.asked} right at the first try, {len(p.done)} exercises done.", file=out)
+
+
+def _read(inp: TextIO, out: TextIO, echo: bool) -> str | None:
+    """One answer line, or None at the end of input."""
+    if not echo:
+        print("> ", end="", file=out, flush=True)
+    try:
+        line = inp.readline()
+    except KeyboardInterrupt:
+        return None
+    if not line:
+        return None
+    if echo:  # piped input: show the answer, so the transcript reads as a dialogue
+        print(f"> {line.rstrip()}", file=out)
+    return line.strip()
+
+
+def run(session: "Session", titles: dict[str, str], inp: TextIO, out: TextIO,
+        save: Callable[["Session"], None] | None = None) -> int:
+    """Ask, read, explain until ``quit`` or the end of input; then print the score."""
+    from ..errors import MalformedInputError
+
+    echo = not inp.isatty()
+    try:
+        while (ex := session.next()) is not None:
+            _show(ex, session.number, titles[ex.kind], out)
+            while True:
+                line = _read(inp, out, echo)
+                if line is None or line.lower() == "quit":
+                    return _stop(session, out, save)
+                if not line:
+                    print(f"Type {ex.form_words}; or hint, skip, quit.", file=out)
+                elif line.lower() == "hint":
+                    print(f"Hint: {session.hint()}", file=out)
+                elif line.lower() == "skip":
+                    print(f"The answer: {session.skip()}", file=out)
+                    break
+                else:
+                    try:
+                        fb = session.answer(line)
+                    except MalformedInputError as e:
+                        print(f"Cannot read that: {e}. Try again.", file=out)
+                        continue
+                    _feedback(fb, out)
+                    if save is not None:
+                        save(session)
+                    if fb.right:
+                        print(_score_line(session), file=out)
+                        break
+                    print("Try again, or type hint or skip.", file=out)
+    except KeyboardInterrupt:
+        pass
+    return _stop(session, out, save)
+
+
+def _stop(session: "Session", out: TextIO, save: Callable[["Session"], None] | None) -> int:
+    if save is not None:
+        save(session)
+    _final(session, out, save is not None)
+    return EXIT_OK
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    from ..learn import KINDS, LearnerProgress, Session, exercises, load_progress, save_progress
+
+    # an unknown rule set or kind, or a progress file that cannot be read or written: exit 2 before
+    # any question (saving at once finds the file that cannot be written, not the first answer)
+    rules = get_ruleset(args.rules)
+    progress = load_progress(args.progress) if args.progress else LearnerProgress()
+    session = Session(exercises(rules, [args.kind] if args.kind else None, seed=args.seed, done=progress.done),
+                      progress)
+    save = (lambda s: save_progress(args.progress, s.progress)) if args.progress else None
+    if save is not None:
+        save(session)
+    _unbreakable_streams()
+    print(f"Learn Banakil under {rules.title}. One answer a line; or hint, skip, quit.")
+    return run(session, {k: kind.title for k, kind in KINDS.items()}, sys.stdin, sys.stdout, save)
+
+
+def _unbreakable_streams() -> None:
+    """Card symbols on a terminal that cannot show them, or bytes that are not UTF-8 in the input,
+    must not end the session with a traceback: show an escape, read a replacement character."""
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stdin, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=errors)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"learn": cmd_learn}
+
+
+def add_parsers(sub: Any) -> None:
+    """Add ``learn`` to the ``banakil-replay`` parser's subparsers."""
+    lp = sub.add_parser("learn", help="exercises on melds, turns and scores, checked and explained by the engine")
+    lp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
+                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
+    lp.add_argument("--kind", metavar="KIND", help="only this kind of exercise (an unknown kind lists them)")
+    lp.add_argument("--seed", type=int, default=0, metavar="N", help="the same seed asks the same questions")
+    lp.add_argument("--progress", metavar="FILE", help="load progress from FILE (if it exists) and save it there")

@@ -1,0 +1,112 @@
+"""The ``sheet`` subcommand: a score sheet for a real table, kept as an event log.
+
+    banakil-replay sheet new FILE --rules NAME --players A,B[,C,D] [--carry]
+    banakil-replay sheet add FILE JSON|-          one hand, in the score command's input shape
+    banakil-replay sheet show FILE [--json]
+
+The work is done by :mod:`banakil_replay.log.sheet`: a hand is written only once the
+reducer has accepted it under the sheet's rules. Exit codes: 0 done; 2 for anything
+refused (a hand the rules refuse, a hand after the match is won, a file that exists
+for ``new``, a file that cannot be read, is not a log or does not replay), with the
+reason on stderr and the file as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, NoReturn
+
+from ..errors import IllegalMoveError, MalformedInputError
+from ..rules import DEFAULT_RULESET, RULESETS
+
+EXIT_OK = 0
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise MalformedInputError(f"{name} is not a number JSON allows")
+
+
+def _read_entry(text: str, where: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise MalformedInputError(f"{where} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise MalformedInputError(f"{where} is nested too deeply to be a hand") from None
+
+
+def _new(args: argparse.Namespace) -> int:
+    from ..log.load import utf8_text
+    from ..log.sheet import new_sheet
+
+    sheet = new_sheet(args.file, args.rules, args.players.split(","), carry=args.carry)
+    print(utf8_text(f"new sheet {args.file}: {sheet.heading()}"))
+    return EXIT_OK
+
+
+def _add(args: argparse.Namespace) -> int:
+    from ..log.sheet import add_hand
+
+    if args.hand == "-":
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise MalformedInputError(f"the hand on standard input is not UTF-8 text: {e}") from None
+        entry = _read_entry(text, "the hand on standard input")
+    else:
+        entry = _read_entry(args.hand, "the hand given")
+    sheet = add_hand(args.file, entry)
+    if args.json:
+        print(json.dumps(sheet.to_json(), ensure_ascii=False))
+        return EXIT_OK
+    last = sheet.hands[-1]
+    scores = ", ".join(f"{name} {s}" + (f" (enters {e})" if e != s else "")
+                       for name, s, e in zip(sheet.sides, last.scores, last.entered))
+    print(f"hand {last.hand} added: {scores}. {sheet.standing()}")
+    return EXIT_OK
+
+
+def _show(args: argparse.Namespace) -> int:
+    from ..log.sheet import open_sheet, sheet_text
+
+    _, sheet = open_sheet(args.file)
+    print(json.dumps(sheet.to_json(), ensure_ascii=False) if args.json else sheet_text(sheet))
+    return EXIT_OK
+
+
+_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"new": _new, "add": _add, "show": _show}
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    try:
+        return _ACTIONS[args.action](args)
+    except IllegalMoveError as e:  # a refusal is bad input to this command, never "invalid"
+        raise MalformedInputError(str(e)) from None
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sheet": cmd_sheet}
+
+
+def add_parsers(sub: Any) -> None:
+    """Add ``sheet`` (with ``new``, ``add`` and ``show``) to the ``banakil-replay`` parser's subparsers."""
+    p = sub.add_parser("sheet", help="a score sheet for a real table, kept as an event log: new, add, show")
+    actions = p.add_subparsers(dest="action", required=True, parser_class=type(p))
+    n = actions.add_parser("new", help="start a sheet (never overwrites a file)")
+    n.add_argument("file", metavar="FILE")
+    n.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
+                   help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
+    n.add_argument("--players", required=True, metavar="A,B[,C,D]",
+                   help="the players' names in turn order; at four, 1st and 3rd are partners")
+    n.add_argument("--carry", action="store_true",
+                   help="a negative hand enters as 0 and its shortfall comes off later hands (000's sheet)")
+    a = actions.add_parser("add", help="add one hand, as the score command reads it (JSON, or - for stdin)")
+    a.add_argument("file", metavar="FILE")
+    a.add_argument("hand", metavar="JSON|-", help='e.g. \'{"went_out": 0, "seats": [{"melded": 16.5, '
+                   '"in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}\'')
+    a.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
+    s = actions.add_parser("show", help="per hand the scores and running totals, the target and the winner")
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("--json", action="store_true")

@@ -1,0 +1,216 @@
+"""The ``play`` subcommand: a person (or a program) plays one seat against bots, and the log is the game.
+
+Text mode shows the table from the seat's view and reads one command a line
+(``help`` lists them); ``--json`` speaks the line protocol of
+``docs/play-protocol.md``. Both sit on :class:`~banakil_replay.play.session.GameSession`,
+which appends every event to the log as it is made, so ``--resume`` continues a
+game whose process was killed at any moment. Exit codes as elsewhere: 0 at the
+end of the input, on ``quit`` or when the match is won; 2 for bad arguments (a
+log that exists without ``--resume``, a missing one with it, an unknown rule
+set, a player count or seat the table does not have), message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, TextIO
+
+from ..errors import IllegalMoveError, MalformedInputError
+from ..rules import DEFAULT_RULESET, RULESETS
+
+if TYPE_CHECKING:  # the game machinery is imported when a game is played, not for every command
+    from ..play.session import GameSession
+
+EXIT_OK = 0
+MAX_LINE_BYTES = 1 << 16  # far above any move; a longer line is refused without being held whole
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        return _play_table(args)
+    except KeyboardInterrupt:  # Ctrl-C stops like quit: every event made is already in the log
+        print(f"\nstopped; {args.log} keeps the game, and --resume continues it", file=sys.stderr)
+        return EXIT_OK
+
+
+def _play_table(args: argparse.Namespace) -> int:
+    from ..play.session import GameSession
+
+    if args.resume:
+        session = GameSession.resume(args.log, humans=(args.seat,), bots=args.bots, seed=args.seed,
+                                     rules=args.rules, players=args.players)
+    else:
+        session = GameSession.start(args.log, args.rules or DEFAULT_RULESET, args.players,
+                                    humans=(args.seat,), bots=args.bots, seed=args.seed or 0)
+    lines = _lines(sys.stdin, "banakil> " if sys.stdin.isatty() and not args.json else None)
+    if args.json:
+        return _json_loop(session, args.seat, lines)
+    return _text_loop(session, args.seat, lines)
+
+
+def refusal(err: Exception) -> str:
+    """Why a line was refused, without the reducer's ``seq N: type:`` prefix (the player knows the move)."""
+    from ..reducer import ReplayError
+
+    if isinstance(err, ReplayError):
+        rule = f" [{err.rule.title}: {err.source}]" if err.rule is not None else ""
+        return f"{err.bare_reason}{rule}"
+    return str(err)
+
+
+# ------------------------------------------------------------------ input
+def _lines(stream: TextIO, prompt: str | None) -> Iterator[str | None]:
+    """Input lines without their newline; None for a line too long to be a move (it is skipped whole).
+
+    Bytes that are not UTF-8 become U+FFFD, so the line is refused as a command
+    rather than ending the game with a decoding error.
+    """
+    raw: BinaryIO | None = getattr(stream, "buffer", None)
+    while True:
+        if prompt is not None:
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
+        if raw is None:  # a text stream without bytes underneath (tests hand one in)
+            text = stream.readline(MAX_LINE_BYTES + 1)
+            data = text.encode("utf-8", "surrogatepass")
+        else:
+            data = raw.readline(MAX_LINE_BYTES + 1)
+        if not data:
+            return
+        if len(data) > MAX_LINE_BYTES and not data.endswith(b"\n"):
+            while data and not data.endswith(b"\n"):
+                data = raw.readline(MAX_LINE_BYTES) if raw is not None else stream.readline(
+                    MAX_LINE_BYTES).encode("utf-8", "surrogatepass")
+            yield None
+            continue
+        yield data.decode("utf-8", "replace").rstrip("\r\n")
+
+
+def _until_over(session: GameSession, lines: Iterator[str | None]) -> Iterator[str | None]:
+    """The input lines while the match goes on: nothing more is read once it is won."""
+    while not session.over:
+        try:
+            yield next(lines)
+        except StopIteration:
+            return
+
+
+def _read(session: GameSession, seat: int, line: str | None) -> Any:
+    """The move or question on a line, or the exception that refuses it."""
+    from ..play.commands import read_line
+
+    if line is None:
+        return MalformedInputError(f"a line longer than {MAX_LINE_BYTES} bytes is not a move")
+    try:
+        return read_line(line, session.state, seat)
+    except MalformedInputError as e:
+        return e
+
+
+def _play(session: GameSession, got: Any) -> tuple[list[dict[str, Any]], Exception | None]:
+    """Play a move: the events written, or the refusal (and nothing written).
+
+    A log that cannot be written is not a refusal: that error ends the command (exit 2).
+    """
+    try:
+        return session.play(got), None
+    except (IllegalMoveError, MalformedInputError) as e:
+        return [], e
+
+
+# ------------------------------------------------------------------- json
+def _json_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> int:
+    from ..log.store import read_events
+    from ..play.commands import Ask
+    from ..play.seatview import event_seen_by, state_seen_by
+
+    first = read_events(session.path)  # the first answer tells the whole game so far, resumed or new
+
+    def answer(ok: bool, error: str | None, events: list[dict[str, Any]]) -> None:
+        mine = session.waiting_for == seat
+        print(json.dumps({
+            "ok": ok, "error": error, "events": [event_seen_by(e, seat) for e in events],
+            "state": state_seen_by(session.state, seat),
+            "options": [o.to_json() for o in session.options().options] if mine else [],
+            "over": session.over}, ensure_ascii=False), flush=True)
+
+    answer(True, None, first)
+    for line in _until_over(session, lines):
+        got = _read(session, seat, line)
+        if isinstance(got, Exception):
+            answer(False, refusal(got), [])
+        elif isinstance(got, Ask):
+            answer(True, None, [])  # questions are answered by the options' ranks and explanations
+            if got.word == "quit":
+                break
+        else:
+            written, err = _play(session, got)
+            answer(err is None, None if err is None else refusal(err), written)
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------- text
+def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> int:
+    from ..play.commands import Ask, help_text
+    from .seatview import hint_text, news_text, options_text, table_text
+
+    answers: dict[str, Callable[[GameSession, int], str]] = {
+        "help": lambda s, seat: "commands (one a line):\n" + help_text(),
+        "show": table_text,
+        "options": lambda s, seat: options_text(s.options()),
+        "hint": lambda s, seat: hint_text(s.options()),
+    }
+
+    def say(text: str) -> None:
+        if text:
+            print(text, flush=True)
+
+    say(news_text(session.happened))
+    say(table_text(session, seat))
+    if session.over:
+        say("the match is over")
+        return EXIT_OK
+    say(f"you play seat {seat}; type help for the commands")
+    for line in _until_over(session, lines):
+        if line is not None and not line.strip():
+            continue
+        got = _read(session, seat, line)
+        if isinstance(got, Exception):
+            say(f"? {refusal(got)}")
+            continue
+        if isinstance(got, Ask):
+            if got.word == "quit":
+                say(f"stopped; {session.path} keeps the game, and --resume continues it")
+                break
+            say(answers[got.word](session, seat))
+            continue
+        _, err = _play(session, got)
+        if err is not None:
+            say(f"not allowed: {refusal(err)}")
+            continue
+        say(news_text(session.happened))
+        say(table_text(session, seat))
+        if session.over:
+            say("the match is over")
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------- parser
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"play": cmd_play}
+
+
+def add_parsers(sub: Any) -> None:
+    """Add ``play`` to the ``banakil-replay`` parser's subparsers."""
+    p = sub.add_parser("play", help="play a seat against bots; every move is appended to the log as it is made")
+    p.add_argument("--log", required=True, metavar="FILE", help="the game's log (created; --resume continues it)")
+    p.add_argument("--rules", metavar="NAME",
+                   help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET}; with --resume, the log's)")
+    p.add_argument("--players", type=int, metavar="N", help="2 to 4 (default: the fewest the rule set allows; with --resume, the log's)")
+    p.add_argument("--seat", type=int, default=0, metavar="S", help="the seat you play (default 0)")
+    p.add_argument("--seed", type=int, metavar="K", help="the deals' seed (default 0; with --resume, the log's)")
+    p.add_argument("--bots", default="heuristic", metavar="KIND",
+                   help="who plays the other seats: heuristic (default), random, or expert (Monte Carlo, about a quarter of a second a move)")
+    p.add_argument("--json", action="store_true", help="the line protocol of docs/play-protocol.md")
+    p.add_argument("--resume", action="store_true", help="continue the match in FILE")

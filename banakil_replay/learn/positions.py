@@ -1,0 +1,120 @@
+"""Where exercise positions come from: the sources' own examples, and seeded self-play.
+
+The hand-picked cards are the sources' meld, lay-off and scoring examples (the ones the guide
+``docs/how-to-play.md`` shows and ``tests/test_melds_sources.py`` checks); whether each is a meld
+or fits is never written here, only the cards: the engine decides under the rule set in force.
+Self-play positions come from one hand dealt by :func:`~banakil_replay.play.bots.deal_event` and
+played by the project's bots (``play_match`` with ``max_hands=1``), so the same seed always gives
+the same states.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ..examples import load_examples
+from ..play.bots import make_bots, play_match
+from ..reducer import Replay, replay
+from ..rules import Ruleset, get_ruleset
+
+
+class Picked(NamedTuple):
+    """Cards from a source's example, with where they come from."""
+
+    cards: str
+    origin: str
+
+
+class PickedLayOff(NamedTuple):
+    """A meld from a source's example of adding cards, and a hand of the cards it discusses."""
+
+    meld: str
+    hand: str
+    origin: str
+
+
+# 004 (runs, sets): the valid and invalid examples; 002: ERAM's low ace; the guide's two-wild run.
+MELD_EXAMPLES: tuple[Picked, ...] = (
+    Picked("7H 8H 9H", "004 (runs)"),
+    Picked("JS QS KS AS", "004 (runs)"),
+    Picked("2C 5D 6D", "004 (runs)"),
+    Picked("10C JK 2H", "004 (runs)"),
+    Picked("AD 2D 3D", "004 (runs); 002 (ace low)"),
+    Picked("KS AS 2S", "004 (runs)"),
+    Picked("7D 2S 9D 2D JD", "004 (runs)"),
+    Picked("JK JC 2H JK AC", "004 (runs)"),
+    Picked("3C 3H 3S", "004 (sets)"),
+    Picked("AC AH AS AD", "004 (sets)"),
+    Picked("AH AS JK", "004 (sets)"),
+    Picked("KC KH KS", "004 (sets)"),
+    Picked("3C 3H 3H", "004 (sets)"),
+    Picked("AH AS 2D", "004 (sets)"),
+    Picked("3D 3S JK JK", "004 (sets)"),
+    Picked("AC AH AS AD JK", "004 (sets)"),
+    Picked("5H 6H 7C", "000, 004 (runs)"),
+    Picked("7H 8H", "000, 004 (melds)"),
+    Picked("2C JK 5D", "002, 003 (wild cards)"),
+)
+
+# A source meld hidden among a few other cards: find it (or another one).
+MAKE_MELD_EXAMPLES: tuple[Picked, ...] = (
+    Picked("9H KS 7H 4C 8H QD", "004 (runs)"),
+    Picked("6D 10S 2C 5D JH 3S", "004 (runs)"),
+    Picked("AH 9C AS 5S JK KD", "004 (sets)"),
+    Picked("3C 8D 3H QS 3S 7C", "004 (sets)"),
+    Picked("KS 4H AS 9D 2S 6C", "004 (runs)"),
+    Picked("10C 5H JK KD 2H 8S", "004 (runs)"),
+)
+
+# 004 (adding cards to a run; to a set), 004 (Jawaker 2-3) and 003 (moving a banakil).
+LAY_OFF_EXAMPLES: tuple[PickedLayOff, ...] = (
+    PickedLayOff("7H 8H 9H", "6H 10H 2S JK 5H 7C", "004 (adding cards to a run)"),
+    PickedLayOff("2C 5D 6D", "3D 4D 7D 8D 9D JK", "004 (adding cards to a run)"),
+    PickedLayOff("10C JK 2H", "9C KC JC QC 8C 7C 2S", "004 (adding cards to a run)"),
+    PickedLayOff("3C 3H 3S", "3D JK 3H AC", "004 (adding a card to a set)"),
+    PickedLayOff("3C 3H 3D JK", "3S JK 3H", "004 (adding a card to a set)"),
+    PickedLayOff("6S 7S JK", "9S 4S 5S 8S", "004 (Jawaker 2)"),
+    PickedLayOff("9D 2H JD", "10D 8D QD", "004 (Jawaker 3)"),
+    PickedLayOff("3C 2D 5C", "4C 6C 2S", "004 (Jawaker 3)"),
+    PickedLayOff("5H 6H 2S 8H", "7H 9H 4H 10H", "003 (moving a banakil)"),
+)
+
+
+def worked_examples(rules: Ruleset) -> list[dict[str, Any]]:
+    """The sources' worked scoring examples played under exactly ``rules``.
+
+    Left out: the score-sheet example (a sheet, not a hand), examples that change knobs of the
+    preset (a question is asked under the rule set in force), and the ones whose stated figures
+    hold only with a slip in the source corrected (a learner should meet a clean example).
+    """
+    out = []
+    for ex in load_examples():
+        if ex.get("kind") == "sheet" or ex.get("options") or ex.get("known_slip"):
+            continue
+        if get_ruleset(ex["rules"]) == rules:
+            out.append(ex)
+    return out
+
+
+# ---------------------------------------------------------------- self-play
+PLAY_BOTS = "mixed"  # heuristic and random seats: the random ones reach the positions a learner meets
+
+
+def players_for(rules: Ruleset, hand_seed: int) -> int:
+    """The table size a self-play hand uses: the rule set's counts in turn, by seed."""
+    return rules.player_counts[hand_seed % len(rules.player_counts)]
+
+
+@lru_cache(maxsize=64)
+def played_hand(rules: Ruleset, hand_seed: int) -> Replay:
+    """One hand dealt from ``hand_seed`` and played to its end by the bots, every state kept."""
+    preset = get_ruleset(rules.name)
+    if preset != rules:
+        raise ValueError(f"self-play positions are dealt under a preset; {rules.name!r} has changed knobs")
+    players = players_for(rules, hand_seed)
+    return replay(play_match(rules.name, players, make_bots(PLAY_BOTS, players, hand_seed), hand_seed, max_hands=1))
+
+
+__all__ = ["Picked", "PickedLayOff", "MELD_EXAMPLES", "MAKE_MELD_EXAMPLES", "LAY_OFF_EXAMPLES",
+           "worked_examples", "players_for", "played_hand"]

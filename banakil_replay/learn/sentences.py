@@ -1,0 +1,124 @@
+"""Hint sentences about scoring, the match and wild cards, each built from the rule set in force.
+
+The sentences about moves live in :mod:`banakil_replay.play.rule_text`; these add what the
+exercises need beyond moves (card values, a hand's score, the end of a match, how wild cards
+move). Each is a :class:`Sentence`: the text, which says no number the rule set does not hold,
+and the sources of the knobs it reads (for feedback to cite).
+
+>>> from ..rules import get_ruleset
+>>> card_values(get_ruleset("classic")).text
+'a 3 to 6 counts ½, a 7 to K 1, an ace 1½, a 2 2 and a joker 4'
+>>> match_end(get_ruleset("eram"), 4).text
+'a side that alone reaches 202 wins; when both reach it, the higher wins only with a lead of more than 5, otherwise play goes on'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import ACE_RANK, JOKER, TWO_RANK, Card
+from ..play.rule_text import never_melded_score
+from ..rules import Ruleset
+
+
+class Sentence(NamedTuple):
+    text: str
+    source: str
+
+
+def half(x: float) -> str:
+    """Points as the guide writes them: ½, 1½, 4, -20."""
+    whole, rest = divmod(abs(x), 1)
+    sign = "-" if x < 0 else ""
+    if rest == 0.5:
+        return f"{sign}{int(whole) if whole else ''}½"
+    return f"{sign}{abs(x):g}"
+
+
+def sources(*knobs: str) -> str:
+    """The sources of these knobs, each once, in order."""
+    out: list[str] = []
+    for k in knobs:
+        src = Ruleset.source_of(k)
+        if src and src not in out:
+            out.append(src)
+    return "; ".join(out)
+
+
+def card_values(rules: Ruleset) -> Sentence:
+    v = rules.value
+    return Sentence(f"a 3 to 6 counts {half(v(Card(3, 'H')))}, a 7 to K {half(v(Card(7, 'H')))}, "
+                    f"an ace {half(v(Card(ACE_RANK, 'H')))}, a 2 {half(v(Card(TWO_RANK, 'H')))} and a joker "
+                    f"{half(v(JOKER))}", sources("ace_value"))
+
+
+def hand_score(rules: Ruleset, players: int) -> Sentence:
+    """How one player's (and, at four, one side's) hand score is made under ``rules``."""
+    parts: list[str] = []
+    knobs = ["going_out_bonus", "never_melded", "rounding"]
+    if rules.team_scoring == "laid_cards" and players == 4:
+        parts.append(f"the side that went out scores {half(rules.going_out_bonus)} plus every card its two "
+                     "players laid this hand; each player of the other side loses the points he holds")
+        knobs.append("team_scoring")
+    elif rules.team_scoring == "laid_cards":
+        parts.append(f"the player who went out scores {half(rules.going_out_bonus)} plus every card he laid; "
+                     "the other loses the points he holds")
+    else:
+        credit = ("his meld area" if rules.meld_credit == "meld_area" else "the cards he laid himself")
+        parts.append(f"a player scores {credit} minus the points still in his hand, "
+                     f"plus {half(rules.going_out_bonus)} if he went out")
+        flat = never_melded_score(rules)
+        if flat is not None:
+            parts.append(f"a player who never melded scores a flat {half(flat)} instead")
+        if rules.finished_without_opening is not None:
+            parts.append(f"one who went out only by adding to melds scores {half(rules.finished_without_opening)}")
+            knobs.append("finished_without_opening")
+        if players == 4:
+            knobs += ["team_scoring", "meld_credit"]
+            parts.append("the side that went out scores only the out-goer's score; the other side adds its two "
+                         "scores and subtracts the out-goer's partner's" if rules.team_scoring == "out_goer"
+                         else "each side adds its two players' scores")
+    if rules.all_at_once == "flat":
+        cond = (" while none of the other three has a meld on the table"
+                if players == 4 and rules.dhamoon_needs_others_unmelded else "")
+        parts.append(f"going out all at once with nothing laid before (a dhamoon) scores a flat "
+                     f"{half(rules.all_at_once_value)}{cond}")
+        knobs.append("all_at_once")
+    elif rules.all_at_once == "team_minimum":
+        low, high = rules.cold_hand_values
+        more = ", or its ordinary total when higher" if rules.cold_hand_at_least else ""
+        parts.append(f"going out all at once (a cold hand) scores the side {half(low)} if the opponents had "
+                     f"melded, {half(high)} if not{more}, and the opponents 0")
+        knobs.append("cold_hand_values")
+    parts.append({"side_total": "half points are rounded once per side, in the side's favour (36.5 to 37, "
+                                "-5.5 to -5)",
+                  "per_player": "each player's score is rounded in his favour on its own (2.5 held costs 2)",
+                  "none": "half points are kept"}[rules.rounding])
+    return Sentence("; ".join(parts), sources(*knobs))
+
+
+def match_end(rules: Ruleset, players: int) -> Sentence:
+    t = rules.target(players)
+    if rules.match_end == "gap_tiebreak":
+        text = (f"a side that alone reaches {t} wins; when both reach it, the higher wins only with a lead of "
+                f"more than {rules.tiebreak_gap}, otherwise play goes on")
+    elif rules.match_end == "after_round_higher":
+        text = f"the match ends after the hand in which a side reaches {t}; the higher total wins, a tie plays on"
+    else:
+        text = f"the match ends the first time a total reaches {t}; the higher total wins, a tie at the top plays on"
+    return Sentence(text, sources("targets", "match_end"))
+
+
+def wild_movement(rules: Ruleset) -> Sentence:
+    two = {
+        "free": "a 2 in a run may move to make room, as long as the run stays valid",
+        "slide_to_open_end": "a 2 stays put until the card it stands for is laid; then it slides to an open end",
+        "low_or_high_end": "a 2 stays put until the card it stands for is laid; then it goes to the low end, or "
+                           "to the high end if the run holds a 3",
+    }[rules.two_movement]
+    joker = ("a joker moves like that too" if rules.joker_movement == "free"
+             else "a joker keeps the card it stands for")
+    return Sentence(f"{two}; {joker}", sources("two_movement", "joker_movement"))
+
+
+__all__ = ["Sentence", "half", "sources", "card_values", "hand_score", "match_end", "wild_movement"]

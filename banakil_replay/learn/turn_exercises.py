@@ -1,0 +1,198 @@
+"""Exercises about a turn in play: what may you discard now, and taking from the pile.
+
+Both ask about a real position (a :class:`~banakil_replay.state.GameState` from a played hand)
+and judge with the engine's own answer for it: the discards ``play.options.options`` lists as
+legal and as not allowed (with the reducer's refusal and its rule), and the reducer's handler
+for taking cards from the pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..cards import Card
+from ..errors import IllegalMoveError
+from ..events import Discarded, Took
+from ..play.moves import NotAllowed, Options
+from ..play.options import options
+from ..play.rule_text import discard_limit_clause, discard_rule, rule_sentence, take_rule
+from ..reducer import HANDLERS
+from ..rulebook import Rule
+from ..state import GameState
+from .meld_exercises import not_held
+from .model import Exercise, Feedback, Reason, Shown, names, parse_card_answer, parse_count_or_no, typed
+
+# the rule that limits discards under each setting of the ``discard_limit`` knob
+_LIMIT_RULES = {"lone_top_card": Rule.NO_THROWING_BACK_LONE_TOP, "any_taken": Rule.NO_DISCARDING_TAKEN,
+                "none": Rule.DISCARD}
+
+
+def this_turn(state: GameState) -> str:
+    """What the player to act has drawn this turn, in words."""
+    turn = state.this_turn
+    if turn.took_count == 1:
+        return f"took the top card of the pile ({names(turn.taken)})"
+    if turn.took_count:
+        return f"took the top {turn.took_count} cards of the pile ({names(reversed(turn.taken))}, top first)"
+    if turn.drew:
+        return "drew from the stock"
+    return "have not drawn (the starter with 19 cards skips the first draw)" if state.first_turn else "have not drawn"
+
+
+@dataclass(frozen=True)
+class Discard(Exercise[tuple[Card, ...]]):
+    """Which of your cards may you not discard now? The options list decides, card by card."""
+
+    state: GameState
+    kind = "discard"
+    form = "cards"
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.state.hands[self.state.turn]
+
+    @cached_property
+    def _options(self) -> Options:
+        return options(self.state, rank=False)
+
+    def refused(self) -> dict[Card, NotAllowed]:
+        """The cards the engine will not let you discard now, with its refusal."""
+        return {n.event.card: n for n in self._options.not_allowed if isinstance(n.event, Discarded)}
+
+    @property
+    def question(self) -> str:
+        return (f"This turn you {this_turn(self.state)}. Which of your cards may you not discard now? "
+                "Type them all, or none.")
+
+    def shows(self) -> tuple[Shown, ...]:
+        taken = self.state.this_turn.taken
+        return (Shown("your hand", self.hand),) + ((Shown("taken from the pile this turn", taken),) if taken else ())
+
+    def parse(self, text: str) -> tuple[Card, ...]:
+        return parse_card_answer(text)
+
+    def _limit(self) -> Rule:
+        return _LIMIT_RULES[self.rules.discard_limit]
+
+    def judge(self, answer: tuple[Card, ...]) -> Feedback:
+        named = tuple(dict.fromkeys(answer))
+        held = not_held(named, self.hand, "in your hand")
+        if held is not None:
+            return Feedback(False, (held,))
+        refused = self.refused()
+        limit = self._limit()
+        if set(named) == set(refused):
+            reasons = tuple(Reason(n.why, n.rule, n.source) for n in refused.values())
+            return Feedback(True, reasons or (Reason(f"every card you hold may be discarded now: {limit.summary}",
+                                                     limit, limit.source),))
+        allowed = [Reason(self._may_go(c), limit, limit.source) for c in named if c not in refused]
+        missed = [Reason(n.why, n.rule, n.source) for c, n in refused.items() if c not in named]
+        return Feedback(False, tuple(allowed + missed))
+
+    def _may_go(self, card: Card) -> str:
+        """Why the engine lets ``card`` go, from what this turn took, and the rule that limits discards."""
+        turn, limit = self.state.this_turn, self._limit()
+        if card in turn.restricted:
+            why = f"you hold another {card.symbol} besides the one taken, and that one may go"
+        elif card in turn.taken:
+            why = f"{card.symbol} came from the pile, but not in a way the rule forbids"
+        else:
+            why = f"{card.symbol} was not taken from the pile this turn"
+        return f"{card.symbol} may be discarded now: {why}. The rule: {limit.summary}"
+
+    def hint(self) -> str:
+        return (f"{rule_sentence(discard_rule(self.rules) + discard_limit_clause(self.rules))}. "
+                f"This turn you {this_turn(self.state)}.")
+
+    def solution(self) -> str:
+        refused = self.refused()
+        if not refused:
+            return "none: every card you hold may be discarded now"
+        return "; ".join(f"{c.symbol} ({n.why})" for c, n in refused.items())
+
+    def answer_text(self) -> str:
+        return typed(self.refused())
+
+
+@dataclass(frozen=True)
+class TakePile(Exercise[int | None]):
+    """You want this card from the pile: may you take it now, and how many cards come with it?"""
+
+    state: GameState
+    want: Card
+    kind = "take-pile"
+    form = "count_or_no"
+
+    @property
+    def pile_top_first(self) -> tuple[Card, ...]:
+        return tuple(reversed(self.state.discard))
+
+    @property
+    def depth(self) -> int:
+        """How many cards from the top down to the first copy of the card wanted."""
+        return self.pile_top_first.index(self.want) + 1
+
+    def take(self, count: int) -> GameState | IllegalMoveError:
+        """The reducer's own handler: the state after taking ``count`` cards, or its refusal."""
+        s = self.state
+        try:
+            return HANDLERS[Took](s, Took(s.seq + 1, s.turn, count))
+        except IllegalMoveError as no:
+            return no
+
+    @property
+    def question(self) -> str:
+        return (f"It is your turn; so far you {this_turn(self.state)}. You want {self.want.symbol} from the pile. "
+                "How many cards do you take in all to get it? Type a number, or no if you may not take it now.")
+
+    def shows(self) -> tuple[Shown, ...]:
+        return (Shown("the pile, top first", self.pile_top_first), Shown("your hand", self.state.hands[self.state.turn]))
+
+    def parse(self, text: str) -> int | None:
+        return parse_count_or_no(text)
+
+    def _took(self, count: int, new: GameState) -> Reason:
+        taken = self.pile_top_first[:count]
+        text = f"taking {count} card{'s' if count > 1 else ''} brings {names(taken)}"
+        restricted = new.this_turn.restricted
+        if restricted:
+            text += f", and {names(reversed(restricted))} may not be discarded this turn"
+        return Reason(text, Rule.TAKE_FROM_PILE, Rule.TAKE_FROM_PILE.source)
+
+    def judge(self, answer: int | None) -> Feedback:
+        k = self.depth
+        expected = self.take(k)
+        if isinstance(expected, IllegalMoveError):
+            return Feedback(answer is None, (Reason.refused(expected),))
+        if answer is None:
+            return Feedback(False, (Reason("you may take from the pile now: " + Rule.TAKE_FROM_PILE.summary,
+                                           Rule.TAKE_FROM_PILE, Rule.TAKE_FROM_PILE.source),))
+        if answer == k:
+            return Feedback(True, (self._took(k, expected),))
+        got = self.take(answer)
+        if isinstance(got, IllegalMoveError):
+            return Feedback(False, (Reason.refused(got),))
+        top = self.pile_top_first[:answer]
+        if answer < k:
+            top_words = f"the top {answer} cards are" if answer > 1 else "the top card is"
+            text = f"{top_words} {names(top)}: {self.want.symbol} is not among them"
+        else:
+            text = (f"taking {answer} cards reaches down to {top[-1].symbol}, below {self.want.symbol}; "
+                    f"{Rule.TAKE_FROM_PILE.summary[0].lower()}{Rule.TAKE_FROM_PILE.summary[1:]}")
+        return Feedback(False, (Reason(text, Rule.TAKE_FROM_PILE, Rule.TAKE_FROM_PILE.source),))
+
+    def hint(self) -> str:
+        return f"{rule_sentence(take_rule(self.rules))}. So far this turn you {this_turn(self.state)}."
+
+    def solution(self) -> str:
+        result = self.take(self.depth)
+        if isinstance(result, IllegalMoveError):
+            return f"no: {result}"
+        return f"{self.depth}: {self._took(self.depth, result).text}"
+
+    def answer_text(self) -> str:
+        return "no" if isinstance(self.take(self.depth), IllegalMoveError) else str(self.depth)
+
+
+__all__ = ["Discard", "TakePile", "this_turn"]

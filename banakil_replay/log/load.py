@@ -1,0 +1,71 @@
+"""One way to load a game: read a log file and replay it, with one error behaviour.
+
+Every edge that opens a game by its file name (the command line, the bulk
+replay, the notes sidecars, the notebook frames and widgets) calls
+:func:`load_replay`, so a missing file, an empty file or a broken log reads
+the same everywhere:
+
+* the file cannot be opened or read (missing, a folder, no permission):
+  :class:`UnreadableLogError`, a :class:`~banakil_replay.errors.MalformedInputError`
+  naming the file;
+* the file is empty or is not a log at all: :class:`~banakil_replay.log.store.NotALogError`
+  (from :func:`~banakil_replay.log.store.read_log`);
+* a bad line, or an event the rules refuse: the reader's
+  :class:`~banakil_replay.log.store.LogReadError` or the reducer's
+  :class:`~banakil_replay.reducer.ReplayError`, naming the line or the seq.
+
+File names are shown through :func:`utf8_text`, so a name that is not valid
+UTF-8 can still be printed and stored.
+
+>>> load_replay("no/such/game.jsonl")
+Traceback (most recent call last):
+...
+banakil_replay.log.load.UnreadableLogError: cannot read no/such/game.jsonl: No such file or directory
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import MalformedInputError
+from ..reducer import Replay
+from .stream import replay_log
+
+__all__ = ["load_replay", "UnreadableLogError", "utf8_text"]
+
+
+class UnreadableLogError(MalformedInputError):
+    """A log file the system would not let us read; ``path`` names it."""
+
+    def __init__(self, path: str | os.PathLike[str], error: OSError) -> None:
+        super().__init__(f"cannot read {utf8_text(os.fspath(path))}: {error.strerror or error}")
+        self.path = os.fspath(path)
+
+
+def load_replay(path: str | os.PathLike[str]) -> Replay:
+    """The game in the log at ``path``, replayed event by event (see the module docstring for errors)."""
+    try:
+        return replay_log(path)  # read and folded together: the first error is the one a reader meets
+    except OSError as e:
+        raise UnreadableLogError(path, e) from None
+
+
+def utf8_text(text: str) -> str:
+    """``text`` as a string UTF-8 can hold, for printing and for tables.
+
+    A file name that is not valid UTF-8 reaches Python with its bad bytes as
+    lone surrogates (PEP 383); they are shown as ``\\xNN``, any other lone
+    surrogate as ``\\udNNN``. Valid text is returned unchanged.
+
+    >>> utf8_text("b\\udcff.jsonl")
+    'b\\\\xff.jsonl'
+    """
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate that is not an escaped byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")

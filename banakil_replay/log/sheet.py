@@ -1,0 +1,227 @@
+"""A score sheet for a real table: hands recorded by their inputs, in a log, and the sheet they add up to.
+
+Many tables only want the scoring done right (source 000's rules were written for a
+score-sheet app). A sheet is an event log like any other: ``match_started`` (format
+1.1), then one ``hand_recorded`` event per hand, holding the ``score`` command's
+input (who went out, and per seat the points or cards melded and held).
+
+* :func:`new_sheet` creates one; it never overwrites a file.
+* :func:`add_hand` appends one hand, but only after the reducer has folded the log
+  and the new event and accepted them: a refused hand (:class:`SheetRefused`) leaves
+  the file byte for byte as it was.
+* :func:`sheet_of` reads any replayed log as a sheet (hands played out and hands
+  recorded by their result count as well): per hand the scores, what the sheet
+  enters (with 000's negative carry when the rules ask for it), the running totals,
+  the target and the winner. :func:`sheet_text` lays it out for a terminal.
+
+The ``sheet`` command and the notebook's ``SheetWidget`` are views of this module.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ..errors import BanakilError, MalformedInputError
+from ..events import FORMAT_LATEST, MAX_NAME, EventError, HandRecorded, HandScored, parse_event
+from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT, hand_ends
+from ..reducer import Replay, ReplayError, apply
+from ..rules import get_ruleset
+from ..scoring import Number, match_status, sides_of, tidy
+from ..state import GameState
+from .load import load_replay, utf8_text
+from .store import append_event, create_log
+
+__all__ = ["Sheet", "SheetHand", "SheetRefused", "add_hand", "new_sheet", "open_sheet", "sheet_of", "sheet_text"]
+
+
+class SheetRefused(MalformedInputError):
+    """A hand or a sheet that is refused, in a sentence; nothing was written."""
+
+
+@dataclass(frozen=True)
+class SheetHand:
+    """One line of the sheet: a hand as scored, as entered and the totals after it."""
+
+    hand: int  # the hand's number (a dead hand is a deal too)
+    seq: int  # the event that ended it
+    ended: str  # how, in the words of endings.ENDINGS
+    went_out: int | None
+    seats: tuple[Number, ...] | None  # each seat's own score, when the hand was scored seat by seat
+    scores: tuple[Number, ...]  # per side
+    entered: tuple[Number, ...]  # per side, as the sheet enters it (differs only under the carry)
+    totals: tuple[Number, ...]  # per side, after this hand
+    explain: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand, "seq": self.seq, "ended": self.ended, "went_out": self.went_out,
+                "seats": None if self.seats is None else list(self.seats), "scores": list(self.scores),
+                "entered": list(self.entered), "totals": list(self.totals), "explain": list(self.explain)}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The whole sheet: who plays under which rules, every hand, and where the match stands."""
+
+    rules: str
+    players: tuple[str, ...]
+    sides: tuple[str, ...]  # a side's name: its player, or the partners joined by "&"
+    target: int
+    carry: bool  # negative hands enter as 0, their shortfall coming off later hands (000)
+    hands: tuple[SheetHand, ...]
+    totals: tuple[Number, ...]
+    carried: tuple[Number, ...]  # shortfall not yet taken off, per side (always 0 without the carry)
+    over: bool
+    winner: int | None
+    tiebreak: bool  # the top is tied, or too close under a tie-break rule: play on
+
+    def heading(self) -> str:
+        """Who plays under which rules, to what target, and whether negatives are carried."""
+        carry = "; a negative hand enters as 0 and comes off later hands (000)" if self.carry else ""
+        return f"{', '.join(self.players)}; {self.rules} rules, {self.target} to win{carry}"
+
+    def standing(self) -> str:
+        """Where the match stands, in a sentence."""
+        score = ", ".join(f"{name} {tidy(t)}" for name, t in zip(self.sides, self.totals))
+        if self.winner is not None:
+            return f"{self.sides[self.winner]} won the match ({score}; {self.target} to win)."
+        if self.tiebreak:
+            return f"No winner yet: the target is reached but the top is too close ({score}); play on."
+        return f"No winner yet ({score}; {self.target} to win)."
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.rules, "players": list(self.players), "sides": list(self.sides),
+                "target": self.target, "sheet_carry": self.carry, "hands": [h.to_json() for h in self.hands],
+                "totals": list(self.totals), "carried": list(self.carried), "over": self.over,
+                "winner": self.winner, "tiebreak": self.tiebreak, "standing": self.standing()}
+
+
+def _side_names(players: Sequence[str]) -> tuple[str, ...]:
+    return tuple(" & ".join(players[s] for s in seats) for seats in sides_of(len(players)))
+
+
+def sheet_of(rp: Replay) -> Sheet:
+    """Any replayed log as a score sheet (see the module docstring)."""
+    final = rp.final
+    if final.rules is None:
+        raise MalformedInputError("this log has no match_started event, so there is no sheet")
+    rules = final.rules
+    status = match_status(rules, final.n, final.history)
+    hands = []
+    for k, end in enumerate(hand_ends(rp)):
+        st = end.state
+        assert st.hand_score is not None  # every hand end is scored
+        score = st.hand_score
+        ended, event = end.ended, rp.events[end.seq]
+        if isinstance(event, HandRecorded):  # its input says how it ended, though no card was played
+            ended = STOCK_OUT if st.went_out is None else ALL_AT_ONCE if st.all_at_once else WENT_OUT
+        hands.append(SheetHand(
+            st.hand_no, end.seq, ended, st.went_out,
+            None if isinstance(event, HandScored) else tuple(tidy(p) for p in score.players),
+            tuple(tidy(s) for s in score.sides), tuple(tidy(e) for e in status.entered[k]),
+            tuple(tidy(t) for t in st.totals), tuple(score.explain)))
+    return Sheet(rules.name, final.players, _side_names(final.players), status.target, rules.sheet_carry,
+                 tuple(hands), tuple(tidy(t) for t in status.totals), tuple(tidy(c) for c in status.carried),
+                 status.over, status.winner, status.tiebreak)
+
+
+def _bare(err: BanakilError) -> str:
+    """A refusal without the reducer's ``seq N: type:`` prefix, with its rule and source."""
+    if isinstance(err, ReplayError):
+        rule = f" [{err.rule.title}: {err.source}]" if err.rule is not None else ""
+        return err.bare_reason + rule
+    if isinstance(err, EventError):
+        return err.reason
+    return str(err)
+
+
+# ------------------------------------------------------------------ writing
+def new_sheet(path: str | os.PathLike[str], rules: str, players: Sequence[str], *, carry: bool = False,
+              options: Mapping[str, Any] | None = None) -> Sheet:
+    """Start a sheet at ``path`` for ``players`` (2 to 4 names, in turn order) under ``rules``.
+
+    ``carry`` turns on the score sheet's negative carry (the ``sheet_carry`` knob, 000);
+    ``options`` are other rule knobs. Everything is checked before the file is created,
+    and an existing file is never overwritten (:class:`SheetRefused`).
+    """
+    names = [str(p).strip() for p in players]
+    if not 2 <= len(names) <= 4:
+        raise SheetRefused(f"a sheet is for 2, 3 or 4 players, not {len(names)}")
+    for i, name in enumerate(names):
+        if not name or len(name) > MAX_NAME:
+            raise SheetRefused(f"player {i + 1}'s name must be 1 to {MAX_NAME} characters")
+    knobs = dict(options or {}, **({"sheet_carry": True} if carry else {}))
+    first: dict[str, Any] = {"type": "match_started", "format": FORMAT_LATEST, "rules": get_ruleset(rules).name,
+                             "players": names, **({"options": knobs} if knobs else {})}
+    try:
+        event = parse_event({"seq": 0, **first}, 0)
+        state = apply(GameState(), event)  # an unknown knob or a player count the rules do not allow
+    except (EventError, ReplayError) as e:
+        raise SheetRefused(_bare(e)) from None
+    try:
+        create_log(path, first)
+    except FileExistsError:
+        raise SheetRefused(f"{utf8_text(os.fspath(path))} exists: a new sheet never overwrites a file") from None
+    except OSError as e:
+        raise SheetRefused(f"cannot create {utf8_text(os.fspath(path))}: {e.strerror or e}") from None
+    return sheet_of(Replay((event,), (state,)))
+
+
+def open_sheet(path: str | os.PathLike[str]) -> tuple[Replay, Sheet]:
+    """The log at ``path``, replayed, and its sheet. A log that does not replay is refused with its reason."""
+    try:
+        rp = load_replay(path)
+    except ReplayError as e:  # a sheet that breaks a rule cannot be added up: bad input for a sheet command
+        raise SheetRefused(f"{utf8_text(os.fspath(path))}: seq {e.seq}: {_bare(e)}") from None
+    return rp, sheet_of(rp)
+
+
+def add_hand(path: str | os.PathLike[str], entry: Any) -> Sheet:
+    """Append one hand, in the ``score`` command's input shape, and return the sheet with it.
+
+    The log and the new event are folded first; only a hand the reducer accepts is
+    written, so a refused one (:class:`SheetRefused`, naming the field and the rule)
+    leaves the file unchanged. So is a hand after the match is won. ``players`` may be
+    left out of ``entry`` (it is the sheet's).
+    """
+    rp, sheet = open_sheet(path)
+    if sheet.over:
+        raise SheetRefused(f"the match is over, so no hand is added: {sheet.standing()} "
+                           "Start a new sheet for the next match.")
+    if not isinstance(entry, Mapping):
+        raise SheetRefused("a hand is a JSON object like the score command's input: {\"went_out\": seat or null, "
+                           "\"seats\": [{\"melded\": points, \"in_hand\": points}, ...]}")
+    seq = len(rp)
+    raw = {"seq": seq, "type": "hand_recorded", "input": dict(entry)}
+    try:
+        event = parse_event(raw, seq)
+        state = apply(rp.final, event)
+    except (EventError, ReplayError) as e:
+        raise SheetRefused(f"hand {rp.final.hand_no + 1} not added: {_bare(e)}. The sheet is unchanged.") from None
+    # the seq is given, so nothing is written if another writer appended since the log was read
+    append_event(path, raw)
+    return sheet_of(Replay(rp.events + (event,), rp.states + (state,)))
+
+
+# ------------------------------------------------------------------ text
+def _cell(score: Number, entered: Number) -> str:
+    return f"{tidy(score)}" if score == entered else f"{tidy(score)} (enters {tidy(entered)})"
+
+
+def sheet_text(sheet: Sheet) -> str:
+    """The sheet as a table for a terminal: per hand each side's score and running total, then the standing."""
+    lines = [f"Score sheet: {sheet.heading()}"]
+    rows = [["hand", *(c for name in sheet.sides for c in (name, "total"))]]
+    for h in sheet.hands:
+        rows.append([str(h.hand), *(c for s, e, t in zip(h.scores, h.entered, h.totals) for c in (_cell(s, e), str(t)))])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        lines.append("  ".join(c.rjust(w) for c, w in zip(r, widths)))
+    if not sheet.hands:
+        lines.append("(no hands yet)")
+    owed = [f"{name} {c}" for name, c in zip(sheet.sides, sheet.carried) if c]
+    if owed:
+        lines.append(f"still to come off: {', '.join(owed)}")
+    lines.append(sheet.standing())
+    return "\n".join(lines)

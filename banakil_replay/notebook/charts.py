@@ -1,0 +1,168 @@
+"""Charts of hands tables, made with altair: small functions meant to be read, copied and changed.
+
+Each chart takes a hands table (:func:`~banakil_replay.notebook.frames.hands_frame`,
+:func:`~banakil_replay.notebook.frames.rescore_frame`, or the bulk replay's
+Parquet table: they share their columns, listed in :mod:`banakil_replay.log.rows`)
+and returns an altair chart, which draws itself in a notebook. To change
+one, copy its body into a cell: pick the data (``side_points`` gives one row
+per hand and side, with running totals), then the mark (``mark_line``,
+``mark_bar`` ...), then the encoding of each column onto an axis, a colour or
+a tooltip (``"hand:O"`` is ordinal, ``"total:Q"`` quantitative, ``"rules:N"``
+nominal), then ``.properties(width=..., height=...)``.
+
+Every chart says what it shows under its title: how many hands (and games) it
+draws, and, when there is nothing to draw, why (an empty chart with no word
+would read as a broken one). Lines of several rule sets go in one small panel
+each, since two rule sets that score some hands alike would draw one line
+exactly over the other. The rule sets' names are written level, never turned.
+
+With no internet, run :func:`banakil_replay.notebook.setup.enable_offline_charts`
+first (every tutorial notebook does, through ``setup_notebook``).
+
+altair and pandas are imported inside each function (on purpose: importing
+this module stays cheap and works without them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..endings import ALL_AT_ONCE, ENDINGS, STOCK_OUT
+from .frames import side_points
+
+if TYPE_CHECKING:  # only for annotations: the real imports are deferred
+    import altair as alt
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]
+
+__all__ = ["totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart", "hands_said"]
+
+_DASHES = [[1, 0], [6, 3], [2, 2], [6, 2, 2, 2]]  # solid, dashed, dotted, dash-dot: side 0 to side 3
+
+
+def _alt() -> Any:
+    import altair as alt  # deferred on purpose: altair is heavy and only the charts need it
+
+    return alt
+
+
+def _pd() -> Any:
+    import pandas as pd  # deferred on purpose, as altair
+
+    return pd
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def hands_said(hands: "pd.DataFrame") -> str:
+    """How many hands of how many games a table holds, in words: ``5 hands of 4 games``."""
+    games = hands["game"].nunique() if len(hands) else 0
+    rules = hands["rules"].nunique() if len(hands) else 0
+    count = len(hands.drop_duplicates(["game", "hand"])) if len(hands) else 0
+    text = f"{_plural(count, 'hand')} of {_plural(games, 'game')}"
+    return text + (f", each scored under {rules} rule sets" if rules > 1 and len(hands) > count else "")
+
+
+def _rules_x(alt_: Any) -> Any:
+    """The rule sets along the x axis, their names written level."""
+    return alt_.X("rules:N", title="rule set", axis=alt_.Axis(labelAngle=0))
+
+
+def totals_chart(hands: "pd.DataFrame", *, across_games: bool = False, title: str = "Running totals") -> "alt.FacetChart":
+    """Running totals, one panel per rule set: a line per side (and per game, unless chained), hand by hand."""
+    alt_ = _alt()
+    data = side_points(hands, across_games=across_games)
+    lines: dict[str, Any] = {} if across_games else {"detail": "game:N"}  # one line per game, unless chained
+    sides = sorted(data["side"].unique()) if len(data) else []
+    key = ", ".join(f"{side} {style}" for side, style in zip(sides, ("solid", "dashed", "dotted", "dash-dot")))
+    what = hands_said(hands) + (", played one after another" if across_games else "")
+    subtitle = [what, f"one panel per rule set; {key}" if key else "no hand to draw"]
+    chart: alt.FacetChart = alt_.Chart(data).mark_line(point=True).encode(
+        x=alt_.X("hand:O", title="hand in the evening" if across_games else "hand", axis=alt_.Axis(labelAngle=0)),
+        y=alt_.Y("total:Q", title="running total"),
+        color=alt_.Color("side:N", title="side"),
+        strokeDash=alt_.StrokeDash("side:N", title="side", scale=alt_.Scale(range=_DASHES)),
+        tooltip=["game:N", "rules:N", "side:N", "hand:O", "points:Q", "total:Q"],
+        **lines,
+    ).properties(width=140, height=220).facet(
+        column=alt_.Column("rules:N", title=None, sort=list(dict.fromkeys(data["rules"])) if len(data) else None),
+        title=alt_.TitleParams(title, subtitle=subtitle),
+    )
+    return chart
+
+
+def points_chart(hands: "pd.DataFrame", *, title: str = "Points per hand") -> "alt.Chart":
+    """Points each side scored per hand, by rule set (one dot per hand and side)."""
+    alt_ = _alt()
+    data = side_points(hands)
+    chart: alt.Chart = alt_.Chart(data, title=alt_.TitleParams(title, subtitle=[
+        f"{hands_said(hands)}; one dot per hand and side"])).mark_circle(size=70, opacity=0.8).encode(
+        x=_rules_x(alt_),
+        y=alt_.Y("points:Q", title="side points in the hand"),
+        color=alt_.Color("side:N", title="side"),
+        tooltip=["game:N", "rules:N", "hand:O", "side:N", "points:Q", "ended:N"],
+    ).properties(width=400, height=240)
+    return chart
+
+
+def endings_chart(hands: "pd.DataFrame", *, title: str = "How hands end") -> "alt.Chart":
+    """How many hands ended each way (went out, all at once, stock ran out, result only), by rule set."""
+    alt_ = _alt()
+    data = hands[["game", "rules", "hand", "ended"]].copy()
+    counts = data["ended"].value_counts()
+    tally = ", ".join(f"{ending} {int(counts.get(ending, 0))}" for ending in ENDINGS)
+    chart: alt.Chart = alt_.Chart(data, title=alt_.TitleParams(title, subtitle=[hands_said(hands), tally])).mark_bar(
+    ).encode(
+        x=_rules_x(alt_),
+        y=alt_.Y("count():Q", title="hands"),
+        color=alt_.Color("ended:N", title="ended", scale=alt_.Scale(domain=list(ENDINGS))),
+        tooltip=["rules:N", "ended:N", "count():Q"],
+    ).properties(width=400, height=240)
+    return chart
+
+
+def cold_hands_chart(hands: "pd.DataFrame", *, title: str = "What a cold hand is worth") -> "alt.LayerChart":
+    """The side score of the side that went out all at once (a cold hand, dhamoon), by rule set."""
+    alt_ = _alt()
+    pd = _pd()
+    rows = []
+    for _, r in hands[hands["ended"] == ALL_AT_ONCE].iterrows():
+        side = int(r["out_side"])
+        rows.append({"game": r["game"], "rules": r["rules"], "hand": r["hand"], "value": float(r[f"side_{side}"])})
+    data = pd.DataFrame(rows, columns=["game", "rules", "hand", "value"])
+    cold = len(data.drop_duplicates(["game", "hand"]))
+    said = (f"mean side score over {_plural(cold, 'cold hand')}" if cold else
+            f"no cold hand in these {_plural(len(hands.drop_duplicates(['game', 'hand'])), 'hand')}: nothing to draw")
+    base = alt_.Chart(data).encode(
+        x=_rules_x(alt_),
+        y=alt_.Y("mean(value):Q", title="side score (mean)"),
+        tooltip=["rules:N", alt_.Tooltip("mean(value):Q", title="mean"), alt_.Tooltip("count():Q", title="hands")],
+    )
+    chart: alt.LayerChart = alt_.layer(
+        base.mark_bar(), base.mark_text(dy=-7).encode(text=alt_.Text("mean(value):Q", format=".4~g")),
+        title=alt_.TitleParams(title, subtitle=[said])).properties(width=400, height=240)
+    return chart
+
+
+def stock_chart(hands: "pd.DataFrame", *, title: str = "How often the stock runs out") -> "alt.LayerChart":
+    """The share of each rule set's hands that ended with the stock empty, each bar labelled 'k of n'."""
+    alt_ = _alt()
+    pd = _pd()
+    rows = []
+    for rules, group in hands.groupby("rules", sort=True):
+        out = int((group["ended"] == STOCK_OUT).sum())
+        rows.append({"rules": rules, "hands": len(group), "stock_ran_out": out, "share": out / len(group),
+                     "label": f"{out} of {len(group)}"})
+    data = pd.DataFrame(rows, columns=["rules", "hands", "stock_ran_out", "share", "label"])
+    total, out = int(data["hands"].sum()), int(data["stock_ran_out"].sum())
+    said = (f"{out} of {_plural(total, 'hand')} ended with the stock empty" if out else
+            f"none of these {_plural(total, 'hand')} ended with the stock empty, so every bar is at 0")
+    base = alt_.Chart(data).encode(
+        x=_rules_x(alt_),
+        y=alt_.Y("share:Q", title="share of hands", axis=alt_.Axis(format="%"), scale=alt_.Scale(domain=[0, 1])),
+        tooltip=["rules:N", "hands:Q", "stock_ran_out:Q", alt_.Tooltip("share:Q", format=".0%")],
+    )
+    chart: alt.LayerChart = alt_.layer(base.mark_bar(), base.mark_text(dy=-7).encode(text="label:N"),
+                                       title=alt_.TitleParams(title, subtitle=[said])).properties(width=400, height=240)
+    return chart

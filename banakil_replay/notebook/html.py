@@ -1,0 +1,321 @@
+"""Cards, melds, tables, scores and options drawn as HTML, with their colours and box styles.
+
+Everything shown comes through :func:`esc`: player names, annotation text and
+authors are user text, and a hostile name such as ``<img src=x onerror=...>``
+must appear as those characters, never as markup. HTML is styled inline (no
+``<style>`` block) so it looks the same in JupyterLab, Voila, an ipywidgets
+``HTML`` and a saved page. Every element has a stable ``banakil-...`` class
+for tests and for anyone restyling the output.
+
+>>> from banakil_replay.cards import parse_card
+>>> 'data-card="QH"' in card_html(parse_card("QH"))
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..cards import Card, parse_card
+from ..events import Event
+from ..melds import Meld, MeldCheck
+from ..play.moves import MOVE_KINDS, Options
+from ..play.stepper import move_match
+from ..reducer import Replay, hand_end_input, rules_for
+from ..rules import Ruleset
+from ..scoring import score_hand, tidy
+from ..state import GameState, TableMeld
+from .narrate import event_text, rank_line, refusal_rule_line, rule_line, seat_name, side_label
+
+__all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "face_label", "card_html", "cards_html",
+           "back_html",
+           "backs_html", "meld_html", "meld_check_html", "annotations_html", "state_html", "score_html", "options_html"]
+
+RED = "#c0392b"
+BLACK = "#1f2328"
+JOKER_COLOUR = "#6c3483"
+WILD_BORDER = "#d4a017"
+
+
+def esc(text: object) -> str:
+    """User or engine text made safe for HTML (quotes too, so it may go in attributes)."""
+    return html.escape(str(text), quote=True)
+
+
+# ---------------------------------------------------------------------- cards
+_CARD_BOX = ("display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
+             "box-sizing:border-box;min-width:2.3em;height:3.1em;margin:2px 1px;padding:0 .2em;"
+             "border-radius:.35em;background:#fff;font:600 1em/1.05 system-ui,-apple-system,'Segoe UI',"
+             "sans-serif;vertical-align:top;")
+_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;"
+_CAPTION = "font-size:.62em;font-weight:500;color:#555;white-space:nowrap;"
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence does (the engine's reasons have no final stop)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
+def _card(card: Card | str) -> Card:
+    return parse_card(card)
+
+
+def card_colour(card: Card) -> str:
+    """Red for hearts and diamonds, near-black for clubs and spades, purple for a joker."""
+    return JOKER_COLOUR if card.is_joker else (RED if card.is_red else BLACK)
+
+
+def face_label(card: Card) -> str:
+    """Face text: rank and suit symbol, and for a joker the sign every sentence uses (``Card.symbol``)."""
+    return card.symbol
+
+
+def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption: str | None = None,
+              thirteenth: bool = False) -> str:
+    """One card face as an inline HTML box.
+
+    Red for hearts and diamonds, near-black for clubs and spades, purple on
+    lavender for a joker; every wild (2 or joker) has a gold border. A wild in
+    a meld shows what it stands for underneath (``=Q♠``); ``caption`` puts any
+    other short text there (a point value, for instance).
+    """
+    c = _card(card)
+    if stands_for is not None and _card(stands_for) == c:
+        stands_for = None  # a 2 in its own place plays as itself: nothing to explain
+    colour = card_colour(c)
+    background = "#f4ecf7" if c.is_joker else "#fff"
+    border = f"2px solid {WILD_BORDER}" if c.is_wild else "1px solid #8a8f98"
+    kind = "banakil-joker" if c.is_joker else ("banakil-red" if c.is_red else "banakil-black")
+    classes = f"banakil-card {kind}" + (" banakil-wild" if c.is_wild else "")
+    title = c.symbol if not c.is_joker else "joker"
+    sub = ""
+    if stands_for is not None:
+        target = _card(stands_for)
+        sub = f'<span class="banakil-stands" style="{_CAPTION}">={esc(target.symbol)}</span>'
+        title += f" (wild, stands for {target.symbol})"
+    elif thirteenth:
+        sub = f'<span class="banakil-stands" style="{_CAPTION}">13th</span>'
+        title += " (kept as a 13th card)"
+    elif c.is_wild:
+        title += " (wild)"
+    if caption is not None:
+        sub += f'<span class="banakil-caption" style="{_CAPTION}">{esc(caption)}</span>'
+    elif not sub and c.is_joker:  # the sign alone is small: the word says it too
+        sub = f'<span class="banakil-caption" style="{_CAPTION}">joker</span>'
+    style = f"{_CARD_BOX}color:{colour};background:{background};border:{border};"
+    return (f'<span class="{classes}" data-card="{esc(c.code)}" title="{esc(title)}" '
+            f'aria-label="{esc(title)}" style="{style}"><span>{esc(face_label(c))}</span>{sub}</span>')
+
+
+def back_html() -> str:
+    """One card face down: shows nothing about the card."""
+    style = (f"{_CARD_BOX}min-width:1.6em;margin-right:-.9em;border:1px solid #5b6b8c;"
+             "background:repeating-linear-gradient(45deg,#3b5998 0 4px,#6d84b4 4px 8px);")
+    return f'<span class="banakil-card banakil-back" aria-label="face-down card" style="{style}"></span>'
+
+
+def cards_html(cards: Iterable[Card | str], *, captions: Sequence[str | None] | None = None,
+               empty: str = "none") -> str:
+    """A row of card faces (``captions`` optional, one per card)."""
+    items = [_card(c) for c in cards]
+    if not items:
+        return f'<span class="banakil-cards banakil-empty" style="color:#777">{esc(empty)}</span>'
+    caps = list(captions) if captions is not None else [None] * len(items)
+    faces = "".join(card_html(c, caption=cap) for c, cap in zip(items, caps))
+    return f'<span class="banakil-cards" style="display:inline-flex;flex-wrap:wrap">{faces}</span>'
+
+
+def backs_html(count: int) -> str:
+    """A hand seen from another seat: backs and the count, nothing else."""
+    shown = "".join(back_html() for _ in range(min(count, 19)))
+    word = "card" if count == 1 else "cards"
+    return (f'<span class="banakil-cards banakil-hidden" style="display:inline-flex;align-items:center">'
+            f'{shown}<span style="margin-left:1.2em;color:#555">{count} {word}, face down</span></span>')
+
+
+def meld_html(meld: Meld | TableMeld, *, label: str = "") -> str:
+    """A meld laid out in order, each wild showing the card it stands for."""
+    table = meld if isinstance(meld, TableMeld) else None
+    m = meld.meld if isinstance(meld, TableMeld) else meld
+    stands = m.stands_for()
+    faces = []
+    for i, c in enumerate(m.cards):
+        if i in stands:
+            target = stands[i]
+            faces.append(card_html(c, stands_for=target, thirteenth=target is None))
+        else:
+            faces.append(card_html(c))
+    head = f'<span class="banakil-meld-label" style="min-width:9em;color:#444">{esc(label)}</span>' if label else ""
+    data = f' data-meld="{table.id}"' if table else ""
+    return (f'<div class="banakil-meld banakil-{m.kind}"{data} style="display:flex;align-items:center;'
+            f'gap:.5em" title="{esc(m.describe())}">{head}<span style="display:inline-flex;flex-wrap:wrap">'
+            f'{"".join(faces)}</span></div>')
+
+
+def meld_check_html(check: MeldCheck) -> str:
+    """A meld check's verdict: the layout and wilds when valid, the reason and rule when not."""
+    if check.valid and check.meld is not None:
+        m = check.meld
+        wilds = [f"{'the joker' if m.cards[i].is_joker else m.cards[i].symbol} stands for "
+                 f"{t.symbol if t else 'nothing (a 13th card)'}" for i, t in m.stands_for().items()
+                 if t != m.cards[i]]  # a 2 in its own place plays as itself
+        extra = f'<div class="banakil-wilds">{esc("; ".join(wilds))}</div>' if wilds else ""
+        return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:#1e7e34">Valid '
+                f'{esc(m.kind)}</b>{meld_html(m)}{extra}</div>')
+    rule = (f'<div class="banakil-rule-line" style="color:#666">{esc(refusal_rule_line(check.rule.title, check.source))}'
+            "</div>") if check.rule else ""
+    return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">Not a meld:</b> '
+            f'{esc(_sentence(check.reason or ""))}{rule}</div>')
+
+
+# ----------------------------------------------------------------- the table
+def _section(title: str, body: str, cls: str) -> str:
+    return (f'<div class="{cls}" style="margin:.4em 0"><div style="font-weight:600;color:#333">{esc(title)}'
+            f'</div>{body}</div>')
+
+
+def annotations_html(notes: Iterable[Any]) -> str:
+    """Notes (anything with ``.text`` and ``.author``) as an escaped list."""
+    items = [f'<li class="banakil-note"><b>{esc(getattr(n, "author", "") or "anonymous")}</b>: '
+             f'<span style="white-space:pre-wrap">{esc(n.text)}</span></li>' for n in notes]
+    if not items:
+        return '<div class="banakil-notes banakil-empty" style="color:#777">No notes on this step.</div>'
+    return f'<ul class="banakil-notes" style="margin:.2em 0">{"".join(items)}</ul>'
+
+
+def state_html(state: GameState, replay: Replay | None = None, seat_view: int | None = None,
+               *, notes: Iterable[Any] = ()) -> str:
+    """The whole table after one event, drawn with cards.
+
+    Each seat's hand (with ``seat_view`` set, every other hand is shown face
+    down as backs and a count, so nothing is spoiled), the melds with what each
+    wild stands for, the discard pile (top card last), the stock count, the
+    hand's scores with the arithmetic, the running totals, and the notes on
+    this step (from ``replay`` and ``notes``).
+    """
+    parts: list[str] = []
+    rules = state.rules.name if state.rules else "no rules yet"
+    status = [f"event {state.seq}", f"rules: {rules}"]
+    if state.hand_no:
+        status.append(f"hand {state.hand_no}")
+    if state.in_hand:
+        status.append(f"{seat_name(state, state.turn)} to play ({'draw' if state.phase == 'draw' else 'meld or discard'})")
+    elif state.match_over:
+        status.append("match over")
+    elif state.phase == "over":
+        status.append("hand over")
+    parts.append(f'<div class="banakil-status" style="color:#333">{esc(" · ".join(status))}</div>')
+    for seat, name in enumerate(state.players):
+        hand = state.hands[seat] if seat < len(state.hands) else ()
+        hidden = seat_view is not None and seat != seat_view
+        body = backs_html(len(hand)) if hidden else cards_html(hand, empty="no cards")
+        turn = state.in_hand and seat == state.turn
+        side = f", side {state.side(seat)}" if state.n == 4 else ""
+        tag = " ◀ to play" if turn else ""
+        view = " (you)" if seat_view == seat else ""
+        cls = "banakil-seat" + (" banakil-turn" if turn else "") + (" banakil-hidden-seat" if hidden else "")
+        border = "#3b82f6" if turn else "#ddd"
+        parts.append(
+            f'<div class="{cls}" data-seat="{seat}" style="border-left:4px solid {border};padding-left:.5em;'
+            f'margin:.35em 0"><div><b>{esc(name)}</b>{esc(view)} <span style="color:#666">(seat {seat}{side}, '
+            f'{len(hand)} card{"s" if len(hand) != 1 else ""}){esc(tag)}</span></div>{body}</div>')
+    if state.melds:
+        melds = "".join(meld_html(m, label=f"#{m.id} {seat_name(state, m.owner)}'s {m.meld.kind}") for m in state.melds)
+        parts.append(_section("Melds on the table", melds, "banakil-melds"))
+    if state.hand_no and (state.in_hand or state.discard):
+        top = state.discard[-1:]
+        pile = cards_html(state.discard, empty="empty")
+        note = f" (top card {top[0].symbol})" if top else ""
+        parts.append(_section(f"Discard pile, top card last{note}", pile, "banakil-pile"))
+        plural = "s" if state.stock_count != 1 else ""
+        parts.append(f'<div class="banakil-stock">Stock: {state.stock_count} card{plural}'
+                     + (f", reshuffled {state.reshuffles}×" if state.reshuffles else "") + "</div>")
+    if state.hand_score is not None and state.phase == "over":
+        scores = ", ".join(f"{side_label(state, i)}: {tidy(s)}" for i, s in enumerate(state.hand_score.sides))
+        lines = "".join(f"<li>{esc(line)}</li>" for line in state.hand_score.explain)
+        parts.append(_section(f"Hand {state.hand_no} scores", f"<div>{esc(scores)}</div><ul>{lines}</ul>",
+                              "banakil-hand-score"))
+    if state.totals and state.rules is not None:
+        totals = ", ".join(f"{side_label(state, i)}: {tidy(t)}" for i, t in enumerate(state.totals))
+        target = state.rules.target(state.n) if state.n in state.rules.player_counts else None
+        extra = f" (target {target})" if target else ""
+        if state.winner is not None:
+            extra += f"; winner {side_label(state, state.winner)}"
+        parts.append(f'<div class="banakil-totals">Totals: {esc(totals + extra)}</div>')
+    step_notes = list(replay.annotations_at(state.seq)) if replay is not None else []
+    step_notes += list(notes)
+    if step_notes:
+        parts.append(_section("Notes on this step", annotations_html(step_notes), "banakil-step-notes"))
+    return (f'<div class="banakil-state" data-seq="{state.seq}" style="font-family:system-ui,sans-serif;'
+            f'line-height:1.35">{"".join(parts)}</div>')
+
+
+def score_html(state: GameState, rules: Ruleset | str | None = None) -> str:
+    """A finished hand scored card by card: each card's points under it, sums, then the arithmetic."""
+    rs = rules_for(state, rules)
+    hand = hand_end_input(state, rs)
+    parts = []
+    for seat, s in enumerate(hand.seats):
+        melded = s.melded_cards or ()
+        held = s.in_hand_cards or ()
+        parts.append(
+            f'<div class="banakil-seat-score" data-seat="{seat}" style="margin:.4em 0"><b>{esc(seat_name(state, seat))}'
+            f'</b> — credited with {tidy(s.melded)}, holding {tidy(s.in_hand)}<div>melded: '
+            f'{cards_html(melded, captions=[str(tidy(rs.value(c))) for c in melded])}</div><div>in hand: '
+            f'{cards_html(held, captions=[str(tidy(rs.value(c))) for c in held], empty="nothing")}</div></div>')
+    result = score_hand(rs, hand)
+    lines = "".join(f"<li>{esc(line)}</li>" for line in result.explain)
+    sides = ", ".join(f"{side_label(state, i)}: {tidy(v)}" for i, v in enumerate(result.sides))
+    return (f'<div class="banakil-score" style="font-family:system-ui,sans-serif">{"".join(parts)}'
+            f'<ul>{lines}</ul><div><b>Side scores ({esc(rs.name)}):</b> {esc(sides)}</div></div>')
+
+
+def options_html(opts: Options, state: GameState | None = None, *,
+                 chosen: Event | Mapping[str, Any] | None = None, limit: int = 40, refused_limit: int = 40,
+                 open_reasons: bool = False, kinds: Sequence[str] | None = None) -> str:
+    """The legal options at a decision (best rank first) and, folded away, the moves not allowed.
+
+    ``opts`` comes from :func:`banakil_replay.play.options.options`. ``chosen``
+    (the move actually made, typed or as a mapping) marks the option that matches it.
+    ``limit`` and ``refused_limit`` cap the two lists. ``open_reasons`` shows the moves not allowed unfolded, for a page read without
+    clicking (a static export); ``kinds`` keeps only those kinds of move (``"discard"`` ...).
+    """
+    def kept(kind: str) -> bool:
+        return kinds is None or kind in kinds
+
+    ranked = sorted((o for o in opts.options if kept(o.kind)),
+                    key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
+    not_allowed = [n for n in opts.not_allowed if kept(MOVE_KINDS[type(n.event)])]
+    rows = []
+    for o in ranked[:limit]:
+        mark = ""
+        match = move_match(o.event, chosen) if chosen is not None else None
+        if match == "same":
+            mark = ' <b class="banakil-actual" style="color:#1e7e34">← the move made</b>'
+        elif match == "part":
+            mark = ' <b class="banakil-actual-part" style="color:#1e7e34">← part of the move made</b>'
+        rank = f"#{o.rank} " if o.rank is not None else ""
+        ranked_by = (f'<br><span class="banakil-why-rank" style="color:#555">{esc(rank_line(o.rank, o.why_rank))}'
+                     "</span>") if o.why_rank else ""
+        rule = (f'<br><i class="banakil-rule-line" style="color:#777">{esc(rule_line(o.rule_text))}</i>'
+                if o.rule_text else "")
+        rows.append(f'<li class="banakil-option" data-kind="{esc(o.kind)}">'
+                    f'<b>{esc(rank)}{esc(event_text(o.event, state))}</b>{mark}'
+                    f'<br><span style="color:#444">{esc(o.explain)}</span>{ranked_by}{rule}</li>')
+    more = f"<li>… and {len(ranked) - limit} more</li>" if len(ranked) > limit else ""
+    bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
+                  f'<span style="color:{RED}">Not allowed: {esc(_sentence(n.why))}</span>'
+                  + (f'<br><i class="banakil-rule-line" style="color:#777">{esc(refusal_rule_line(n.rule.title, n.source))}'
+                     "</i>" if n.rule else "") + "</li>"
+                  for n in not_allowed[:refused_limit])
+    bad += f"<li>… and {len(not_allowed) - refused_limit} more</li>" if len(not_allowed) > refused_limit else ""
+    head = f"Options for {esc(seat_name(state, opts.seat))}" + (f" ({esc(opts.phase)} phase)" if opts.phase else "")
+    none = "No legal move." if kinds is None else f"No legal move of these kinds ({', '.join(kinds)})."
+    body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else f"<div>{esc(none)}</div>"
+    body += "".join(f'<div class="banakil-options-note" style="color:#555">{esc(n)}</div>' for n in opts.notes)
+    unfold = " open" if open_reasons else ""
+    denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>Not allowed here ({len(not_allowed)})'
+              f'</summary><ul>{bad}</ul></details>') if not_allowed else ""
+    return f'<div class="banakil-options"><div style="font-weight:600">{head}</div>{body}{denied}</div>'

@@ -1,0 +1,301 @@
+"""One seat at the table: the table as that seat sees it (HTML), and its hand as buttons to play with.
+
+:func:`seat_table_html` draws what a seat may see: every other hand face down
+with its card count, the melds on the table by number, the discard pile and
+the stock; :class:`MovePad` shows the seat's own hand as one button per card
+(a click selects or unselects it) and a button for each kind of move the phase
+allows: draw, take N from the pile, meld the selected cards, add them to meld
+N, swap a joker in meld N for the selected card, discard it. A click makes a
+typed move (numbered as the next event) and hands it to the owner, who plays
+it; the pad never plays anything itself. The play table uses one pad for the
+game and another for trying a decision again.
+
+Why clicks and not toggle values: the browser sends a click at once, but holds
+back a control's new value while the kernel is busy with an earlier message,
+so a value set just before a move button is pressed may reach the kernel after
+the press. A card click is a click too, so clicks arrive in the order made and
+the selection (held here, in Python) is exactly what the player clicked before
+the move. A card's button stands for that card for as long as it stays in the
+hand (the same button, whatever else comes and goes), and every move clears
+the selection: a card clicked in a hurry after *Draw* is selected for the next
+step, as meant. A move button carries the event number of the position it was
+drawn for, so a move click that arrives after the position moved on (a double
+click on *Draw*) is dropped instead of played in the new position.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
+
+from ..cards import SUITS, Card
+from ..errors import MalformedInputError
+from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
+from ..play.moves import Move
+from ..play.options import options
+from ..state import GameState
+from .html import WILD_BORDER, backs_html, card_colour, cards_html, esc, meld_html
+from .narrate import seat_name, side_label
+
+__all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
+
+Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any failure as a sentence
+_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
+_PICKED, _UNPICKED = "#cfe2ff", "#ffffff"
+_PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
+
+
+def _border(card: Card, picked: bool) -> str:
+    """Blue round a selected card; gold round a wild one, as the card faces have it."""
+    return _PICKED_BORDER if picked else (f"2px solid {WILD_BORDER}" if card.is_wild else _UNPICKED_BORDER)
+
+
+def classed(widget: Any, *classes: str) -> Any:
+    """``widget`` with stable ``banakil-...`` CSS classes (for browser tests and restyling)."""
+    for c in classes:
+        widget.add_class(c)
+    return widget
+
+
+def hand_order(cards: tuple[Card, ...]) -> list[Card]:
+    """A hand sorted as a player holds it: by suit, then rank, jokers last (runs read left to right)."""
+    return sorted(cards, key=lambda c: (c.is_joker, SUITS.index(c.suit) if c.suit else 0, c.rank))
+
+
+def card_label(card: Card) -> str:
+    return "JK" if card.is_joker else card.symbol
+
+
+# ------------------------------------------------------------------ the table
+def seat_table_html(state: GameState, viewer: int | None, *, own_hand: bool = False) -> str:
+    """The table as ``viewer`` sees it (None: every hand face down, for handing the screen on).
+
+    Other hands are backs and a count; the viewer's own hand is drawn only with
+    ``own_hand`` (a still picture: the live widget shows it as buttons).
+    """
+    seats = []
+    for seat in range(state.n):
+        hand = state.hands[seat] if seat < len(state.hands) else ()
+        mine = seat == viewer
+        body = cards_html(hand_order(hand), empty="no cards") if mine and own_hand else (
+            "" if mine else backs_html(len(hand)))
+        turn = state.in_hand and seat == state.turn
+        side = f", {side_label(state, state.side(seat))}" if state.n == 4 else ""
+        tags = (" (you)" if mine else "") + (" ◀ to play" if turn else "")
+        border = "#3b82f6" if turn else "#ddd"
+        count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+        seats.append(f'<div class="banakil-seat{" banakil-turn" if turn else ""}" data-seat="{seat}" '
+                     f'style="border-left:4px solid {border};padding-left:.5em;margin:.3em 0">'
+                     f'<b>{esc(seat_name(state, seat))}</b>{esc(tags)} <span style="color:#666">(seat {seat}'
+                     f"{esc(side)}, {count})</span>{'<div>' + body + '</div>' if body else ''}</div>")
+    melds = "".join(meld_html(m, label=f"#{m.id} {seat_name(state, m.owner)}'s {m.meld.kind}")
+                    for m in state.melds) or '<span style="color:#777">none yet</span>'
+    top = state.discard[-1:]
+    pile = cards_html(state.discard, empty="empty")
+    plural = "s" if state.stock_count != 1 else ""
+    return (f'<div class="banakil-play-table" data-seq="{state.seq}" style="{_FONT}">{"".join(seats)}'
+            f'<div class="banakil-melds" style="margin:.4em 0"><b>Melds on the table</b>{melds}</div>'
+            f'<div class="banakil-pile" style="margin:.4em 0"><b>Discard pile</b>, top card last'
+            f'{f" (top: {esc(top[0].symbol)})" if top else ""}: {pile}</div>'
+            f'<div class="banakil-stock">Stock: {state.stock_count} card{plural}</div></div>')
+
+
+# ------------------------------------------------------------------ the pad
+CardKey = tuple[int, str, int]  # (seat, card code, which copy of it in the hand): one card while it is held
+
+
+class MovePad:
+    """A seat's hand as card buttons and the phase's move buttons; a click hands a typed move to ``on_move``.
+
+    ``run(thunk, doing)`` is the owner's safe runner: it runs every click and
+    shows any failure as a sentence (a move with no cards selected raises
+    :class:`MalformedInputError` saying what to click). After a move is played the
+    owner calls :meth:`show` with the new position, which clears the selection;
+    a position already shown is left as it is, selection included.
+
+    Controls: ``card_buttons`` (in ``cards`` order: the hand sorted by suit and
+    rank), ``move_buttons`` (by key: ``draw``, ``take 1``, ``reshuffle``,
+    ``meld``, ``discard``, ``add 3``, ``swap 3``, and with a ``coach`` (the
+    move it would play) ``coach``). :meth:`selected_cards` are the selected
+    cards in the order clicked.
+    """
+
+    def __init__(self, on_move: Callable[[Move], Any], run: Runner,
+                 coach: Callable[[], Move] | None = None) -> None:
+        self.on_move, self.run, self.coach = on_move, run, coach
+        self.cards: list[Card] = []
+        self.keys: list[CardKey] = []  # parallel to cards
+        self.selected: list[CardKey] = []
+        self._buttons: dict[CardKey, Any] = {}
+        self.move_buttons: dict[str, Any] = {}
+        self.state: GameState | None = None
+        self.seat: int | None = None
+        wrap = W.Layout(display="flex", flex_flow="row wrap")
+        self.hand_box = classed(W.Box(layout=wrap), "banakil-hand")
+        self.moves_box = classed(W.Box(layout=wrap), "banakil-moves")
+        self.picked = classed(W.HTML(), "banakil-picked")
+        self.label = classed(W.HTML(), "banakil-hand-label")
+        self.widget = classed(W.VBox([self.label, self.hand_box, self.picked, self.moves_box]), "banakil-move-pad")
+
+    @property
+    def card_buttons(self) -> list[Any]:
+        return [self._buttons[k] for k in self.keys]
+
+    # ------------------------------------------------------------ drawing
+    def show(self, state: GameState | None, seat: int | None) -> None:
+        """Draw ``seat``'s hand and moves at ``state`` (None: nothing to play here)."""
+        if state is self.state and seat == self.seat and state is not None:
+            return
+        self.clear()
+        old_moves = list(self.move_buttons.values())
+        self.state, self.seat = state, seat
+        if state is None or seat is None or not state.in_hand:
+            self.cards, self.keys, self.move_buttons = [], [], {}
+        else:
+            self.cards = hand_order(state.hands[seat])
+            copies: dict[str, int] = {}
+            self.keys = []
+            for c in self.cards:
+                copies[c.code] = copies.get(c.code, -1) + 1
+                self.keys.append((seat, c.code, copies[c.code]))
+            for key, card in zip(self.keys, self.cards):
+                if key not in self._buttons:
+                    self._buttons[key] = self._card_button(key, card)
+            self.move_buttons = self._move_buttons(state, seat) if state.turn == seat else {}
+        self.hand_box.children = self.card_buttons
+        self.moves_box.children = list(self.move_buttons.values())
+        self.label.value = "" if not self.keys or state is None or seat is None else (
+            f'<div style="{_FONT}"><b>{esc(seat_name(state, seat))}\'s hand</b> '
+            f'<span style="color:#666">(click cards to select them, then a move)</span></div>')
+        self._show_picked()
+        kept = set(self.keys)
+        for key in [k for k in self._buttons if k not in kept]:  # cards no longer held: a late click goes nowhere
+            self._buttons.pop(key).close()
+        for w in old_moves:  # moves of a position gone by
+            w.close()
+
+    def _card_button(self, key: CardKey, card: Card) -> Any:
+        b = classed(W.Button(description=card_label(card), tooltip=f"{card.symbol}: click to select",
+                             layout=W.Layout(width="3.6em", height="2.6em", margin="2px", padding="0 2px",
+                                             border=_border(card, False)),
+                             style=W.ButtonStyle(text_color=card_colour(card), font_weight="bold",
+                                                 button_color=_UNPICKED)),
+                    "banakil-card-button", f"banakil-card-{card.code}")
+        b.on_click(lambda _: self.run(lambda: self._toggle(key), "selecting a card"))
+        return b
+
+    def _move_buttons(self, state: GameState, seat: int) -> dict[str, Any]:
+        specs: list[tuple[str, str, str]] = []  # key, label, tooltip
+        if state.phase == "draw":
+            opts = options(state, rank=False)
+            specs.append(("draw", "Draw", "draw the top card of the stock"))
+            counts = sorted({o.event.count for o in opts.of_kind("take") if isinstance(o.event, Took)} |
+                            ({1} if state.discard else set()))
+            specs += [(f"take {n}", f"Take {n}", f"take the top {n} card{'s' if n > 1 else ''} of the pile")
+                      for n in counts]
+            if opts.of_kind("reshuffle"):
+                specs.append(("reshuffle", "Reshuffle", "turn the pile, all but its top card, into a new stock"))
+        else:
+            specs.append(("meld", "Meld selected", "lay the selected cards as a new meld"))
+            for m in state.melds:
+                specs.append((f"add {m.id}", f"Add to #{m.id}", f"add the selected cards to meld #{m.id}"))
+            for m in state.melds:
+                if any(c.is_joker for c in m.cards):
+                    specs.append((f"swap {m.id}", f"Swap joker #{m.id}",
+                                  f"put the selected card in the joker's place in meld #{m.id}, taking the joker"))
+            specs.append(("discard", "Discard selected", "discard the selected card, ending your turn"))
+        if self.coach is not None:
+            specs.append(("coach", "Play the coach's move", "play the option the coach ranks first"))
+        return {key: self._move_button(key, label, tip, state.seq) for key, label, tip in specs}
+
+    def _move_button(self, key: str, label: str, tip: str, seq: int) -> Any:
+        kind = key.split()[0]
+        style = "primary" if kind in ("draw", "discard") else ("info" if kind == "meld" else "")
+        b = classed(W.Button(description=label, tooltip=tip, button_style=style,
+                             icon="magic" if kind == "coach" else "", layout=W.Layout(width="auto", margin="2px")),
+                    "banakil-move", f"banakil-move-{key.replace(' ', '-')}")
+        b.on_click(lambda _: self.run(lambda: self._clicked(key, seq), "playing your move"))
+        return b
+
+    def _show_picked(self) -> None:
+        if not self.keys:
+            self.picked.value = ""
+            return
+        self.picked.value = (f'<div class="banakil-selection" style="{_FONT}color:#333">Selected: '
+                             f"{cards_html(self.selected_cards(), empty='nothing yet (click cards in your hand)')}"
+                             "</div>")
+
+    # ------------------------------------------------------------ clicking
+    def _toggle(self, key: CardKey) -> None:
+        if key not in self.keys:
+            return  # a click on a card no longer held
+        if key in self.selected:
+            self.selected.remove(key)
+        else:
+            self.selected.append(key)
+        picked = key in self.selected
+        button = self._buttons[key]
+        button.style.button_color = _PICKED if picked else _UNPICKED
+        button.layout.border = _border(self.cards[self.keys.index(key)], picked)
+        (button.add_class if picked else button.remove_class)("banakil-selected")
+        self._show_picked()
+
+    def select(self, *codes: str) -> list[Card]:
+        """Select cards by code, as clicking them does (one unselected card of each code given)."""
+        for code in codes:
+            key = next((k for k in self.keys if k[1] == code.upper() and k not in self.selected), None)
+            if key is None:
+                raise MalformedInputError(f"no unselected {code} in this hand")
+            self._toggle(key)
+        return self.selected_cards()
+
+    def clear(self) -> None:
+        """Unselect every card."""
+        for key in list(self.selected):
+            self._toggle(key)
+        self.selected = []
+
+    def selected_cards(self) -> list[Card]:
+        return [self.cards[self.keys.index(k)] for k in self.selected]
+
+    def _clicked(self, key: str, seq: int) -> None:
+        if self.state is None or self.state.seq != seq:
+            return  # a second click on a position already played from
+        self.on_move(self.coach() if key == "coach" and self.coach is not None else self.move(key))
+
+    def move(self, key: str) -> Move:
+        """The move a button's ``key`` makes from the selection (raises when the selection does not fit)."""
+        state, seat = self.state, self.seat
+        if state is None or seat is None:
+            raise MalformedInputError("there is nothing to play here")
+        seq, kind, arg = state.seq + 1, key.split()[0], key.split()[1:]
+        cards = tuple(self.selected_cards())
+        number = int(arg[0]) if arg else 0
+        if kind == "draw":
+            return Drew(seq, seat)
+        if kind == "take":
+            return Took(seq, seat, number)
+        if kind == "reshuffle":
+            return Reshuffled(seq)
+        if kind in ("discard", "swap") and len(cards) != 1:
+            what = "discard" if kind == "discard" else "put in the joker's place"
+            raise MalformedInputError(f"select exactly one card to {what} (click it in your hand); "
+                                      f"{len(cards)} selected")
+        if not cards:
+            raise MalformedInputError("select the cards first: click them in your hand")
+        if kind == "meld":
+            return Melded(seq, seat, cards)
+        if kind == "add":
+            return LaidOff(seq, seat, number, cards)
+        if kind == "swap":
+            return JokerSwapped(seq, seat, number, cards[0])
+        return Discarded(seq, seat, cards[0])
+
+    def press(self, key: str) -> None:
+        """Press the move button ``key`` (as a click does)."""
+        if key not in self.move_buttons:
+            there = f"the buttons are: {', '.join(self.move_buttons)}" if self.move_buttons \
+                else "there is nothing to play now"
+            raise MalformedInputError(f"there is no {key} button here; {there}")
+        self.move_buttons[key].click()

@@ -1,0 +1,195 @@
+"""What a player types at the table, read into a typed move or a question.
+
+One line is either a JSON object in the log's shape (``seq``, and ``seat``,
+may be left out: the next seq and the player's own seat are filled in) or a
+text command such as ``take 3`` or ``meld 7H 8H 9H``. Reading never looks at
+the rules: a well-formed move comes back as a typed event, and whether it is
+legal is the reducer's business when the move is played. A line that cannot be
+read at all raises :class:`MalformedInputError` saying what was expected.
+
+>>> from banakil_replay.state import GameState
+>>> s = GameState(seq=4)
+>>> read_line("meld 7h 8h 9h", s, 1)
+Melded(seq=5, seat=1, cards=(Card('7H'), Card('8H'), Card('9H')), arrangement=None)
+>>> read_line('{"type": "discarded", "card": "KD"}', s, 1)
+Discarded(seq=5, seat=1, card=Card('KD'))
+>>> read_line("hint", s, 1)
+Ask(word='hint')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..cards import Card, parse_card
+from ..errors import MalformedInputError
+from ..events import Drew, Discarded, JokerSwapped, LaidOff, Melded, Reshuffled, Took, parse_event
+from ..state import GameState
+from .moves import Move, is_move
+
+# (command, arguments, what it does): the help text, and the words read_line knows
+HELP: tuple[tuple[str, str, str], ...] = (
+    ("draw", "", "draw the top card of the stock"),
+    ("take", "[N]", "take the top N cards of the discard pile (default 1)"),
+    ("reshuffle", "", "turn the pile but its top card into a new stock (ERAM, when the stock is empty)"),
+    ("meld", "CARD...", "lay a new meld, e.g. meld 7H 8H 9H"),
+    ("add", "MELD CARD...", "lay cards off onto a meld on the table, e.g. add 2 10H"),
+    ("swap", "MELD CARD", "put CARD into a meld in place of its joker, taking the joker, e.g. swap 1 8S"),
+    ("discard", "CARD", "discard one card, ending the turn, e.g. discard KD"),
+    ("options", "", "list every legal move now"),
+    ("hint", "", "the move the hints rank best, and why"),
+    ("show", "", "show the table again"),
+    ("help", "", "this list"),
+    ("quit", "", "stop playing (the log keeps the game; --resume continues it)"),
+)
+ASK_WORDS = ("options", "hint", "show", "help", "quit")
+_ALIASES = {"d": "draw", "lay": "add", "layoff": "add", "lay_off": "add", "exit": "quit", "q": "quit",
+            "?": "help", "o": "options"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A line that asks for something (a hint, the table, help, to stop) instead of moving."""
+
+    word: str
+
+
+def help_text() -> str:
+    """The commands, one a line."""
+    width = max(len(f"{c} {a}") for c, a, _ in HELP)
+    return "\n".join(f"  {f'{c} {a}'.strip():<{width}}  {what}" for c, a, what in HELP)
+
+
+def read_line(line: str, state: GameState, seat: int) -> Move | Ask:
+    """The move (numbered as the next event) or question one input line holds."""
+    text = line.strip()
+    if not text:
+        raise MalformedInputError("an empty line; type a command (help lists them) or a JSON event")
+    if text.startswith("{"):
+        return read_event(text, state, seat)
+    return read_command(text, state, seat)
+
+
+def read_event(text: str, state: GameState, seat: int) -> Move:
+    """A JSON event object in the log's shape; ``seq`` and ``seat`` default to the next seq and ``seat``."""
+    try:
+        obj: Any = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise MalformedInputError(f"not valid JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise MalformedInputError(f"an event must be a JSON object, got {type(obj).__name__}")
+    obj = {"seq": state.seq + 1, **obj}
+    if obj.get("type") in ("drew", "took", "melded", "laid_off", "joker_swapped", "discarded"):
+        obj.setdefault("seat", seat)
+    event = parse_event(obj)
+    if not is_move(event):
+        raise MalformedInputError(f"a {event.type} event is not a move; a player sends drew, took, melded, "
+                                  "laid_off, joker_swapped, discarded or reshuffled")
+    if isinstance(event, Drew) and event.card is not None:
+        # the stock's order is the table's secret; naming a card would probe it
+        raise MalformedInputError("a drew event names no card: the table draws the top of the stock for you")
+    if isinstance(event, Reshuffled) and event.stock is not None:
+        raise MalformedInputError("a reshuffled event names no stock: the table shuffles the pile for you")
+    return event
+
+
+def read_command(text: str, state: GameState, seat: int) -> Move | Ask:
+    """A text command (see :data:`HELP`)."""
+    word, *args = text.split()
+    word = _ALIASES.get(word.lower(), word.lower())
+    if word in ASK_WORDS:
+        _no_args(word, args)
+        return Ask(word)
+    reader = _COMMANDS.get(word)
+    if reader is None:
+        raise MalformedInputError(f"unknown command {word!r}; known: {', '.join(c for c, _, _ in HELP)}")
+    return reader(args, state.seq + 1, seat)
+
+
+def _no_args(word: str, args: list[str]) -> None:
+    if args:
+        raise MalformedInputError(f"{word} takes no arguments, got {' '.join(args)!r}")
+
+
+def _number(word: str, what: str, text: str) -> int:
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise MalformedInputError(f"{word}: {what} must be a whole number from 1, got {text!r}")
+    return int(text)
+
+
+def _cards(word: str, args: list[str], at_least: int = 1) -> tuple[Card, ...]:
+    if len(args) < at_least:
+        raise MalformedInputError(f"{word}: name at least {at_least} card{'s' if at_least > 1 else ''}, e.g. 7H")
+    try:
+        return tuple(parse_card(a) for a in args)
+    except MalformedInputError as e:
+        raise MalformedInputError(f"{word}: {e}") from None
+
+
+def _draw(args: list[str], seq: int, seat: int) -> Move:
+    _no_args("draw", args)
+    return Drew(seq, seat)
+
+
+def _take(args: list[str], seq: int, seat: int) -> Move:
+    if len(args) > 1:
+        raise MalformedInputError(f"take: give one number, got {' '.join(args)!r}")
+    return Took(seq, seat, _number("take", "the count", args[0]) if args else 1)
+
+
+def _reshuffle(args: list[str], seq: int, seat: int) -> Move:
+    _no_args("reshuffle", args)
+    return Reshuffled(seq)
+
+
+def _meld(args: list[str], seq: int, seat: int) -> Move:
+    return Melded(seq, seat, _cards("meld", args))
+
+
+def _add(args: list[str], seq: int, seat: int) -> Move:
+    if not args:
+        raise MalformedInputError("add: give the meld number and the cards, e.g. add 2 10H")
+    return LaidOff(seq, seat, _number("add", "the meld number", args[0]), _cards("add", args[1:]))
+
+
+def _swap(args: list[str], seq: int, seat: int) -> Move:
+    if len(args) != 2:
+        raise MalformedInputError("swap: give the meld number and one card, e.g. swap 1 8S")
+    return JokerSwapped(seq, seat, _number("swap", "the meld number", args[0]), _cards("swap", args[1:])[0])
+
+
+def _discard(args: list[str], seq: int, seat: int) -> Move:
+    if len(args) != 1:
+        raise MalformedInputError("discard: name one card, e.g. discard KD")
+    return Discarded(seq, seat, _cards("discard", args)[0])
+
+
+def command_for(move: Move) -> str:
+    """The text command that reads back as ``move`` (so a listed option can be shown as what to type).
+
+    >>> command_for(LaidOff(9, 0, 2, (parse_card("10H"),)))
+    'add 2 10H'
+    """
+    if isinstance(move, Drew):
+        return "draw"
+    if isinstance(move, Took):
+        return f"take {move.count}"
+    if isinstance(move, Reshuffled):
+        return "reshuffle"
+    if isinstance(move, Melded):
+        return "meld " + " ".join(c.code for c in move.cards)
+    if isinstance(move, LaidOff):
+        return f"add {move.meld} " + " ".join(c.code for c in move.cards)
+    if isinstance(move, JokerSwapped):
+        return f"swap {move.meld} {move.card.code}"
+    return f"discard {move.card.code}"
+
+
+_COMMANDS: dict[str, Callable[[list[str], int, int], Move]] = {
+    "draw": _draw, "take": _take, "reshuffle": _reshuffle, "meld": _meld, "add": _add, "swap": _swap,
+    "discard": _discard,
+}
+
+__all__ = ["Ask", "HELP", "ASK_WORDS", "help_text", "read_line", "read_event", "read_command", "command_for"]

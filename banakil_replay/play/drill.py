@@ -1,0 +1,221 @@
+"""Learning from one's own mistakes: back to each decision the review marks, the move hidden, another try.
+
+:class:`MistakeDrill` is the model behind the play table's "learn from my
+mistakes": the review (:func:`~banakil_replay.play.review.review`) grades a
+seat's decisions; each one graded ``questionable`` or ``blunder`` is a stop.
+At a stop the position is the state just before the move made, seen from that
+seat, and the move made stays hidden (a :class:`~banakil_replay.play.stepper.Stepper`
+in quiz mode holds the position and that rule). The learner tries a move:
+the reducer says whether it is legal (a refusal keeps its reason, rule and
+source, and changes nothing), and the review's own evaluation (the same
+playouts, in the same sampled deals) says how many points it loses against
+the best move, beside what the move made lost: the grades that chose the stops
+judge the tries. No ipywidgets and no HTML: the play table draws it.
+
+>>> from banakil_replay.log.load import load_replay
+>>> from banakil_replay.play.review import review
+>>> rp = load_replay("sample_games/classic_dana_ravi.jsonl")
+>>> drill = MistakeDrill(rp, [0], review(rp, seat=0))
+>>> len(drill.stops) == sum(v.verdict in MISTAKES for v in review(rp, seat=0))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from ..errors import IllegalMoveError
+from ..events import Event
+from ..reducer import Replay, ReplayError, apply
+from ..rulebook import Rule
+from ..state import GameState
+from .moves import Move, Option, Options, is_move
+from .expert import REVIEW_DEALS
+from .review import AGREE, describe, playouts
+from .stepper import Stepper, move_match
+
+__all__ = ["MISTAKES", "Stop", "Attempt", "MistakeDrill"]
+
+#: the verdicts a learner is sent back to (the review may grade in points; these are the bad grades)
+MISTAKES = ("questionable", "blunder")
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A decision to try again: the event number of the move made, its seat, the verdict and why."""
+
+    seq: int
+    seat: int
+    verdict: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The learner's try at a stop, judged: refused (with the reducer's reason), or ranked."""
+
+    move: Move
+    refusal: str = ""  # the reducer's reason, when the move is not allowed
+    rule: Rule | None = None
+    source: str = ""
+    match: str | None = None  # move_match(try, the move made): "same", "part" or None
+    rank: int | None = None  # the try's rank among the options (None: legal but not listed)
+    game_rank: int | None = None  # the rank of the move made
+    out_of: int = 0
+    best: Option | None = None  # the hints' top option
+    loss: float | None = None  # points the try loses against the best move by the playouts
+    game_loss: float | None = None  # ... and the move made, in the same playouts
+    best_move: Move | None = None  # the best move by the playouts
+
+    @property
+    def legal(self) -> bool:
+        return not self.refusal
+
+    @property
+    def top(self) -> bool:
+        """The best move by the playouts, or as good within :data:`~.review.AGREE` points."""
+        return self.legal and self.loss is not None and self.loss < AGREE
+
+    def verdict(self) -> str:
+        """``refused``, ``same`` (the move made again), ``top``, ``better`` (than the move made) or ``worse``
+        (no better), by the points each loses against the best move."""
+        if not self.legal:
+            return "refused"
+        if self.match == "same":
+            return "same"
+        if self.top:
+            return "top"
+        if self.loss is not None and self.game_loss is not None and self.loss < self.game_loss:
+            return "better"
+        return "worse"
+
+    def words(self, stop: Stop) -> str:
+        """The engine's feedback in one or two sentences."""
+        kind = self.verdict()
+        if kind == "refused":
+            return f"Not allowed: {self.refusal}. Nothing changed; try another move."
+        best = f" The best move by the playouts: {describe(self.best_move)}." if self.best_move is not None else ""
+        game = f"the move made in the game loses about {_pts(self.game_loss)}" if self.game_loss is not None else ""
+        if kind == "same":
+            return f"That is the move made in the game, which the review marked {stop.verdict}: {stop.why}"
+        if kind == "top":
+            return f"The best move by the playouts (or as good, within {AGREE:g} point); {game}."
+        lost = f"it loses about {_pts(self.loss)} against the best move"
+        if kind == "better":
+            return f"Better than the game: {lost}, and {game}.{best}"
+        return f"No better than the move made: {lost}, and {game}.{best}"
+
+
+def _pts(loss: float | None) -> str:
+    return "1 point" if loss == 1 else f"{loss or 0:g} points"
+
+
+def _stop(text: str) -> str:
+    """``text`` ending with a full stop (the options' explanations may have none)."""
+    text = text.strip()
+    return text if text[-1:] in (".", "!", "?") else text + "."
+
+
+class MistakeDrill:
+    """The stops of ``seats`` in a replayed game, and one try after another at the current stop.
+
+    ``verdicts``: the review's verdicts (anything with ``seq`` and ``verdict``,
+    and ``why`` if it has one, in any order); those graded as one of
+    :data:`MISTAKES` on a move by one of ``seats`` become the stops, in the order played.
+    """
+
+    def __init__(self, replay: Replay, seats: Iterable[int], verdicts: Sequence[Any],
+                 deals: int = REVIEW_DEALS) -> None:
+        self.replay, self.deals = replay, deals
+        wanted = set(seats)
+        self.stops: list[Stop] = []
+        for v in sorted(verdicts, key=lambda v: int(v.seq)):
+            if not 0 < v.seq < len(replay):
+                continue
+            seat = getattr(replay.events[v.seq], "seat", None)  # who made the move, from the log itself
+            if v.verdict in MISTAKES and seat in wanted:
+                self.stops.append(Stop(int(v.seq), int(seat), str(v.verdict), str(getattr(v, "why", ""))))
+        self.index = 0
+        self.attempts: list[Attempt] = []
+        self.stepper: Stepper | None = None
+        self.go(0)
+
+    # ------------------------------------------------------------ position
+    @property
+    def stop(self) -> Stop | None:
+        return self.stops[self.index] if 0 <= self.index < len(self.stops) else None
+
+    @property
+    def state(self) -> GameState:
+        """The position at the current stop: the state just before the move made."""
+        assert self.stepper is not None, "no stop: check drill.stop first"
+        return self.stepper.state
+
+    @property
+    def played(self) -> Event:
+        """The move made at the current stop (hidden from the learner until revealed)."""
+        return self.replay.events[self._stop().seq]
+
+    @property
+    def revealed(self) -> bool:
+        return self.stepper is not None and self.stepper.revealed
+
+    def go(self, index: int) -> Stop | None:
+        """Go to stop ``index`` (clamped); the move made is hidden again and the tries start afresh."""
+        self.index = min(max(index, 0), max(len(self.stops) - 1, 0))
+        self.attempts = []
+        stop = self.stop
+        self.stepper = None if stop is None else Stepper(self.replay, seat_view=stop.seat, quiz=True,
+                                                         start=stop.seq - 1)
+        return stop
+
+    def next(self) -> Stop | None:
+        return self.go(self.index + 1) if self.index + 1 < len(self.stops) else None
+
+    def options(self) -> Options:
+        assert self.stepper is not None, "no stop: check drill.stop first"
+        return self.stepper.options_here()
+
+    def _stop(self) -> Stop:
+        stop = self.stop
+        if stop is None:
+            raise IllegalMoveError("there is no decision to try again: the review marked none as a mistake")
+        return stop
+
+    # ------------------------------------------------------------ trying
+    def attempt(self, move: Move) -> Attempt:
+        """Judge the learner's ``move`` at this stop; the position stays as it is, whatever the move."""
+        self._stop()
+        state = self.state
+        if not is_move(move):
+            raise IllegalMoveError(f"a {move.type} event is not a move")
+        try:
+            apply(state, move)
+        except IllegalMoveError as e:
+            reason = e.bare_reason if isinstance(e, ReplayError) else str(e)
+            tried = Attempt(move, refusal=reason, rule=e.rule, source=e.source)
+        else:
+            opts = self.options()
+            played = self.played
+            mine, theirs = opts.find(move), opts.find(played)
+            graded = playouts(self.replay, self._stop().seq, self.deals, tries=[move])
+            tried = Attempt(move, match=move_match(move, played), rank=mine.rank if mine else None,
+                            game_rank=theirs.rank if theirs else None, out_of=len(opts.options),
+                            best=opts.best(),
+                            loss=graded.loss(move) if graded else 0.0,
+                            game_loss=graded.loss(played) if graded and is_move(played) else None,
+                            best_move=graded.best.option.event if graded else None)
+        self.attempts.append(tried)
+        return tried
+
+    def reveal(self) -> Event:
+        """Show the move made at this stop (the stepper's quiz marks the answer revealed); returns it."""
+        self._stop()
+        assert self.stepper is not None
+        opts = self.options()
+        if opts.options and not self.stepper.revealed:
+            # the quiz reveals beside a pick: the learner's last listed try, else the top option
+            tried = next((opts.find(a.move) for a in reversed(self.attempts) if opts.find(a.move)), None)
+            self.stepper.reveal(opts.options.index(tried) if tried is not None else 0)
+        return self.played

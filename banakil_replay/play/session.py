@@ -1,0 +1,307 @@
+"""A game at the table: people and bots play a match, and the log is the game.
+
+:class:`GameSession` starts a match (or resumes one from its log), deals each
+hand from a seeded shuffle, plays a person's move through the reducer, lets the
+bots move until a person is to act again, and deals the next hand when one
+ends, until the match is won. Every event is appended to the log with the
+store's crash-safe appender the moment it is made, and the state only moves on
+once the event is on disk, so a process killed at any moment leaves a log that
+:meth:`GameSession.resume` continues. The only I/O is that appender: no
+printing, no widgets; the ``play`` command and a table widget sit on top.
+
+Randomness is a pure function of the match seed, recorded in the log:
+``match_started`` carries ``seed``; each ``hand_started`` carries the ``seed``
+of the ``random.Random`` its deck was shuffled with (``bots.deal_event``), and
+its stock order; a reshuffle and a bot's choice draw from generators seeded by
+the match seed and where the game stands. A resumed match therefore goes on
+exactly as it would have without the interruption.
+
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "game.jsonl")
+>>> table = GameSession.start(path, "classic", 2, humans={0}, seed=3)
+>>> table.waiting_for, table.state.phase, len(table.state.hands[0])
+(0, 'draw', 18)
+>>> _ = table.play(table.options().options[0].event)   # draw from the stock
+>>> table.state.phase
+'meld'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+from dataclasses import dataclass, field
+from typing import Any, Collection, Mapping, Sequence
+
+from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
+from ..log.store import append_event, create_log, read_events
+from ..reducer import apply, fold
+from ..rulebook import Rule
+from ..rules import get_ruleset
+from ..state import GameState
+from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, make_bots
+from .moves import Move, Options, is_move
+from .observation import PublicRecord, observe, public_history
+from .options import options
+from .review import describe
+
+#: the bots a session seats; each is the same kind at every seat, so a bot can be made afresh for each move
+SESSION_BOTS = ("heuristic", "random", "expert")
+
+
+class LogUnwritable(BanakilError):
+    """The log could not be written. Not a refusal of the move: the game is as the log says, and resumable."""
+
+
+@dataclass(frozen=True)
+class Happening:
+    """One thing that happened while a person waited, in words; ``ended`` is the state when it ended a hand."""
+
+    text: str
+    ended: GameState | None = None
+
+
+def derived_seed(*parts: object) -> int:
+    """A 63-bit seed that depends on ``parts`` alone (the same on every machine and Python run)."""
+    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass
+class GameSession:
+    """One match in play, written to ``path`` as it goes. Make one with :meth:`start` or :meth:`resume`.
+
+    ``state`` is the reducer's state after the last event in the log. ``humans``
+    are the seats people play; the bots (``bots``, one of :data:`SESSION_BOTS`)
+    play the others. ``happened`` lists what happened since a person last moved,
+    in order: the bots' moves, hands ending (with the state at the end, so a view
+    can show a hand's result after the next one is dealt) and new deals;
+    ``last_moves`` is the same in words, one line each.
+    """
+
+    path: str
+    state: GameState
+    humans: frozenset[int]
+    bots: str
+    seed: int
+    happened: tuple[Happening, ...] = ()
+    _news: list[Happening] = field(default_factory=list, init=False, repr=False)
+    # the hand in play as the table saw it: the bots decide from observations read from it
+    _record: PublicRecord = field(default_factory=lambda: PublicRecord(0), init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._record = PublicRecord(self.state.n)
+
+    # ------------------------------------------------------------ making one
+    @classmethod
+    def start(cls, path: str | os.PathLike[str], rules: str, players: int | None = None, *,
+              humans: Collection[int] = (0,),
+              bots: str = "heuristic", seed: int = 0, overrides: Mapping[str, Any] | None = None,
+              names: Sequence[str] | None = None) -> "GameSession":
+        """A new match in a new log at ``path`` (never overwritten), dealt and played up to a person's turn.
+
+        ``players`` defaults to the fewest the rule set allows.
+        """
+        name = os.fspath(path)
+        ruleset = get_ruleset(rules, overrides)  # unknown rule set or knob: bad input, before any file exists
+        players = ruleset.player_counts[0] if players is None else players
+        ruleset.check_players(players)
+        seats = _check_seats(humans, players)
+        _check_bots(bots)
+        names = list(names) if names is not None else [
+            f"human-{s}" if s in seats else f"{bots}-{s}" for s in range(players)]
+        first = event_to_json(MatchStarted(seq=0, format=FORMAT, rules=ruleset.name, players=tuple(names),
+                                           options=dict(overrides or {})))
+        first["seed"] = seed
+        state = apply(GameState(), parse_event(first))  # the reducer checks it before the file exists
+        try:
+            create_log(name, first)
+        except FileExistsError:
+            raise MalformedInputError(f"{name} already exists; resume it, or choose a new file") from None
+        except OSError as e:
+            raise MalformedInputError(f"cannot create {name}: {e.strerror or e}") from None
+        session = cls(name, state, seats, bots, seed)
+        session.advance()
+        return session
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike[str], *, humans: Collection[int] = (0,), bots: str = "heuristic",
+               seed: int | None = None, rules: str | None = None, players: int | None = None) -> "GameSession":
+        """The match in the log at ``path``, continued up to a person's turn (or its end).
+
+        The seed is the one ``match_started`` records; ``seed`` is used only for a
+        log that records none (one written by another program). ``seed``, ``rules``
+        and ``players``, when given, must agree with the log: nothing is played otherwise.
+        """
+        name = os.fspath(path)
+        try:
+            events = read_events(name)  # as written (seeds too); a torn last line is refused: `repair` moves it aside
+        except FileNotFoundError:
+            raise MalformedInputError(f"{name} does not exist; there is no match to resume") from None
+        except OSError as e:
+            raise MalformedInputError(f"cannot read {name}: {e.strerror or e}") from None
+        if not events:
+            raise MalformedInputError(f"{name} is empty; there is no match to resume")
+        try:
+            state = fold(events)
+        except IllegalMoveError as e:
+            raise MalformedInputError(f"{name} does not replay, so it cannot be continued: {e}") from None
+        recorded = events[0].get("seed")
+        if isinstance(recorded, bool) or not isinstance(recorded, (int, type(None))):
+            raise MalformedInputError(f"{name}: seq 0: field 'seed' must be a whole number, got {recorded!r}")
+        if recorded is not None and seed is not None and seed != recorded:
+            raise MalformedInputError(f"{name} was dealt with seed {recorded}, not {seed}")
+        if rules is not None and state.rules is not None and get_ruleset(rules).name != state.rules.name:
+            raise MalformedInputError(f"{name} is played under {state.rules.name} rules, not {rules}")
+        if players is not None and players != state.n:
+            raise MalformedInputError(f"{name} is a match of {state.n} players, not {players}")
+        session = cls(name, state, _check_seats(humans, state.n), _check_bots(bots),
+                      recorded if recorded is not None else (seed or 0))
+        session._record = public_history([parse_event(e) for e in events], state.n)
+        session.advance()
+        return session
+
+    # ------------------------------------------------------------ looking
+    @property
+    def waiting_for(self) -> int | None:
+        """The person's seat to act now, or None (the match is over)."""
+        return self.state.turn if self.state.in_hand and self.state.turn in self.humans else None
+
+    @property
+    def last_moves(self) -> tuple[str, ...]:
+        return tuple(h.text for h in self.happened)
+
+    @property
+    def ended_hands(self) -> tuple[GameState, ...]:
+        """The state at the end of each hand that ended since a person last moved."""
+        return tuple(h.ended for h in self.happened if h.ended is not None)
+
+    @property
+    def over(self) -> bool:
+        return self.state.match_over
+
+    def options(self) -> Options:
+        """The legal moves of the person to act, explained and ranked (none when nobody is waiting)."""
+        if self.waiting_for is None:
+            return Options(None, "over", notes=("the match is over",) if self.over else ())
+        return options(self.state)
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat] if seat < self.state.n else f"seat {seat}"
+
+    # ------------------------------------------------------------ playing
+    def play(self, move: Move) -> list[dict[str, Any]]:
+        """Play a person's move, then the bots until a person is to act; the events as written.
+
+        An illegal move raises the reducer's :class:`IllegalMoveError` (with its
+        ``rule`` and ``source``) and changes nothing, in the log or here.
+        """
+        seat = getattr(move, "seat", self.state.turn)
+        if self.waiting_for is None:
+            raise Rule.HAND_IN_PLAY.no("no hand is in play: the match is over" if self.over
+                                       else "no person is to act now")
+        if seat not in self.humans:
+            raise Rule.TURN_ORDER.no(f"seat {seat} is played by a bot; you play seat "
+                                     f"{' or '.join(map(str, sorted(self.humans)))}")
+        self._news = []
+        written = [self._push(move)]
+        written += self._advance()
+        return written
+
+    def advance(self) -> list[dict[str, Any]]:
+        """Deal and let the bots move until a person is to act or the match is won; the events as written."""
+        self._news = []
+        return self._advance()
+
+    def _advance(self) -> list[dict[str, Any]]:
+        written: list[dict[str, Any]] = []
+        start = self.state.seq
+        while not self.state.match_over:
+            if not self.state.in_hand:
+                start = self.state.seq
+                deal, hand_seed = self._deal()
+                written.append(self._push(deal, {"seed": hand_seed}))
+            elif self.state.turn in self.humans:
+                break
+            else:
+                if self.state.seq - start > MAX_EVENTS_PER_HAND:
+                    raise RuntimeError(f"hand {self.state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
+                written.append(self._push(self._bot_move()))
+        self.happened = tuple(self._news)
+        return written
+
+    def _deal(self) -> tuple[HandStarted, int]:
+        """The next hand's deal, and the seed its deck was shuffled with (recorded beside it)."""
+        rules = self.state.rules
+        assert rules is not None
+        hand = self.state.hand_no + 1
+        hand_seed = derived_seed(self.seed, "deal", hand)
+        deal = parse_event({"seq": self.state.seq + 1,
+                            **deal_event(rules, self.state.n, hand, random.Random(hand_seed))})
+        assert isinstance(deal, HandStarted)
+        return deal, hand_seed
+
+    def _bot_move(self) -> Move:
+        seat = self.state.turn
+        bot: Bot = make_bots(self.bots, self.state.n, derived_seed(self.seed, "bot", self.state.seq))[seat]
+        obs = observe(self.state, seat, self._record)
+        opts = options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True))
+        return bot.choose(obs, opts).event
+
+    def _push(self, event: Event, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Apply ``event`` with the reducer, append it (with ``extra`` fields) to the log, and only then
+        move the state on."""
+        before = self.state
+        if isinstance(event, Reshuffled):
+            # a reshuffle's new stock order comes from the match's seed and the hand's reshuffle count
+            rng = random.Random(derived_seed(self.seed, "reshuffle", before.hand_no, before.reshuffles + 1))
+            event = as_recorded(event, before, rng)
+        after = apply(before, event)
+        line = {**event_to_json(event), **(extra or {})}
+        try:
+            written = append_event(self.path, line)
+        except (OSError, MalformedInputError) as e:  # gone, full, or torn by another writer
+            raise LogUnwritable(f"cannot append to {self.path}: {getattr(e, 'strerror', None) or e}") from None
+        self.state = after
+        self._record.add(event)
+        self._tell(before, event, after)
+        return written
+
+    def _tell(self, before: GameState, event: Event, after: GameState) -> None:
+        if isinstance(event, HandStarted):
+            self._news.append(Happening(f"hand {event.hand} dealt by {self.name(event.dealer)}; "
+                                        f"{self.name(after.turn)} plays first"))
+        elif is_move(event) and before.turn not in self.humans:
+            self._news.append(Happening(f"{self.name(before.turn)} {describe(event)}"))
+        if before.in_hand and not after.in_hand:
+            self._news.append(Happening(hand_result(after), after))
+
+
+def hand_result(state: GameState) -> str:
+    """One line on how a hand ended and where the match stands."""
+    if state.went_out is not None:
+        how = f"{state.players[state.went_out]} went out" + (" all at once" if state.all_at_once else "")
+    else:
+        how = "the stock ran out"
+    sides = ", ".join(f"{s:g}" for s in state.hand_score.sides) if state.hand_score else "-"
+    totals = ", ".join(f"{t:g}" for t in state.totals)
+    end = f"; side {state.winner} wins the match" if state.match_over and state.winner is not None else ""
+    return f"hand {state.hand_no} over: {how}; hand scores {sides}; totals {totals}{end}"
+
+
+def _check_seats(humans: Collection[int], players: int) -> frozenset[int]:
+    bad = [s for s in humans if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players]
+    if bad:
+        raise MalformedInputError(f"seat {bad[0]!r} is not a seat at a table of {players} (seats 0..{players - 1})")
+    return frozenset(humans)
+
+
+def _check_bots(kind: str) -> str:
+    if kind not in SESSION_BOTS:
+        raise MalformedInputError(f"unknown bots {kind!r}; known: {', '.join(SESSION_BOTS)}")
+    return kind
+
+
+__all__ = ["GameSession", "Happening", "LogUnwritable", "SESSION_BOTS", "derived_seed", "hand_result"]

@@ -1,0 +1,22 @@
+"""Fixtures shared by the test files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import browser_helpers as bh
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium, one per test file; without it a test skips, or fails under CI."""
+    problem = bh.browser_problem()
+    if problem is not None:
+        if bh.ci() or Path(bh.CHROMIUM).exists():
+            pytest.fail(f"browser test cannot run: {problem}")
+        pytest.skip(f"no browser: {problem} (CI is not set, so this is a skip; under CI it fails)")
+    with bh.chromium() as b:
+        yield b

@@ -1,0 +1,186 @@
+"""The package's shape: no import cycles, no module over 600 lines, no function over 80.
+
+The import graph is read from the source (the AST), not from what happens to be
+imported at run time, so an import inside a function counts as much as one at
+the top of a module; only imports under ``if TYPE_CHECKING:`` (never run) are
+left out. Importing ``a.b.c`` runs the packages ``a`` and ``a.b`` first, so
+those are edges too (except a module's own parent packages, which are always
+being imported already when it runs).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "banakil_replay"
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 80
+
+# Each exception names who owns the fix; the test fails once an exception is no longer needed.
+LONG_MODULES = {
+    "banakil_replay.log.store": "reading, appending and repairing logs; being reworked (decoding) separately",
+}
+LONG_FUNCTIONS: dict[str, str] = {}
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
+        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    found: list[ast.Import | ast.ImportFrom] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for other in child.orelse:
+                    visit(other)
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.append(child)
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def _targets(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The modules an import statement names (some may be outside the package)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if node.level:
+        base = module.split(".") if MODULES[module].name == "__init__.py" else module.split(".")[:-1]
+        base = base[:len(base) - node.level + 1]
+        prefix = ".".join(base + ([node.module] if node.module else []))
+    else:
+        prefix = node.module or ""
+    # ``from p import x``: x is a submodule when one has that name, else a name defined in p
+    return [f"{prefix}.{a.name}" if f"{prefix}.{a.name}" in MODULES else prefix for a in node.names]
+
+
+def import_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for module, path in MODULES.items():
+        deps: set[str] = set()
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            for target in _targets(module, node):
+                parts = target.split(".")
+                for i in range(1, len(parts) + 1):
+                    step = ".".join(parts[:i])
+                    if step in MODULES and step != module and not module.startswith(step + "."):
+                        deps.add(step)
+        graph[module] = deps
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each as a path."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def test_the_graph_sees_the_imports() -> None:
+    graph = import_graph()
+    assert "banakil_replay.reducer" in graph["banakil_replay.log.load"]
+    assert "banakil_replay.notebook.narrate" in graph["banakil_replay.notebook.html"]
+    assert "banakil_replay.log.bulk" in graph["banakil_replay.cli.main"]  # an import inside a function counts
+    assert "banakil_replay.rulebook" not in graph["banakil_replay.errors"]  # under TYPE_CHECKING: never run
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_the_rules_core_imports_no_edge() -> None:
+    graph = import_graph()
+    edges = ("banakil_replay.play", "banakil_replay.log", "banakil_replay.learn", "banakil_replay.notebook",
+             "banakil_replay.cli")
+    core = [m for m in graph if m.count(".") == 1 and m not in edges and not m.endswith("__main__")]
+    assert "banakil_replay.reducer" in core
+    for module in core:
+        assert not [d for d in graph[module] if d.startswith(edges)], module
+
+
+def test_edges_depend_only_on_those_before_them() -> None:
+    """log, play, learn, notebook, cli: as the README's Layout lists them."""
+    order = ["log", "play", "learn", "notebook", "cli"]
+    graph = import_graph()
+    for module, deps in graph.items():
+        layer = module.split(".")[1] if module.count(".") >= 1 else ""
+        if layer not in order:
+            continue
+        later = [d for d in deps if d.count(".") >= 1 and d.split(".")[1] in order
+                 and order.index(d.split(".")[1]) > order.index(layer)]
+        assert not later, f"{module} imports {later}"
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_module_length(module: str) -> None:
+    lines = _lines(MODULES[module])
+    if module in LONG_MODULES:
+        assert lines > MAX_MODULE_LINES, f"{module} is short enough now: drop it from LONG_MODULES"
+    else:
+        assert lines <= MAX_MODULE_LINES, f"{module} has {lines} lines"
+
+
+def _functions() -> dict[str, int]:
+    out = {}
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert node.end_lineno is not None
+                out[f"{module}.{node.name}"] = max(out.get(f"{module}.{node.name}", 0),
+                                                   node.end_lineno - node.lineno + 1)
+    return out
+
+
+def test_function_length() -> None:
+    lengths = _functions()
+    too_long = {name: n for name, n in lengths.items() if n > MAX_FUNCTION_LINES and name not in LONG_FUNCTIONS}
+    assert not too_long
+    stale = [name for name in LONG_FUNCTIONS if lengths.get(name, 0) <= MAX_FUNCTION_LINES]
+    assert not stale, f"short enough now: drop {stale} from LONG_FUNCTIONS"
