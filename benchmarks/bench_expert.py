@@ -1,7 +1,8 @@
 """Expert bot against heuristic bot: match win rate with a confidence interval, and time per decision.
 
 Run: ``PYTHONPATH=. python3 benchmarks/bench_expert.py [--games 300] [--rules classic] [--players 2]
-[--playouts 48] [--jobs 2]``.
+[--playouts 96] [--jobs 2] [--results FILE]``; ``--report FILE...`` prints the summary of the
+matches a ``--results`` run wrote, so a long run stopped early still reports what it measured.
 
 Games come in pairs with seats swapped: games ``2k`` and ``2k + 1`` are whole matches from the
 same seed ``--seed + k`` (the same deals), the expert on side 0 in the first and on side 1 in the
@@ -80,7 +81,12 @@ def main() -> None:
     ap.add_argument("--max-hands", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2 cores, shared)")
     ap.add_argument("--results", type=Path, help="also write one JSON line per finished match here")
+    ap.add_argument("--report", type=Path, nargs="+", metavar="RESULTS",
+                    help="only print the summary of matches written by --results (runs may be joined)")
     args = ap.parse_args()
+    if args.report:
+        report_files(args.report)
+        return
     jobs = [(args.rules, args.players, args.seed + i // 2, i % 2, args.playouts, args.max_hands)
             for i in range(args.games)]
     start = time.perf_counter()
@@ -96,14 +102,18 @@ def main() -> None:
             print(f"\r{len(results)}/{len(jobs)} matches, expert won {sum(r[1] for r in results)}",
                   end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    elapsed = time.perf_counter() - start
+    print(f"{args.rules}, {args.players} players, {args.games} matches (seeds {args.seed}.."
+          f"{args.seed + (args.games - 1) // 2}, each played from both sides), expert playouts {args.playouts}")
+    report(results, time.perf_counter() - start)
+
+
+def report(results: list[Any], elapsed: float | None = None) -> None:
+    """The summary: win rate with its interval, by side, decision times, hands and margin."""
     wins = sum(r[1] for r in results)
     walls = sorted(t for r in results for t, _ in r[2])
     cpus = sorted(c for r in results for _, c in r[2])
     lo, hi = wilson(wins, len(results))
     by_side = {s: [r[1] for r in results if r[0] == s] for s in (0, 1)}
-    print(f"{args.rules}, {args.players} players, {args.games} matches (seeds {args.seed}..{args.seed + (args.games - 1) // 2}, "
-          f"each played from both sides), expert playouts {args.playouts}")
     print(f"expert wins {wins}/{len(results)} = {wins / max(len(results), 1):.1%} "
           f"(95% CI {lo:.1%}-{hi:.1%}); as side 0: {sum(by_side[0])}/{len(by_side[0])}, "
           f"as side 1: {sum(by_side[1])}/{len(by_side[1])}")
@@ -112,9 +122,17 @@ def main() -> None:
             print(f"expert decisions ({label}): {len(times)}, median {statistics.median(times) * 1e3:.0f} ms, "
                   f"p90 {times[int(0.9 * (len(times) - 1))] * 1e3:.0f} ms, worst {times[-1] * 1e3:.0f} ms")
     hands = sum(r[3] for r in results)
-    margins = [r[4] for r in results]
+    margins = [r[4] for r in results] or [0.0]
+    took = f"; {elapsed:.0f} s" if elapsed is not None else ""
     print(f"{hands / max(len(results), 1):.1f} hands per match; the expert's side ends "
-          f"{statistics.mean(margins):+.1f} points ahead on average; {elapsed:.0f} s")
+          f"{statistics.mean(margins):+.1f} points ahead on average{took}")
+
+
+def report_files(paths: list[Path]) -> None:
+    """The summary of matches written by ``--results`` (several runs may be joined)."""
+    rows = [json.loads(line) for p in paths for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+    print(f"{len(rows)} matches from {', '.join(map(str, paths))}")
+    report([(r["side"], r["won"], [tuple(t) for t in r["times"]], r["hands"], r["margin"]) for r in rows])
 
 
 if __name__ == "__main__":
