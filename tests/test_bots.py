@@ -202,7 +202,7 @@ def test_selfplay_never_overwrites_and_flags_unfinished_matches(tmp_path: Path,
     argv = ["selfplay", "--rules", "classic", "--players", "2", "--out", str(tmp_path), "--bots", "random",
             "--max-hands", "1"]
     code, _, err = run(capsys, *argv)
-    assert code == 1 and "no winner within 1 hands" in err  # written, valid, but short of the target
+    assert code == 1 and "no winner within 1 hand\n" in err  # written, valid, but short of the target
     before = (tmp_path / "game-0001.jsonl").read_bytes()
     replay(read_events(tmp_path / "game-0001.jsonl"))
     code, _, err = run(capsys, *argv)

@@ -65,6 +65,7 @@ def test_a_missed_go_out_is_a_blunder_that_says_so() -> None:
     v = judge(rp, len(rp) - 1)
     assert v.verdict == "blunder" and v.loss >= BLUNDER
     assert v.better is not None and v.better.type == "melded"
+    assert v.why.startswith("melded 3♣ 3♦ 3♠ would have been better by about")  # cards as people read them
     assert "you could have gone out: +20 for going out" in v.why
     assert "Ravi is charged the 0.5 points left in hand" in v.why  # his real card, as it turned out (6C)
     assert "holding a finished meld back" not in v.why  # a habit is no excuse for missing the way out
@@ -166,7 +167,7 @@ def test_cli_review_json_carries_the_loss_and_append_is_idempotent(tmp_path: Pat
     assert all(set(r) == {"seq", "seat", "played", "verdict", "loss", "better", "why"} for r in rows)
     assert rows[-1]["verdict"] == "blunder" and rows[-1]["loss"] >= BLUNDER
     code, out, _ = run(capsys, "review", str(path), "--deals", "6")
-    assert code == 0 and "blunder, -" in out and "points lost in all" in out.splitlines()[-1]
+    assert code == 0 and "-> blunder (loses " in out and "points lost in all" in out.splitlines()[-1]
     code, _, err = run(capsys, "review", str(path), "--deals", "6", "--append")
     assert code == 0 and "appended" in err
     size = path.stat().st_size

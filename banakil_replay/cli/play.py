@@ -55,10 +55,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         unfinished += not fold(log).match_over
         bar.step()
     rate = args.games / bar.elapsed if bar.elapsed > 0 else 0.0
-    bar.done(f"selfplay: {args.games} games ({args.rules}, {args.players} players, {args.bots} bots) "
+    bar.done(f"selfplay: {_count(args.games, 'game')} ({args.rules}, {args.players} players, "
+             f"{args.bots.strip()} bots) "
              f"written to {args.out} in {bar.elapsed:.1f} s, {rate:.1f} games/s")
     if unfinished:
-        print(f"banakil-replay selfplay: {unfinished} game(s) reached no winner within {args.max_hands} hands",
+        print(f"banakil-replay selfplay: {_count(unfinished, 'game')} reached no winner within "
+              f"{_count(args.max_hands, 'hand')}",
               file=sys.stderr)
         return EXIT_INVALID
     return EXIT_OK
@@ -137,3 +139,7 @@ def add_parsers(sub: Any) -> None:
                     help="a list of {seq, seat, played, verdict, loss, better, why}")
     rv.add_argument("--append", action="store_true",
                     help="append the verdicts as annotated events by 'reviewer' (nothing is rewritten)")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

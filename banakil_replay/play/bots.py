@@ -29,6 +29,7 @@ from .moves import Option, Options, find_move
 from .observation import Observation, PublicRecord, observe
 from .options import options
 from ..rules import Ruleset, get_ruleset
+from .expert import ExpertBot
 from .going_out import after, go_out_plan
 from ..state import GameState
 
@@ -166,18 +167,18 @@ def make_bot(name: str, seat: int, seed: int) -> Bot:
     if name == "random":
         return RandomBot(seed * 8 + seat)
     if name == "expert":
-        from .expert import ExpertBot  # expert plays out hands with this module's go-out planner
-
         return ExpertBot(seed * 8 + seat)
+    if not name:
+        raise ValueError(f"a bot name is missing (an extra comma?); known: {', '.join(BOT_KINDS)}")
     raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_KINDS)}")
 
 
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     """Bots for one game: one name for every seat, ``NAME,NAME,...`` one per seat, or ``mixed``
     (heuristic and random on alternate seats, flipped on odd seeds)."""
-    if kind == "mixed":
+    if kind.strip().lower() == "mixed":
         return [HeuristicBot() if (s + seed) % 2 == 0 else RandomBot(seed * 8 + s) for s in range(players)]
-    names = [n.strip() for n in kind.split(",")]
+    names = [n.strip().lower() for n in kind.split(",")]
     if len(names) == 1:
         names *= players
     if len(names) != players:

@@ -95,7 +95,7 @@ class Attempt:
         kind = self.verdict()
         if kind == "refused":
             return f"Not allowed: {self.refusal}. Nothing changed; try another move."
-        best = f" The best move by the playouts: {describe(self.best_move)}." if self.best_move is not None else ""
+        best = f" The best move by the playouts: {describe(self.best_move, pretty=True)}." if self.best_move is not None else ""
         game = f"the move made in the game loses about {_pts(self.game_loss)}" if self.game_loss is not None else ""
         if kind == "same":
             return f"That is the move made in the game, which the review marked {stop.verdict}: {stop.why}"

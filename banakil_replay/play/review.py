@@ -96,25 +96,31 @@ def grade(loss: float) -> str:
 
 
 # ------------------------------------------------------------------ words
-def describe(event: Move) -> str:
-    """A short plain description of a decision event."""
+def describe(event: Move, pretty: bool = False) -> str:
+    """A short plain description of a decision event: cards by their codes as the log writes them
+    (``KH``), or with ``pretty`` as people read them (``K♥``)."""
+    cards = _shown if pretty else _codes
     if isinstance(event, Drew):
-        return "drew" + (f" {event.card.code}" if event.card else " from the stock")
+        return "drew" + (f" {cards([event.card])}" if event.card else " from the stock")
     if isinstance(event, Took):
-        return f"took {event.count} from the pile" + (f" ({_codes(event.cards)})" if event.cards else "")
+        return f"took {event.count} from the pile" + (f" ({cards(event.cards)})" if event.cards else "")
     if isinstance(event, Melded):
-        return f"melded {_codes(event.cards)}"
+        return f"melded {cards(event.cards)}"
     if isinstance(event, LaidOff):
-        return f"laid off {_codes(event.cards)} on meld #{event.meld}"
+        return f"laid off {cards(event.cards)} on meld #{event.meld}"
     if isinstance(event, JokerSwapped):
-        return f"swapped {event.card.code} for the joker in meld #{event.meld}"
+        return f"swapped {cards([event.card])} for the joker in meld #{event.meld}"
     if isinstance(event, Discarded):
-        return f"discarded {event.card.code}"
+        return f"discarded {cards([event.card])}"
     return "reshuffled the pile into a new stock"
 
 
 def _codes(cards: Sequence[Any]) -> str:
     return " ".join(c.code for c in cards)
+
+
+def _shown(cards: Sequence[Any]) -> str:
+    return " ".join(c.symbol for c in cards)
 
 
 def _name(state: GameState, seat: int) -> str:
@@ -188,7 +194,7 @@ def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan
     if isinstance(ev, Melded):
         rules = before.rules
         pts = sum(rules.value(c) for c in ev.cards) if rules else 0.0
-        text = (f"melding {_codes(ev.cards)} now puts {_pts(pts)} points on the table, where they can no "
+        text = (f"melding {_shown(ev.cards)} now puts {_pts(pts)} points on the table, where they can no "
                 "longer count against you")
         relief = first_meld_relief(rules) if rules is not None and not before.opened[seat] else ""
         if relief:
@@ -315,7 +321,7 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
         best = out if out.value >= best.value - AGREE else best
     if best is mine or loss < AGREE:
         why = ("the best move by the playouts." if best is mine else
-               f"as good as the best move by the playouts ({describe(best.option.event)}), within {AGREE:g} point.")
+               f"as good as the best move by the playouts ({describe(best.option.event, True)}), within {AGREE:g} point.")
         return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event), loss)
     verdict = grade(loss)
     words = _better_words(before, seat, best, mine, plan)
@@ -324,7 +330,7 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
         why = (f"{HABIT} is a habit the sources recommend (an opponent racing to go out cannot see it coming); "
                f"here it costs about {_pts(loss)} points by the playouts: {words}.")
     else:
-        why = f"{describe(best.option.event)} would have been better by about {_pts(loss)} points: {words}."
+        why = f"{describe(best.option.event, True)} would have been better by about {_pts(loss)} points: {words}."
     return Verdict(event.seq, seat, event, verdict, best.option.event, why + _partner_note(before, seat, event), loss)
 
 
@@ -353,7 +359,7 @@ def format_verdicts(verdicts: Sequence[Verdict], players: Sequence[str] = ()) ->
     lines = []
     for v in verdicts:
         name = f" ({players[v.seat]})" if v.seat < len(players) else ""
-        cost = f", -{v.loss:g}" if v.loss else ""
+        cost = f" (loses {_pts(v.loss)} {'point' if v.loss == 1 else 'points'})" if v.loss else ""
         lines.append(f"seq {v.seq:4}  seat {v.seat}{name}: {describe(v.played)} -> {v.verdict}{cost}")
         lines.append(f"      {v.why}")
     counts = {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}

@@ -43,7 +43,7 @@ from ..rules import get_ruleset
 from ..state import GameState
 from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, make_bots
 from .moves import Move, Options, is_move
-from .observation import PublicRecord, observe, public_history
+from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
 from .review import describe
 
@@ -184,9 +184,15 @@ class GameSession:
 
     def options(self) -> Options:
         """The legal moves of the person to act, explained and ranked (none when nobody is waiting)."""
-        if self.waiting_for is None:
+        seat = self.waiting_for
+        if seat is None:
             return Options(None, "over", notes=("the match is over",) if self.over else ())
-        return options(self.state)
+        # from what the person may know, like the bots: the coach cannot give away a hidden card
+        return options(self.observation(seat).stand_in())
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now: its hand, the table, the pile, the counts and this hand's public moves."""
+        return observe(self.state, seat, self._record)
 
     def name(self, seat: int) -> str:
         return self.state.players[seat] if seat < self.state.n else f"seat {seat}"
@@ -246,7 +252,7 @@ class GameSession:
     def _bot_move(self) -> Move:
         seat = self.state.turn
         bot: Bot = make_bots(self.bots, self.state.n, derived_seed(self.seed, "bot", self.state.seq))[seat]
-        obs = observe(self.state, seat, self._record)
+        obs = self.observation(seat)
         opts = options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True))
         return bot.choose(obs, opts).event
 
