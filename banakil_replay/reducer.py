@@ -434,7 +434,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     """Score the finished hand and update the match (000 Scoring, 004, 002, 003)."""
     rules = _rules(state)
     all_at_once = went_out is not None and not state.this_turn.laid_before
-    score = score_hand(rules, HandInput(state.n, went_out, all_at_once, seat_inputs(state, rules)))
+    score = score_hand(rules, HandInput(state.n, went_out, all_at_once, seat_inputs(state, rules)), state.players)
     return _record(state.evolve(phase="over", went_out=went_out, all_at_once=all_at_once), score)
 
 
@@ -484,7 +484,7 @@ def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
     if state.in_hand:
         raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a recorded hand comes between hands")
     try:  # the score command's own reader and scorer: a sheet and `score` never disagree
-        score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n))
+        score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n), state.players)
     except MalformedInputError as e:
         raise Rule.HAND_INPUT.no(str(e)) from None
     dealer = None if state.dealer is None else (state.dealer + 1) % state.n  # it was dealt: the deal passes on

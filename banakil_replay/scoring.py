@@ -178,8 +178,13 @@ def _fmt(x: float) -> str:
     return f"{tidy(x)}"
 
 
-def score_hand(rules: Ruleset, hand: HandInput) -> HandScore:
-    """Score one finished hand under ``rules``. Pure; see the module docstring."""
+def score_hand(rules: Ruleset, hand: HandInput, names: Sequence[str] = ()) -> HandScore:
+    """Score one finished hand under ``rules``. Pure; see the module docstring.
+
+    ``names`` (the players, in seat order) name the seats in ``explain``; without them a seat is
+    ``Seat 0``, ``Seat 1`` ...
+    """
+    who = Names(names)
     rules.check_players(hand.players)
     n = hand.players
     if hand.went_out is None and rules.empty_stock == "dead_unscored":
@@ -189,8 +194,8 @@ def score_hand(rules: Ruleset, hand: HandInput) -> HandScore:
     if rules.team_scoring == "laid_cards":
         raw, sides, notes = _laid_cards(rules, hand)
     else:
-        raw, notes = _seat_scores(rules, hand)
-        sides, more = _combine(rules, hand, raw)
+        raw, notes = _seat_scores(rules, hand, who)
+        sides, more = _combine(rules, hand, raw, who)
         notes += more
     sides, more = _cold_hand(rules, hand, raw, sides)
     notes += more
@@ -201,7 +206,19 @@ def _others_melded(hand: HandInput, seats: Iterable[int]) -> bool:
     return any(hand.seats[i].opened or hand.seats[i].melded > 0 for i in seats)
 
 
-def _seat_scores(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[str]]:
+class Names:
+    """A seat's name in the working: the player's name when known, else ``Seat N`` (``seat N`` mid-sentence)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = [str(n) for n in names]
+
+    def __call__(self, seat: int, start: bool = True) -> str:
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return f"{'Seat' if start else 'seat'} {seat}"
+
+
+def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[float], list[str]]:
     raw: list[float] = []
     notes: list[str] = []
     for i, s in enumerate(hand.seats):
@@ -209,29 +226,29 @@ def _seat_scores(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[str
         if not s.opened:
             if out and rules.finished_without_opening is not None:
                 raw.append(float(rules.finished_without_opening))
-                notes.append(f"Seat {i} went out by adding cards only, never opening: "
+                notes.append(f"{who(i)} went out by adding cards only, never opening: "
                              f"{_fmt(rules.finished_without_opening)} (002).")
             elif rules.no_turn_scores_zero and not s.had_turn:
                 raw.append(0.0)
-                notes.append(f"Seat {i} never had a turn before the hand ended: 0 instead of "
+                notes.append(f"{who(i)} never had a turn before the hand ended: 0 instead of "
                              f"{_fmt(rules.never_melded)} ({Ruleset.source_of('no_turn_scores_zero')}).")
             else:
                 raw.append(float(rules.never_melded))
-                notes.append(f"Seat {i} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")
+                notes.append(f"{who(i)} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")
             continue
         if out and hand.all_at_once and rules.all_at_once == "flat":
             others = [j for j in range(hand.players) if j != i]
             if hand.players < 4 or not rules.dhamoon_needs_others_unmelded or not _others_melded(hand, others):
                 raw.append(float(rules.all_at_once_value))
-                notes.append(f"Seat {i} went out all at once (dhamoon): flat {_fmt(rules.all_at_once_value)} "
+                notes.append(f"{who(i)} went out all at once (dhamoon): flat {_fmt(rules.all_at_once_value)} "
                              "(000, 004).")
                 continue
-            notes.append(f"Seat {i} went out all at once, but another player had melded, so it is scored "
+            notes.append(f"{who(i)} went out all at once, but another player had melded, so it is scored "
                          "the ordinary way (000, 004).")
         score = s.melded - s.in_hand + (rules.going_out_bonus if out else 0)
         bonus = f" + {_fmt(rules.going_out_bonus)} for going out" if out else ""
         raw.append(score)
-        notes.append(f"Seat {i}: {_fmt(s.melded)} melded - {_fmt(s.in_hand)} in hand{bonus} = {_fmt(score)}.")
+        notes.append(f"{who(i)}: {_fmt(s.melded)} melded - {_fmt(s.in_hand)} in hand{bonus} = {_fmt(score)}.")
     return raw, notes
 
 
@@ -243,7 +260,7 @@ def _round_side(rules: Ruleset, members: Sequence[float]) -> Number:
     return tidy(sum(members))
 
 
-def _combine(rules: Ruleset, hand: HandInput, raw: list[float]) -> tuple[list[Number], list[str]]:
+def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> tuple[list[Number], list[str]]:
     n = hand.players
     if n < 4:
         return [_round_side(rules, [r]) for r in raw], []
@@ -256,8 +273,9 @@ def _combine(rules: Ruleset, hand: HandInput, raw: list[float]) -> tuple[list[Nu
         totals: list[list[float]] = [[], []]
         totals[out_side] = [raw[out]]
         totals[other] = [raw[a], raw[b], -raw[partner]]
-        note = (f"Side {out_side} banks seat {out}'s score {_fmt(raw[out])}; side {other} adds seats {a} and {b} "
-                f"({_fmt(raw[a])} + {_fmt(raw[b])}) and subtracts seat {partner}'s {_fmt(raw[partner])} "
+        note = (f"Side {out_side} banks {who(out, False)}'s score {_fmt(raw[out])}; side {other} adds "
+                f"{who(a, False)} and {who(b, False)} ({_fmt(raw[a])} + {_fmt(raw[b])}) and subtracts "
+                f"{who(partner, False)}'s {_fmt(raw[partner])} "
                 "(000, 004 partnership scoring).")
         return [_round_side(rules, t) for t in totals], [note]
     sides = [_round_side(rules, [raw[i] for i in members]) for members in sides_of(n)]

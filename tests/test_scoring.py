@@ -132,3 +132,25 @@ def test_eram_gap_tiebreak() -> None:
     assert still.tiebreak and not still.over  # 205 v 206: gap 1
     done = match_status(e, 4, [[205, 203], [0, 3], [10, 0]])
     assert done.over and done.winner == 0  # 215 v 206: gap 9 > 5
+
+
+def test_the_working_names_the_players_when_it_knows_them() -> None:
+    hand = H(4, went_out=2, all_at_once=True, seats=[(0, 10), (3.5, 16), (25, 0), (10.5, 9)])
+    names = ["Dana", "Ravi", "Nadia", "Layla"]
+    named = score_hand(get_ruleset("classic"), hand, names).explain
+    assert "Ravi: 3.5 melded - 16 in hand = -12.5." in named
+    assert any(line.startswith("Side 0 banks Nadia's score") and "subtracts Dana's" in line for line in named)
+    assert not any("Seat" in line or "seat " in line for line in named)
+    plain = score_hand(get_ruleset("classic"), hand).explain
+    assert "Seat 1: 3.5 melded - 16 in hand = -12.5." in plain and any("banks seat 2's" in line for line in plain)
+
+
+def test_a_replayed_hand_is_explained_with_the_players_names() -> None:
+    from pathlib import Path
+
+    from banakil_replay.log.load import load_replay
+
+    final = load_replay(Path(__file__).resolve().parents[1] / "sample_games" / "classic_dana_ravi.jsonl").final
+    assert final.hand_score is not None
+    assert any(line.startswith("Dana") for line in final.hand_score.explain)
+    assert not any(line.startswith("Seat") for line in final.hand_score.explain)

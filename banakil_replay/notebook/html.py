@@ -265,7 +265,7 @@ def score_html(state: GameState, rules: Ruleset | str | None = None) -> str:
             f'</b> — credited with {tidy(s.melded)}, holding {tidy(s.in_hand)}<div>melded: '
             f'{cards_html(melded, captions=[str(tidy(rs.value(c))) for c in melded])}</div><div>in hand: '
             f'{cards_html(held, captions=[str(tidy(rs.value(c))) for c in held], empty="nothing")}</div></div>')
-    result = score_hand(rs, hand)
+    result = score_hand(rs, hand, state.players)
     lines = "".join(f"<li>{esc(line)}</li>" for line in result.explain)
     sides = ", ".join(f"{side_label(state, i)}: {tidy(v)}" for i, v in enumerate(result.sides))
     return (f'<div class="banakil-score" style="font-family:system-ui,sans-serif">{"".join(parts)}'

@@ -67,7 +67,7 @@ def _html_for(obj: Any, seat_view: int | None = None) -> str:
 def show_score(state: GameState, rules: Ruleset | str | None = None) -> Rendered:
     """A finished hand scored card by card (:func:`score_html`), ready to display."""
     try:
-        explain = score_hand(rules_for(state, rules), hand_end_input(state, rules)).explain
+        explain = score_hand(rules_for(state, rules), hand_end_input(state, rules), state.players).explain
         return Rendered(score_html(state, rules), "\n".join(explain))
     except Exception as e:  # noqa: BLE001 - a display must never raise into the notebook
         return Rendered(f'<pre class="banakil-error">cannot score this state: {esc(e)}</pre>', str(e))
