@@ -229,6 +229,9 @@ class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
         "the score command's input: went_out (a seat or null), all_at_once, and seats, one object per "
         "seat with melded and in_hand points, or melded_cards and in_hand_cards; players may be left "
         "out (it is the table's). Checked and scored by the reducer"))]
+    hand: typing.Annotated[HandNo | None, _doc(
+        "the number of the hand recorded; when given it must be the next hand, so a hand sent twice is "
+        "refused rather than counted twice (the sheet command always writes it)")] = None
 
 
 class Annotated(_Event, frozen=True, tag="annotated"):

@@ -463,12 +463,16 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
                                 discard=(), stock=None, stock_count=0), score)
 
 
-def verify_recorded_hand(state: GameState, ev: HandScored) -> None:
-    """A result-only hand is the next hand, by number (format 1.1; in a 1.0 log no number means the next)."""
+def verify_recorded_hand(state: GameState, ev: HandScored | HandRecorded) -> None:
+    """A recorded hand is the next hand, by number. A result-only hand must say which from format 1.1
+    (in a 1.0 log no number means the next); a hand recorded by its inputs may leave it out."""
     want = state.hand_no + 1
-    if ev.hand is None and state.format_minor >= 1:
+    if ev.hand is None and state.format_minor >= 1 and isinstance(ev, HandScored):
         raise Rule.RECORDED_HAND.no(f"'hand' is missing: from format 1.1 on, hand_scored names the hand it records "
                                     f"(here hand {want})")
+    if ev.hand is not None and ev.hand <= state.hand_no and isinstance(ev, HandRecorded):
+        raise Rule.RECORDED_HAND.no(f"hand {ev.hand} is already in this log: a hand is recorded once "
+                                    f"(the next is hand {want})")
     if ev.hand is not None and ev.hand <= state.hand_no:
         raise Rule.RECORDED_HAND.no(f"hand {ev.hand} is already in this log: a hand played in the log is scored by "
                                     "the reducer from its events, never by hand_scored, which records a hand not "
@@ -483,6 +487,7 @@ def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
         raise Rule.MATCH_END.no("the match is over")
     if state.in_hand:
         raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a recorded hand comes between hands")
+    verify_recorded_hand(state, ev)
     try:  # the score command's own reader and scorer: a sheet and `score` never disagree
         score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n), state.players)
     except MalformedInputError as e:

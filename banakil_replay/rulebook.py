@@ -51,7 +51,8 @@ class Rule(Enum):
     ANNOTATIONS_POINT_BACK = ("annotations point back", LOG, "A note refers to an earlier event.")
     ONE_SCORE_PER_SIDE = ("one score per side", LOG, "A hand recorded by its result gives one score per side.")
     RECORDED_HAND = ("recorded hands", LOG, "A hand recorded by its result is one not played in the log, "
-                     "named by its number; a hand played in the log is scored from its events.")
+                     "named by its number; a hand played in the log is scored from its events. A hand is "
+                     "recorded once: a number already in the log is refused.")
     HAND_INPUT = ("hand recorded by its inputs", LOG, "A hand recorded by its inputs says who went out and, for "
                   "every seat at the table, the points or cards it melded and still held.")
     DRAW_RECORDED = ("draw recorded", LOG, "A drawn card is named when the log does not give the stock order.")

@@ -301,3 +301,34 @@ def test_a_hand_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
                           check=False)
     assert done.returncode == 2 and b"is not UTF-8 text" in done.stderr and b"Traceback" not in done.stderr
     assert path.read_bytes() == before
+
+
+def test_a_hand_sent_twice_is_refused_not_counted_twice(tmp_path: Path) -> None:
+    path = tmp_path / "evening.jsonl"
+    new(path, "classic", ["Dana", "Ravi"])
+    hand = {"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}
+    first = sheet("add", str(path), json.dumps(hand), "--hand", "1")
+    assert first.returncode == 0, first.stderr
+    assert read_events(path)[-1]["hand"] == 1  # every recorded hand says which it is
+    before = path.read_bytes()
+    again = sheet("add", str(path), json.dumps(hand), "--hand", "1")  # a retry: the first one did land
+    assert again.returncode == 2 and "hand 1 is already on the sheet: the next is hand 2" in again.stderr
+    ahead = sheet("add", str(path), json.dumps(hand), "--hand", "5")
+    assert ahead.returncode == 2 and "hand 5 cannot come yet" in ahead.stderr
+    assert path.read_bytes() == before and [h["hand"] for h in show(path)["hands"]] == [1]
+    with pytest.raises(SheetRefused, match="already on the sheet"):
+        add_hand(path, hand, hand=1)
+
+
+@pytest.mark.parametrize("number, phrase", [(1, "hand 1 is already in this log"), (3, "expected hand 2, got hand 3")])
+def test_the_reducer_refuses_a_recorded_hand_out_of_order(number: int, phrase: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A writer other than the sheet command is held to the number too, when it gives one."""
+    path = tmp_path / "evening.jsonl"
+    new(path, "classic", ["Dana", "Ravi"])
+    hand = {"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}
+    assert add(path, hand).returncode == 0
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps({"seq": 2, "type": "hand_recorded", "hand": number, "input": hand}) + "\n")
+    assert main(["validate", str(path)]) == 1
+    assert phrase in capsys.readouterr().out

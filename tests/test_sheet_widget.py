@@ -154,3 +154,21 @@ def test_a_recorded_hand_is_told_in_words(tmp_path: Path) -> None:
     rp = load_replay(path)
     text = event_text(rp.events[-1], rp.final)  # the state right after it: the scores are known
     assert "recorded by what each seat melded and held: side 0 37, side 1 3." in text
+
+
+def test_a_sheet_another_writer_moved_on_is_not_added_to_blindly(tmp_path: Path) -> None:
+    """The boxes are for the hand the widget shows next; if that hand was added elsewhere
+    (another kernel, the command line), the click is refused and the file keeps one copy."""
+    from banakil_replay.log.sheet import add_hand
+
+    path = tmp_path / "evening.jsonl"
+    w = SheetWidget(path, "classic", ["Dana", "Ravi"])
+    assert w.next_hand() == 1
+    add_hand(path, {"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]})
+    before = path.read_bytes()
+    fill(w, [("16.5", "0"), ("10.5", "7.5")])
+    assert "Hand 1 is already on the sheet: the next is hand 2." in plain(w.message.value)
+    assert path.read_bytes() == before
+    # the widget now shows the sheet as it is, and the boxes, kept, go in as hand 2
+    assert w.next_hand() == 2 and "the boxes are for hand 2" in plain(w.message.value)
+    assert w.melded[0].value == "16.5" and w.add() and len(open_sheet(path)[1].hands) == 2

@@ -211,8 +211,9 @@ def classic_sheet() -> Events:
     """A score sheet: hands recorded by what they are scored from (hand_recorded), the sheet's carry, to a win."""
     events: Events = [{"seq": 0, "type": "match_started", "format": FORMAT_LATEST, "rules": "classic",
                        "players": ["Dana", "Ravi"], "options": {"sheet_carry": True}}]
-    events = add(events, "hand_recorded", input={"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0},
-                                                                          {"melded": 10.5, "in_hand": 7.5}]})
+    events = add(events, "hand_recorded", hand=1, input={"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0},
+                                                                                  {"melded": 10.5, "in_hand": 7.5}]})
+    # the number is optional: the second hand leaves it out and is the next hand all the same
     events = add(events, "hand_recorded", input={"went_out": 1, "all_at_once": False, "seats": [
         {"melded_cards": ["3H", "4H", "5H"], "in_hand_cards": ["KS", "KD", "JK"]},
         {"melded_cards": ["AS", "AD", "AH", "10C", "JC", "QC"], "in_hand_cards": []}]})
@@ -484,6 +485,9 @@ INVALID: dict[str, Case] = {
         "went_out names no seat of two"),
     "hand-recorded-in-hand": ("one-hand-at-a-time", None, lambda: add(dana(1), "hand_recorded", input={
         "went_out": 0, "seats": [{"melded": 1, "in_hand": 0}, {"melded": 1, "in_hand": 0}]}), "hand 1 is in play"),
+    "hand-recorded-twice": ("recorded-hand", None, lambda: add(classic_sheet()[:2], "hand_recorded", hand=1, input={
+        "went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}),
+        "hand 1 is on the sheet already: sent twice, it is refused, not counted twice"),
     "hand-scored-three-sides": ("one-score-per-side", None, lambda: add(dana(5), "hand_scored", hand=2,
                                                                         scores=[1, 2, 3]), "2 players, 2 sides"),
     "note-points-forward": ("annotations-point-back", None, lambda: add(dana(1), "annotated", at=5, text="later"),

@@ -58,7 +58,7 @@ def _add(args: argparse.Namespace) -> int:
         entry = _read_entry(text, "the hand on standard input")
     else:
         entry = _read_entry(args.hand, "the hand given")
-    sheet = add_hand(args.file, entry)
+    sheet = add_hand(args.file, entry, args.number)
     if args.json:
         print(json.dumps(sheet.to_json(), ensure_ascii=False))
         return EXIT_OK
@@ -106,6 +106,8 @@ def add_parsers(sub: Any) -> None:
     a.add_argument("file", metavar="FILE")
     a.add_argument("hand", metavar="JSON|-", help='e.g. \'{"went_out": 0, "seats": [{"melded": 16.5, '
                    '"in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}\'')
+    a.add_argument("--hand", dest="number", type=int, metavar="N",
+                   help="the hand's number: refused if the sheet already has it (a retry never counts twice)")
     a.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
     s = actions.add_parser("show", help="per hand the scores and running totals, the target and the winner")
     s.add_argument("file", metavar="FILE")

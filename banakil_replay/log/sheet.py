@@ -177,8 +177,12 @@ def open_sheet(path: str | os.PathLike[str]) -> tuple[Replay, Sheet]:
     return rp, sheet_of(rp)
 
 
-def add_hand(path: str | os.PathLike[str], entry: Any) -> Sheet:
+def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) -> Sheet:
     """Append one hand, in the ``score`` command's input shape, and return the sheet with it.
+
+    ``hand``, when given, is the number the caller means to add: if the sheet has moved on
+    (the hand was added already, by a retry or another writer), it is refused, not counted twice.
+    The event always records the hand's number.
 
     The log and the new event are folded first; only a hand the reducer accepts is
     written, so a refused one (:class:`SheetRefused`, naming the field and the rule)
@@ -192,8 +196,12 @@ def add_hand(path: str | os.PathLike[str], entry: Any) -> Sheet:
     if not isinstance(entry, Mapping):
         raise SheetRefused("a hand is a JSON object like the score command's input: {\"went_out\": seat or null, "
                            "\"seats\": [{\"melded\": points, \"in_hand\": points}, ...]}")
-    seq = len(rp)
-    raw = {"seq": seq, "type": "hand_recorded", "input": dict(entry)}
+    seq, want = len(rp), rp.final.hand_no + 1
+    if hand is not None and hand != want:
+        done = "is already on the sheet" if hand < want else "cannot come yet"
+        raise SheetRefused(f"hand {hand} {done}: the next is hand {want}. The sheet is unchanged.")
+    # the hand's number makes a hand sent twice a refusal, not a double count
+    raw = {"seq": seq, "type": "hand_recorded", "hand": want, "input": dict(entry)}
     try:
         event = parse_event(raw, seq)
         state = apply(rp.final, event)

@@ -192,13 +192,21 @@ class SheetWidget(Still):
         went_out = None if self.went_out.value == NOBODY else int(self.went_out.value)
         return {"went_out": went_out, "all_at_once": bool(self.all_at_once.value), "seats": seats}
 
+    def next_hand(self) -> int:
+        """The number of the hand the boxes are for."""
+        return self.sheet.hands[-1].hand + 1 if self.sheet.hands else 1
+
     def add(self) -> bool:
         """Add the hand in the boxes; False, with the reason shown, when it is refused (the file is unchanged)."""
         try:
-            self.sheet = add_hand(self.path, self.entry())
+            # the number shown: a second click, or a sheet another writer moved on, is refused
+            self.sheet = add_hand(self.path, self.entry(), self.next_hand())
         except MalformedInputError as e:  # a refusal: a sentence, and the boxes kept for a correction
             text = str(e) if isinstance(e, SheetRefused) else (
                 f"hand {len(self.sheet.hands) + 1} not added: {e}. The sheet is unchanged.")
+            moved_on = self._reload()
+            if moved_on:
+                text += f" The table now shows the sheet as it is on disk; the boxes are for hand {self.next_hand()}."
             self.message.value = _note(text[:1].upper() + text[1:], "banakil-sheet-refused", RED)
             return False
         last = self.sheet.hands[-1]
@@ -208,6 +216,18 @@ class SheetWidget(Still):
             box.value = ""
         self.all_at_once.value = False
         self._render()
+        return True
+
+    def _reload(self) -> bool:
+        """Read the sheet again from disk; True if another writer had moved it on."""
+        try:
+            _, on_disk = open_sheet(self.path)
+        except MalformedInputError:
+            return False  # unreadable now: the refusal already says what is wrong
+        if on_disk == self.sheet:
+            return False
+        self.sheet = on_disk
+        self.sheet_panel.value = sheet_html(self.sheet)
         return True
 
     def _render(self) -> None:
