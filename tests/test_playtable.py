@@ -307,6 +307,7 @@ def test_review_and_learning_from_mistakes(tmp_path: Path) -> None:
     rp = load_replay(t.path)
     marked = [v.seq for v in review(view.drill.replay, seat=0) if v.verdict in ("questionable", "blunder")]
     assert [s.seq for s in view.drill.stops] == marked and marked
+    assert f"{len(review(view.drill.replay, seat=0))} decisions graded" in t.message.value  # said, not silent
     stop = view.drill.stop
     assert stop is not None and view.drill.stepper is not None and view.drill.stepper.next_hidden()
     played = rp.events[stop.seq]

@@ -182,3 +182,14 @@ def test_the_help_states_the_default_deals(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         main(["review", "--help"])
     assert f"default {REVIEW_DEALS};" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_long_review_reports_its_progress(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rp = missed_go_out({"type": "discarded", "seat": 0, "card": "KD"})
+    calls: list[tuple[int, int]] = []
+    verdicts = review(rp, deals=2, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(k, len(verdicts)) for k in range(len(verdicts) + 1)]
+    path = tmp_path / "g.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in _json(rp)), encoding="utf-8")
+    assert main(["review", str(path), "--deals", "2"]) == 0
+    assert f"review: {len(verdicts)} decisions graded in" in capsys.readouterr().err  # not a terminal: one line

@@ -68,6 +68,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     from ..log.load import load_replay
+    from ..log.progress import Progress
     from ..play.review import format_verdicts, review, verdict_events
     from .textview import safe
 
@@ -79,7 +80,15 @@ def cmd_review(args: argparse.Namespace) -> int:
     deals = REVIEW_DEALS if args.deals is None else args.deals
     if deals < 1:
         raise MalformedInputError("--deals must be at least 1")
-    verdicts = review(rp, args.seat, deals)
+    bar = Progress(0, unit="decisions")
+
+    def tick(done: int, total: int) -> None:
+        bar.total = total
+        if done:
+            bar.step()
+
+    verdicts = review(rp, args.seat, deals, progress=tick)
+    bar.done(f"review: {_count(len(verdicts), 'decision')} graded in {bar.elapsed:.1f} s")
     if args.json:
         print(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False))
     else:

@@ -314,7 +314,13 @@ class PlayTable(Still):
         rp = self.finished_replay()
         if rp is None:
             raise BanakilError("finish a hand first: your mistakes are looked for in finished hands")
-        verdicts = [v for s in sorted(self.session.humans) for v in review(rp, seat=s)]
+        def tell(done: int, total: int) -> None:  # sent to the page at once, while the review runs
+            self.message.value = _note(f"Grading your decisions by the playouts: {done} of {total}...",
+                                       "banakil-review-progress")
+
+        verdicts = [v for s in sorted(self.session.humans) for v in review(rp, seat=s, progress=tell)]
+        self.message.value = _note(f"{len(verdicts)} decisions graded; the drill goes back to each one "
+                                   "graded questionable or worse.", "banakil-review-progress")
         self.drill_view = DrillView(MistakeDrill(rp, self.session.humans, verdicts), self._run)
         self._show_below(self.drill_view.widget, "Learn from your mistakes")
         return self.drill_view

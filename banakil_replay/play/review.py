@@ -38,7 +38,7 @@ first, for the play table's "learn from my mistakes".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
 from ..reducer import Replay
@@ -334,16 +334,22 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
     return Verdict(event.seq, seat, event, verdict, best.option.event, why + _partner_note(before, seat, event), loss)
 
 
-def review(rp: Replay, seat: int | None = None, deals: int = REVIEW_DEALS) -> list[Verdict]:
-    """Verdicts on every decision of ``seat`` (or of every seat) in a replayed log."""
+def review(rp: Replay, seat: int | None = None, deals: int = REVIEW_DEALS,
+           progress: Callable[[int, int], None] | None = None) -> list[Verdict]:
+    """Verdicts on every decision of ``seat`` (or of every seat) in a replayed log.
+
+    A decision takes a fraction of a second, a whole match a minute or so: ``progress(done, total)``,
+    if given, is called before the first decision and after each one.
+    """
+    decisions = [i for i, event in enumerate(rp.events)
+                 if i > 0 and is_move(event) and (seat is None or getattr(event, "seat", rp.states[i - 1].turn) == seat)]
     out = []
-    for i, event in enumerate(rp.events):
-        if not is_move(event) or i == 0:
-            continue
-        who = getattr(event, "seat", rp.states[i - 1].turn)
-        if seat is not None and who != seat:
-            continue
+    for k, i in enumerate(decisions):
+        if progress is not None:
+            progress(k, len(decisions))
         out.append(judge(rp, i, deals))
+    if progress is not None:
+        progress(len(decisions), len(decisions))
     return out
 
 
