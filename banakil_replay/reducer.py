@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_deck
 from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
@@ -540,7 +540,12 @@ def apply(state: GameState, event: Event) -> GameState:
 
 def _typed(events: Iterable[Event | Mapping[str, Any]]) -> Iterable[Event]:
     for i, ev in enumerate(events):
-        yield ev if not isinstance(ev, Mapping) else parse_event(dict(ev), i)
+        if type(ev) in HANDLERS:  # first: isinstance against the Mapping ABC costs more than some events' rules
+            yield cast(Event, ev)
+        elif isinstance(ev, Mapping):
+            yield parse_event(dict(ev), i)
+        else:
+            yield ev
 
 
 @dataclass(frozen=True)

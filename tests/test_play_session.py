@@ -256,3 +256,19 @@ def test_an_expert_table_resumed_mid_hand_decides_as_it_would_have(tmp_path: Pat
                                                                                 "discarded"))
     play_first_options(r, limit=8 - made)
     assert lines(cut_log) == events
+
+
+def test_the_hint_is_the_experts_pick_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    s = GameSession.start(tmp_path / "g.jsonl", "classic", 2, humans={0}, seed=4)
+    advice = s.advice(playouts=24)
+    assert advice is not None and advice.move in s.options().options
+    assert advice == s.advice(playouts=24)  # fixed by the seed and the position
+    assert advice.move.kind in ("draw", "take") and "sampled deals" in advice.words()
+    # the text table's hint command says it, as the command that plays it
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("hint\nquit\n"))
+    assert main(["play", "--log", str(tmp_path / "h.jsonl"), "--seed", "4"]) == 0
+    hint = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("hint: "))
+    assert hint.split("  ")[0] in ("hint: draw", "hint: take 1") and "sampled deals" in hint
+    over = GameSession.start(tmp_path / "o.jsonl", "classic", 2, humans=(), seed=1, overrides=SMALL)
+    assert over.advice() is None

@@ -62,11 +62,12 @@ def options_text(opts: Options) -> str:
     return "\n".join(f"  {command_for(o.event):<{width}}  {o.explain}" for o in ranked)
 
 
-def hint_text(opts: Options) -> str:
-    best = opts.best()
-    if best is None:
+def hint_text(session: GameSession) -> str:
+    """The expert's pick, the judge the review uses (a fraction of a second), as the command that plays it."""
+    advice = session.advice()
+    if advice is None:
         return "no hint: it is not your turn"
-    return f"hint: {command_for(best.event)}  ({best.explain} Ranked first because {best.why_rank}.)"
+    return f"hint: {command_for(advice.move.event)}  ({safe(advice.words())})"
 
 
 def news_text(happened: Iterable[Happening]) -> str:

@@ -160,7 +160,7 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
         "help": lambda s, seat: "commands (one a line):\n" + help_text(),
         "show": table_text,
         "options": lambda s, seat: options_text(s.options()),
-        "hint": lambda s, seat: hint_text(s.options()),
+        "hint": lambda s, seat: hint_text(s),
     }
 
     def say(text: str) -> None:

@@ -42,7 +42,8 @@ from ..rulebook import Rule
 from ..rules import get_ruleset
 from ..state import GameState
 from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, make_bots
-from .moves import Move, Options, is_move
+from .expert import PLAYOUTS, ExpertBot, Tally
+from .moves import Move, Option, Options, is_move, move_key
 from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
 from .review import describe
@@ -53,6 +54,38 @@ SESSION_BOTS = ("heuristic", "random", "expert")
 
 class LogUnwritable(BanakilError):
     """The log could not be written. Not a refusal of the move: the game is as the log says, and resumable."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The expert's pick (``move``), every candidate's playout tally, best first (empty when the move was
+    forced or a way out), and the hints' top option, for comparison."""
+
+    move: Option
+    tallies: tuple[Tally, ...]
+    hint: Option | None
+
+    def words(self) -> str:
+        """The pick in one sentence, with what the playouts say of it against the runner-up."""
+        move = describe(self.move.event, pretty=True)
+        if self.move.goes_out:
+            return f"{move}: it takes you out."
+        if len(self.tallies) < 2:
+            return f"{move}: {_lower(self.move.explain)}"
+        best = self.tallies[0]
+        runner = max(self.tallies[1:], key=lambda t: t.value)
+        edge, other = best.value - runner.value, describe(runner.option.event, pretty=True)
+        if edge >= 0.5:
+            said = f"{move}: in {best.n} sampled deals it does about {edge:.1f} points better than the next best, {other}"
+        else:  # the expert keeps the quick ranking's first move unless another is clearly better
+            said = f"{move}: in {best.n} sampled deals it is about as good as {other}, and the quick ranking puts it first"
+        if self.hint is not None and move_key(self.hint.event) != move_key(self.move.event):
+            said += f"; the quick ranking put first: {describe(self.hint.event, pretty=True)}"
+        return said + "."
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -190,6 +223,17 @@ class GameSession:
         # from what the person may know, like the bots: the coach cannot give away a hidden card
         return options(self.observation(seat).stand_in())
 
+    def advice(self, playouts: int = PLAYOUTS) -> Advice | None:
+        """The expert's pick for the person to act (the judge the review uses), with its playouts'
+        averages; None when nobody is waiting. Fixed by the log's seed and the position."""
+        seat = self.waiting_for
+        if seat is None:
+            return None
+        opts = self.options()
+        bot = ExpertBot(derived_seed(self.seed, "advice", self.state.seq), playouts=playouts)
+        pick = bot.choose(self.observation(seat), opts)
+        return Advice(pick, tuple(bot.last), opts.best())
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its hand, the table, the pile, the counts and this hand's public moves."""
         return observe(self.state, seat, self._record)
@@ -310,4 +354,4 @@ def _check_bots(kind: str) -> str:
     return kind
 
 
-__all__ = ["GameSession", "Happening", "LogUnwritable", "SESSION_BOTS", "derived_seed", "hand_result"]
+__all__ = ["Advice", "GameSession", "Happening", "LogUnwritable", "SESSION_BOTS", "derived_seed", "hand_result"]
