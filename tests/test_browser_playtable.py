@@ -167,6 +167,9 @@ def test_playtable_voila(page: Any, workdir: Path) -> None:
             for _ in range(4):
                 press(widget, "coach", ".banakil-move-coach")
             expect(widget.locator(".banakil-news-line").first).to_be_visible()
+            widget.locator(".banakil-expert-button").click()  # the review's judge, asked: a sentence, no move
+            expect(widget.locator(".banakil-expert-advice")).to_contain_text("The expert would play:",
+                                                                             timeout=30_000)
             assert not bh.page_errors(page)
             page.screenshot(path=str(bh.ARTIFACTS / "playtable-voila.png"), full_page=True)
         except Exception:

@@ -371,3 +371,13 @@ def test_the_drill_judges_tries_without_playing_them() -> None:
     if index + 1 < len(drill.stops):
         assert drill.next() is not None and not drill.revealed and drill.attempts == []
     assert MistakeDrill(rp, [1], []).stop is None
+
+
+def test_ask_the_expert_says_the_reviews_judge_pick(tmp_path: Path) -> None:
+    t = table(tmp_path, seed=3)
+    before = t.path.read_bytes()
+    t.expert_button.click()
+    advice = t.session.advice()
+    assert advice is not None and "The expert would play: " in t.message.value
+    assert html.escape(advice.words()) in t.message.value or advice.words() in html.unescape(t.message.value)
+    assert t.path.read_bytes() == before  # asking plays nothing

@@ -48,7 +48,7 @@ from ..play.commands import Ask, read_line
 from ..play.drill import MistakeDrill
 from ..play.moves import Move
 from ..play.review import review
-from ..play.session import GameSession
+from ..play.session import Advice, GameSession
 from ..reducer import Replay, ReplayError, apply, replay
 from ..rules import get_ruleset
 from ..scoring import tidy
@@ -118,7 +118,7 @@ class PlayTable(Still):
     :class:`~banakil_replay.errors.BanakilError` naming the problem, before
     anything is shown.
 
-    Controls: ``pad`` (the hand and the move buttons), ``coach_button``,
+    Controls: ``pad`` (the hand and the move buttons), ``coach_button``, ``expert_button``,
     ``coach_move_button`` (the pad's, drawn with each position), ``review_button``, ``mistakes_button``,
     ``curtain_button``. Panels: ``head``, ``table``, ``message`` (a refusal or a
     notice), ``news`` (what happened, in words), ``coach_panel``, ``hand_panel``
@@ -146,7 +146,8 @@ class PlayTable(Still):
         self.message.value = _note(opened, "banakil-log-note", "#555")
         self.lines = self._news_from_log()
         self.widget = classed(W.VBox([self.head, self.table, self.curtain_box, self.pad.widget, self.message,
-                                      W.HBox([self.coach_button, self.review_button, self.mistakes_button]),
+                                      W.HBox([self.coach_button, self.expert_button, self.review_button,
+                                              self.mistakes_button]),
                                       self.news, self.coach_panel, self.hand_panel, self.review_box, self.errors]),
                               "banakil-play")
         self.render()
@@ -162,6 +163,9 @@ class PlayTable(Still):
         self.coach_button = classed(W.Button(description="Coach", icon="graduation-cap",
                                              tooltip="show or hide the ranked options and the moves not allowed"),
                                     "banakil-coach-button")
+        self.expert_button = classed(W.Button(description="Ask the expert", icon="lightbulb-o",
+                                              tooltip="the move the review's judge would play here, and why",
+                                              layout=W.Layout(width="auto")), "banakil-expert-button")
         self.review_button = classed(W.Button(description="Review this game", icon="film",
                                               layout=W.Layout(width="auto")), "banakil-review-button")
         self.mistakes_button = classed(W.Button(description="Learn from my mistakes", icon="repeat",
@@ -173,6 +177,7 @@ class PlayTable(Still):
         self.errors = classed(W.HTML(), "banakil-play-errors")
         self.curtain_button.on_click(lambda _: self._run(self.show_hand, "showing the hand"))
         self.coach_button.on_click(lambda _: self._run(lambda: self.show_coach(not self.coach_on), "asking the coach"))
+        self.expert_button.on_click(lambda _: self._run(self.ask_expert, "asking the expert"))
         self.review_button.on_click(lambda _: self._run(self.open_review, "opening the review"))
         self.mistakes_button.on_click(lambda _: self._run(self.learn, "finding your mistakes"))
 
@@ -276,6 +281,14 @@ class PlayTable(Still):
         before = self.state.seq
         self._run(lambda: self._play_move(self.coach_choice()), "playing the coach's move")
         return self.state.seq != before
+
+    def ask_expert(self) -> Advice:
+        """The expert's pick for the person to act (the judge the review uses), said in the message panel."""
+        advice = self.session.advice()
+        if advice is None:
+            raise BanakilError("there is no move to advise on now" + (": the match is over" if self.session.over else ""))
+        self.message.value = _note(f"The expert would play: {advice.words()}", "banakil-expert-advice")
+        return advice
 
     def show_coach(self, on: bool = True) -> None:
         self.coach_on = on
