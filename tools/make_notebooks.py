@@ -398,7 +398,9 @@ select them, then a move: **Draw** (or **Take** from the pile, lesson 4), **Meld
 like, and **Discard selected** to end your turn. A move out of order, or cards that are not a
 meld, are refused with the rule they break, and nothing changes. **Coach** lists your options
 ranked, with the moves not allowed and why; **Play the coach's move** plays its first choice.
-After every move a line in words says what you and the bot did; when the hand ends, the score
+The coach ranks quickly, by rules of thumb. **Ask the expert** takes a moment longer: it deals the
+cards you cannot see at random many times, plays each sensible move out a turn ahead, and names
+the move that did best on average (it plays nothing; the choice stays yours). After every move a line in words says what you and the bot did; when the hand ends, the score
 card by card and the running totals.
 
 Every move is saved to a log as it is made. `PlayTable(log="my_game.jsonl", resume=True)` keeps
