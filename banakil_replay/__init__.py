@@ -52,7 +52,10 @@ if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here f
     from .notebook.setup import setup_notebook, show, show_options, show_score
     from .notebook.sheet import SheetWidget
     from .notebook.widgets import Annotator, MeldChecker, ReplayStepper
+    from .play.bots import HeuristicBot, RandomBot, play_match
+    from .play.expert import ExpertBot
     from .play.moves import Option, Options
+    from .play.observation import Observation, observe
     from .play.options import options
     from .play.review import review
     from .play.stepper import Stepper
@@ -72,6 +75,7 @@ __all__ = [
     "Note", "Sidecar", "SidecarMismatchError", "AnnotatedGame", "export_notes", "import_notes", "bulk",
     # play
     "options", "Options", "Option", "review", "Stepper",
+    "observe", "Observation", "HeuristicBot", "RandomBot", "ExpertBot", "play_match",
     # notebooks
     "setup_notebook", "show", "show_score", "show_options", "event_text",
     "load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame", "examples_frame", "rules_frame",
@@ -100,6 +104,9 @@ _LAZY: dict[str, str] = {
     "PlayTable": "notebook.playtable",
     **dict.fromkeys(("Option", "Options", "options"), "play.options"),
     "review": "play.review",
+    **dict.fromkeys(("observe", "Observation"), "play.observation"),
+    **dict.fromkeys(("HeuristicBot", "RandomBot", "play_match"), "play.bots"),
+    "ExpertBot": "play.expert",
     "Stepper": "play.stepper",
 }
 
