@@ -97,11 +97,12 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         if isinstance(new, IllegalMoveError):
             banned.append(NotAllowed.refused(Took(seq, seat, k), new))
             continue
-        text = f"Take the top {k} card{'s' if k > 1 else ''} of the pile ({_names(reversed(taken))})"
+        text = (f"Take the top {k} cards of the pile ({_names(reversed(taken))})" if k > 1
+                else f"Take the top card of the pile ({_names(taken)})")
         uses = [m for m in meld_candidates(hand + taken, rules) if set(m) & set(taken)]
         if uses:
             best = max(uses, key=lambda m: sum(rules.value(c) for c in m))
-            text += f": with them you could meld {_names(best)} this turn"
+            text += f": with {'them' if k > 1 else 'it'} you could meld {_names(best)} this turn"
         restricted = new.this_turn.restricted
         if restricted:
             text += (f"; you may not throw {_names(dict.fromkeys(restricted))} back this turn"
