@@ -350,9 +350,9 @@ def test_the_drill_judges_tries_without_playing_them() -> None:
     from banakil_replay.play.review import AGREE
 
     rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
-    drill = MistakeDrill(rp, [1], review(rp, seat=1))
-    assert drill.stops and all(s.seat == 1 and s.verdict in ("questionable", "blunder") for s in drill.stops)
-    # a stop where Ravi has drawn, so that a discard is a move of the right phase
+    drill = MistakeDrill(rp, [0], review(rp, seat=0))
+    assert drill.stops and all(s.seat == 0 and s.verdict in ("questionable", "blunder") for s in drill.stops)
+    # a stop where Dana has drawn, so that a discard is a move of the right phase
     index = next(i for i, s in enumerate(drill.stops) if rp.states[s.seq - 1].phase == "meld")
     stop = drill.go(index)
     assert stop is not None and drill.state is rp.states[stop.seq - 1] and not drill.revealed
@@ -363,14 +363,14 @@ def test_the_drill_judges_tries_without_playing_them() -> None:
     assert again.best_move is not None
     best = drill.attempt(again.best_move)
     assert best.verdict() == "top" and best.loss is not None and best.loss < AGREE and "best move" in best.words(stop)
-    stranger = next(c for c in rp.states[stop.seq - 1].hands[0] if c not in drill.state.hands[1])
-    refused = drill.attempt(Discarded(drill.state.seq + 1, 1, stranger))
+    stranger = next(c for c in rp.states[stop.seq - 1].hands[1] if c not in drill.state.hands[0])
+    refused = drill.attempt(Discarded(drill.state.seq + 1, 0, stranger))
     assert refused.verdict() == "refused" and refused.rule is not None and "does not hold" in refused.refusal
     assert len(drill.attempts) == 3 and drill.state is rp.states[stop.seq - 1]
     assert drill.reveal() == played and drill.revealed
     if index + 1 < len(drill.stops):
         assert drill.next() is not None and not drill.revealed and drill.attempts == []
-    assert MistakeDrill(rp, [1], []).stop is None
+    assert MistakeDrill(rp, [0], []).stop is None
 
 
 def test_ask_the_expert_says_the_reviews_judge_pick(tmp_path: Path) -> None:

@@ -193,3 +193,22 @@ def test_a_long_review_reports_its_progress(capsys: pytest.CaptureFixture[str], 
     path.write_text("".join(json.dumps(e) + "\n" for e in _json(rp)), encoding="utf-8")
     assert main(["review", str(path), "--deals", "2"]) == 0
     assert f"review: {len(verdicts)} decisions graded in" in capsys.readouterr().err  # not a terminal: one line
+
+
+def test_a_meld_is_not_blamed_for_the_policys_discard_after_it() -> None:
+    """Ravi melds 5♣..J♣ (seq 6) and then the playouts' fast policy picks his discard; against
+    'discard Q♠' that line loses about 3 points. Melding and then discarding Q♠ loses nothing,
+    so the meld itself is no mistake."""
+    from banakil_replay.log.load import load_replay
+    from banakil_replay.play.review import playouts
+
+    rp = load_replay(Path(__file__).resolve().parents[1] / "sample_games" / "classic_dana_ravi.jsonl")
+    meld = rp.events[6]
+    assert meld.type == "melded"
+    po = playouts(rp, 6)
+    assert po is not None and po.best.option.event.type == "discarded"
+    raw = po.loss(meld)  # type: ignore[arg-type]
+    fair, line = po.fair(meld)  # type: ignore[arg-type]
+    assert raw >= ACCEPTABLE and fair < AGREE and line.then == (po.best.option.event,)
+    v = judge(rp, 6)
+    assert v.verdict == "agree" and v.loss == fair and "if you then discard Q♠" in v.why

@@ -203,8 +203,8 @@ class MistakeDrill:
             tried = Attempt(move, match=move_match(move, played), rank=mine.rank if mine else None,
                             game_rank=theirs.rank if theirs else None, out_of=len(opts.options),
                             best=opts.best(),
-                            loss=graded.loss(move) if graded else 0.0,
-                            game_loss=graded.loss(played) if graded and is_move(played) else None,
+                            loss=graded.fair(move)[0] if graded else 0.0,
+                            game_loss=graded.fair(played)[0] if graded and is_move(played) else None,
                             best_move=graded.best.option.event if graded else None)
         self.attempts.append(tried)
         return tried

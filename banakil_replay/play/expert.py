@@ -46,7 +46,7 @@ from ..scoring import sides_of
 from ..state import GameState
 from .rule_text import never_melded_score
 from .going_out import go_out_plan
-from .moves import Option, Options, find_move
+from .moves import Move, Option, Options, find_move
 from .observation import Observation
 from .rollout import partition, play_out, step
 
@@ -71,6 +71,7 @@ class Tally:
     we_out: int = 0  # playouts in which the side went out
     they_out: int = 0  # ... in which another side went out
     dead: int = 0  # ... in which the hand ended with nobody out (the stock ran out)
+    then: tuple[Move, ...] = ()  # the seat's moves after ``option``, before the fast policy takes over
 
     @property
     def value(self) -> float:
@@ -192,16 +193,20 @@ def play(deals: Deals, tally: Tally, start: int, stop: int, side: int, match_wei
     seat = deals.obs.seat
     for i in range(start, stop):
         state, seed = deals.get(i)
-        final = play_out(step(state, tally.option.event), random.Random(seed), seat)
+        now = step(state, tally.option.event)
+        for ev in tally.then:
+            now = step(now, ev)
+        final = play_out(now, random.Random(seed), seat)
         tally.add(final, side, match_weight)
 
 
 def evaluate(obs: Observation, moves: Sequence[Option], deals: int, seed: str = "review",
-             match_weight: float = 0.0) -> list[Tally]:
-    """Every move of ``moves`` played out in the same ``deals`` sampled deals (for grading)."""
+             match_weight: float = 0.0, lines: Sequence[tuple[Option, tuple[Move, ...]]] = ()) -> list[Tally]:
+    """Every move of ``moves``, then every line of ``lines`` (a move and the seat's moves after it),
+    played out in the same ``deals`` sampled deals (for grading): the deals depend on ``seed`` alone."""
     pool = Deals(obs, seed)
     side = obs.side()
-    tallies = [Tally(o) for o in moves]
+    tallies = [Tally(o) for o in moves] + [Tally(o, then=tuple(then)) for o, then in lines]
     for t in tallies:
         play(pool, t, 0, deals, side, match_weight)
     return tallies

@@ -40,13 +40,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
 from ..reducer import Replay
 from ..state import GameState
 from .going_out import go_out_plan
 from .expert import REVIEW_DEALS, Tally, candidates, evaluate
 from .moves import Move, Option, Options, is_move, move_json, move_key
-from .observation import observe
+from .observation import Observation, observe
 from .options import options
 from .rollout import step
 from .rule_text import first_meld_relief
@@ -274,6 +275,9 @@ class Playouts:
     stand_in: GameState
     plan: list[Move] | None
     tallies: list[Tally]
+    obs: Observation
+    deals: int
+    seed: str
 
     def tally(self, move: Move) -> Tally:
         return next(t for t in self.tallies if _key(t.option.event) == _key(move))
@@ -285,6 +289,32 @@ class Playouts:
     def loss(self, move: Move) -> float:
         """Points ``move`` loses against the best move (0 or more, to a tenth)."""
         return round(max(0.0, self.best.value - self.tally(move).value), 1)
+
+    def fair(self, move: Move) -> tuple[float, Tally]:
+        """The loss of ``move`` and the playouts it is measured by, fair to a move that leaves the turn
+        going on (a meld, a lay-off, a swap).
+
+        After such a move the playouts let the fast policy choose the discard, which is not the
+        player's choice: when the best move is a discard still open after ``move``, ``move``
+        followed by that discard is played out too, in the same deals, and the better of the two
+        lines is the move's.
+        """
+        mine = self.tally(move)
+        best = self.best
+        then = best.option.event
+        if mine is best or not isinstance(move, (Melded, LaidOff, JokerSwapped)) or not isinstance(then, Discarded):
+            return self.loss(move), mine
+        try:
+            after = step(self.stand_in, move)
+            if not after.in_hand or after.turn != self.seat or after.phase != "meld":
+                return self.loss(move), mine
+            step(after, then)  # still allowed after the move? (the seat's own cards: so in every deal)
+        except IllegalMoveError:
+            return self.loss(move), mine
+        line = evaluate(self.obs, [], self.deals, seed=self.seed, lines=[(mine.option, (then,))])[0]
+        if line.value <= mine.value:
+            return self.loss(move), mine
+        return round(max(0.0, best.value - line.value), 1), line
 
 
 def playouts(rp: Replay, index: int, deals: int = REVIEW_DEALS, tries: Sequence[Move] = ()) -> Playouts | None:
@@ -302,8 +332,9 @@ def playouts(rp: Replay, index: int, deals: int = REVIEW_DEALS, tries: Sequence[
     if len(opts.options) <= 1:
         return None
     plan = go_out_plan(stand_in) if stand_in.phase == "meld" else None
-    tallies = evaluate(obs, _moves(opts, [event, *tries], plan), deals, seed=f"review/{event.seq}")
-    return Playouts(before, seat, stand_in, plan, tallies)
+    seed = f"review/{event.seq}"
+    tallies = evaluate(obs, _moves(opts, [event, *tries], plan), deals, seed=seed)
+    return Playouts(before, seat, stand_in, plan, tallies, obs, deals, seed)
 
 
 def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
@@ -314,7 +345,10 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
         seat = getattr(event, "seat", rp.states[index - 1].turn)
         return Verdict(event.seq, seat, event, "agree", None, "the only legal move.")
     before, seat, stand_in, plan = po.before, po.seat, po.stand_in, po.plan
-    best, mine, loss = po.best, po.tally(event), po.loss(event)
+    best = po.best
+    loss, mine = po.fair(event)
+    after = mine.then[0] if mine.then else None
+    then = f", even discarding {_shown([after.card])} after it" if isinstance(after, Discarded) else ""
     missed_out = bool(plan) and not _keeps_way_out(stand_in, mine.option.event)
     if plan and missed_out:
         # the way out was there and the move played gave it up: the better move to name is that way
@@ -322,7 +356,8 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
         best = out if out.value >= best.value - AGREE else best
     if best is mine or loss < AGREE:
         why = ("the best move by the playouts." if best is mine else
-               f"as good as the best move by the playouts ({describe(best.option.event, True)}), within {AGREE:g} point.")
+               f"as good as the best move by the playouts ({describe(best.option.event, True)}), within {AGREE:g} point"
+               + (f", if you then discard {_shown([after.card])}." if isinstance(after, Discarded) else "."))
         return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event), loss)
     verdict = grade(loss)
     words = _better_words(before, seat, best, mine, plan)
@@ -331,7 +366,7 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
         why = (f"{HABIT} is a habit the sources recommend (an opponent racing to go out cannot see it coming); "
                f"here it costs about {_pts(loss)} points by the playouts: {words}.")
     else:
-        why = f"{describe(best.option.event, True)} would have been better by about {_pts(loss)} points: {words}."
+        why = f"{describe(best.option.event, True)} would have been better by about {_pts(loss)} points{then}: {words}."
     return Verdict(event.seq, seat, event, verdict, best.option.event, why + _partner_note(before, seat, event), loss)
 
 
