@@ -272,3 +272,20 @@ def test_the_hint_is_the_experts_pick_in_words(tmp_path: Path, monkeypatch: pyte
     assert hint.split("  ")[0] in ("hint: draw", "hint: take 1") and "sampled deals" in hint
     over = GameSession.start(tmp_path / "o.jsonl", "classic", 2, humans=(), seed=1, overrides=SMALL)
     assert over.advice() is None
+
+
+def test_the_json_state_says_which_cards_a_taker_surely_holds(tmp_path: Path) -> None:
+    """Seat 1 takes from the pile: every seat saw those cards go into its hand, so seat 0's view
+    names them under ``known`` (and only those: the rest of seat 1's hand stays a count)."""
+    from banakil_replay.events import parse_event
+    from banakil_replay.play.bots import HeuristicBot, play_match
+    from banakil_replay.reducer import replay
+
+    log = play_match("classic", 2, [HeuristicBot(), HeuristicBot()], seed=3, max_hands=1)
+    rp = replay(log)
+    i = next(k for k, e in enumerate(log) if e["type"] == "took" and e["seat"] == 1)
+    view = state_seen_by(rp.states[i], 0, [parse_event(e) for e in log[: i + 1]])
+    taken = log[i]["cards"] if "cards" in log[i] else [c.code for c in rp.states[i - 1].discard[-log[i]["count"]:]]
+    assert sorted(view["known"][1]) == sorted(taken) and view["known"][0] == []
+    assert view["hands"][1] == len(rp.states[i].hands[1])
+    assert state_seen_by(rp.states[i], 0)["known"] == [[], []]  # without the history nothing is known

@@ -132,7 +132,7 @@ def _json_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
         mine = session.waiting_for == seat
         print(json.dumps({
             "ok": ok, "error": error, "events": [event_seen_by(e, seat) for e in events],
-            "state": state_seen_by(session.state, seat),
+            "state": state_seen_by(session.state, seat, session.public_record),
             "options": [o.to_json() for o in session.options().options] if mine else [],
             "over": session.over}, ensure_ascii=False), flush=True)
 

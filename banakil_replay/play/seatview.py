@@ -14,10 +14,11 @@ table would.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
+from ..events import Event
 from ..state import GameState
-from .observation import observe
+from .observation import PublicRecord, observe
 
 # fields that would show a seat what it may not see, by event type
 _SECRET_FIELDS: dict[str, tuple[str, ...]] = {
@@ -25,12 +26,16 @@ _SECRET_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def state_seen_by(state: GameState, seat: int) -> dict[str, Any]:
+def state_seen_by(state: GameState, seat: int, history: Sequence[Event] | PublicRecord = ()) -> dict[str, Any]:
     """The ``replay --json`` object of the seat's :class:`~.observation.Observation` (the one definition
-    of what a seat may know, the bots' too), every other seat's hand given as its card count."""
-    obs = observe(state, seat)
+    of what a seat may know, the bots' too), every other seat's hand given as its card count, and
+    ``known``: per seat, the cards it surely holds, read from ``history`` (the log so far, or the
+    hand's public record): taken from the pile and not laid or thrown since, or a joker it swapped
+    off the table. The seat's own entry is empty: its hand is shown whole."""
+    obs = observe(state, seat, history)
     out = obs.public.to_json()
     out["hands"] = [h if i == seat else obs.hand_sizes[i] for i, h in enumerate(out["hands"])]
+    out["known"] = [[c.code for c in cards] for cards in obs.known]
     return out
 
 

@@ -234,6 +234,11 @@ class GameSession:
         pick = bot.choose(self.observation(seat), opts)
         return Advice(pick, tuple(bot.last), opts.best())
 
+    @property
+    def public_record(self) -> PublicRecord:
+        """The hand in play as the table saw it (what every seat's observation is read from)."""
+        return self._record
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: its hand, the table, the pile, the counts and this hand's public moves."""
         return observe(self.state, seat, self._record)
