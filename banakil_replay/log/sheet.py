@@ -197,6 +197,8 @@ def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) 
         raise SheetRefused("a hand is a JSON object like the score command's input: {\"went_out\": seat or null, "
                            "\"seats\": [{\"melded\": points, \"in_hand\": points}, ...]}")
     seq, want = len(rp), rp.final.hand_no + 1
+    if hand is not None and hand < 1:
+        raise SheetRefused(f"hand numbers start at 1, not {hand}: the next is hand {want}. The sheet is unchanged.")
     if hand is not None and hand != want:
         done = "is already on the sheet" if hand < want else "cannot come yet"
         raise SheetRefused(f"hand {hand} {done}: the next is hand {want}. The sheet is unchanged.")

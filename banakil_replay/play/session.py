@@ -142,7 +142,7 @@ class GameSession:
         players = ruleset.player_counts[0] if players is None else players
         ruleset.check_players(players)
         seats = _check_seats(humans, players)
-        _check_bots(bots)
+        bots = _check_bots(bots)
         names = list(names) if names is not None else [
             f"human-{s}" if s in seats else f"{bots}-{s}" for s in range(players)]
         first = event_to_json(MatchStarted(seq=0, format=FORMAT, rules=ruleset.name, players=tuple(names),
@@ -354,6 +354,7 @@ def _check_seats(humans: Collection[int], players: int) -> frozenset[int]:
 
 
 def _check_bots(kind: str) -> str:
+    kind = kind.strip().lower()  # as selfplay reads bot names
     if kind not in SESSION_BOTS:
         raise MalformedInputError(f"unknown bots {kind!r}; known: {', '.join(SESSION_BOTS)}")
     return kind
