@@ -16,13 +16,13 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..play.drill import Attempt, MistakeDrill
 from ..play.moves import Move
-from .html import RED, esc, options_html
-from .movepad import MovePad, classed, seat_table_html
+from .html import RED, WIDGET_FONT, esc, options_html
+from .movepad import MovePad, seat_table_html
+from .panel import classed
 from .narrate import event_text, seat_name
 
 __all__ = ["DrillView", "attempt_html"]
 
-_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
 GREEN, AMBER = "#1e7e34", "#b35900"
 
 
@@ -32,7 +32,7 @@ def attempt_html(attempt: Attempt, words: str) -> str:
     colour = RED if kind == "refused" else (GREEN if kind in ("top", "better") else AMBER)
     rule = (f' <span class="banakil-refusal-rule" style="color:#666">(rule: {esc(attempt.rule.title)}; '
             f"{esc(attempt.source)})</span>") if attempt.rule is not None else ""
-    return (f'<div class="banakil-attempt banakil-attempt-{kind}" style="{_FONT}color:{colour}">'
+    return (f'<div class="banakil-attempt banakil-attempt-{kind}" style="{WIDGET_FONT}color:{colour}">'
             f"{esc(words)}{rule}</div>")
 
 
@@ -74,7 +74,7 @@ class DrillView:
         after = self.drill.replay.states[stop.seq]
         state = self.drill.state
         self.feedback.value += (
-            f'<div class="banakil-drill-played" style="{_FONT}"><b>You played:</b> '
+            f'<div class="banakil-drill-played" style="{WIDGET_FONT}"><b>You played:</b> '
             f"{esc(event_text(played, after, seat_view=stop.seat))} <span style=\"color:{AMBER}\">The review: "
             f"{esc(stop.verdict)}: {esc(stop.why)}</span></div>"
             f"{options_html(self.drill.options(), state, chosen=played, limit=10, open_reasons=False)}")
@@ -82,7 +82,7 @@ class DrillView:
 
     def next(self) -> None:
         if self.drill.next() is None:
-            self.feedback.value = (f'<div class="banakil-drill-done" style="{_FONT}">That was the last decision '
+            self.feedback.value = (f'<div class="banakil-drill-done" style="{WIDGET_FONT}">That was the last decision '
                                    "the review marked.</div>")
             self.next_button.disabled = True
             return
@@ -92,7 +92,7 @@ class DrillView:
         stop, drill = self.drill.stop, self.drill
         self.feedback.value = ""
         if stop is None:
-            self.head.value = (f'<div class="banakil-drill-none" style="{_FONT}">The review marks none of your '
+            self.head.value = (f'<div class="banakil-drill-none" style="{WIDGET_FONT}">The review marks none of your '
                                "decisions as a mistake: nothing to try again. Well played.</div>")
             self.table.value = ""
             self.pad.show(None, None)
@@ -100,7 +100,7 @@ class DrillView:
             return
         state = drill.state
         self.head.value = (
-            f'<div class="banakil-drill-stop" data-seq="{stop.seq}" style="{_FONT}"><b>Decision {drill.index + 1} '
+            f'<div class="banakil-drill-stop" data-seq="{stop.seq}" style="{WIDGET_FONT}"><b>Decision {drill.index + 1} '
             f"of {len(drill.stops)}</b> (hand {state.hand_no}, event {stop.seq}, "
             f"{esc(seat_name(state, stop.seat))}): the review marked the move made here "
             f"<b>{esc(stop.verdict)}</b>. It is hidden: what would you play? Select cards and press a move; "

@@ -27,7 +27,6 @@ value that follows is the one judged.
 
 from __future__ import annotations
 
-import functools
 import os
 import time
 from pathlib import Path
@@ -35,26 +34,22 @@ from typing import Any, Callable, Iterable
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
-from ..errors import BanakilError, MalformedInputError
+from ..errors import MalformedInputError
 from ..learn import KINDS, Exercise, Feedback, LearnerProgress, Session, exercises, load_progress, save_progress
 from ..rules import Ruleset, get_ruleset
-from .html import RED, cards_html, esc
-from .panel import Still, classed
+from .html import RED, WIDGET_FONT, cards_html, esc, widget_note
+from .narrate import sentence
+from .panel import Still, classed, failure, guarded
 
 __all__ = ["ExerciseWidget", "exercise_html", "exercise_text", "feedback_html"]
 
 GREEN = "#1e7e34"
 ENTER_WAIT = 10.0  # seconds an Enter waits for the box's value (it may be held back while the kernel is busy)
-_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
 _STILL_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of an '
                "interactive exercise: run the notebook to answer it.</div>")
 
 
 # ------------------------------------------------------------------ drawing
-def sentence(text: str) -> str:
-    """``text`` ending as a sentence does (the engine's reasons have no final stop)."""
-    text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
 
 
 def exercise_html(ex: Exercise[Any], number: int, title: str) -> str:
@@ -67,7 +62,7 @@ def exercise_html(ex: Exercise[Any], number: int, title: str) -> str:
                     f'<span class="banakil-shown-label" style="min-width:11em;font-weight:600">{esc(s.label)}</span>'
                     f"{cards}{text}</div>")
     return (f'<div class="banakil-exercise-question" data-exercise="{esc(ex.id)}" data-number="{number}" '
-            f'style="{_FONT}"><div class="banakil-exercise-head" style="color:#555">Question {number}: '
+            f'style="{WIDGET_FONT}"><div class="banakil-exercise-head" style="color:#555">Question {number}: '
             f"{esc(title)} <span style=\"color:#888\">({esc(ex.origin)}; {esc(ex.rules.title)})</span></div>"
             f'{"".join(rows)}<div class="banakil-question-text" style="margin-top:.4em;font-weight:600">'
             f"{esc(ex.question)}</div></div>")
@@ -101,11 +96,9 @@ def feedback_html(fb: Feedback) -> str:
     explain = "".join(f'<li class="banakil-explain">{esc(line)}</li>' for line in fb.explain)
     body = f'<ul style="margin:.2em 0">{"".join(items)}{explain}</ul>' if items or explain else ""
     verdict = "banakil-feedback-right" if fb.right else "banakil-feedback-wrong"
-    return f'<div class="banakil-feedback {verdict}" style="{_FONT}">{head}{body}</div>'
+    return f'<div class="banakil-feedback {verdict}" style="{WIDGET_FONT}">{head}{body}</div>'
 
 
-def _note(text: str, cls: str, colour: str = "#333") -> str:
-    return f'<div class="{cls}" style="{_FONT}color:{colour}">{esc(text)}</div>'
 
 
 # ------------------------------------------------------------------- widget
@@ -178,19 +171,13 @@ class ExerciseWidget(Still):
 
     def _guard(self, fn: Callable[..., Any], doing: str) -> Callable[..., Any]:
         """``fn``, with any failure shown as a sentence in ``errors`` instead of raised into the notebook."""
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                self.errors.value = ""
-                return fn(*args, **kwargs)
-            except Exception as e:  # noqa: BLE001 - shown in the widget, kept in last_error
-                self.last_error = e
-                detail = str(e) if isinstance(e, BanakilError) and str(e) else "the exercise engine failed unexpectedly"
-                self.errors.value = _note(f"Something went wrong while {doing}: {sentence(detail)} Try again, or "
-                                          "press Next for another question.", "banakil-errors", RED)
-                self._sync_controls()
-                return None
-        return wrapper
+        def said(e: BaseException) -> None:
+            detail = failure(e, "the exercise engine failed unexpectedly")
+            self.errors.value = widget_note(f"Something went wrong while {doing}: {sentence(detail)} Try again, or "
+                                            "press Next for another question.", "banakil-errors", RED)
+            self._sync_controls()
+
+        return guarded(self, fn, said, before=lambda: setattr(self.errors, "value", ""))
 
     # ------------------------------------------------------------- progress
     def _load(self) -> LearnerProgress:
@@ -201,7 +188,7 @@ class ExerciseWidget(Still):
             return load_progress(self.progress_path)
         except MalformedInputError as e:
             self._can_save = False  # never overwrite a file we could not read: it may hold a learner's work
-            self.notice_panel.value = _note(
+            self.notice_panel.value = widget_note(
                 f"Your progress could not be read: {sentence(str(e))} This session starts afresh and leaves "
                 "that file as it is.", "banakil-progress-unread", RED)
             return LearnerProgress()
@@ -213,10 +200,10 @@ class ExerciseWidget(Still):
         try:
             save_progress(self.progress_path, self.session.progress)
         except MalformedInputError as e:
-            self.notice_panel.value = _note(f"Your progress could not be saved: {sentence(str(e))}",
+            self.notice_panel.value = widget_note(f"Your progress could not be saved: {sentence(str(e))}",
                                             "banakil-progress-unsaved", RED)
             return False
-        self.notice_panel.value = _note(f"Progress saved to {self.progress_path}.", "banakil-progress-saved", "#666")
+        self.notice_panel.value = widget_note(f"Progress saved to {self.progress_path}.", "banakil-progress-saved", "#666")
         return True
 
     # -------------------------------------------------------------- actions
@@ -232,12 +219,12 @@ class ExerciseWidget(Still):
             return None
         line = (self.answer.value if text is None else text).strip()
         if not line:
-            self.feedback_panel.value = _note(f"Type {self.exercise.form_words} first.", "banakil-feedback-empty")
+            self.feedback_panel.value = widget_note(f"Type {self.exercise.form_words} first.", "banakil-feedback-empty")
             return None
         try:
             fb = self.session.answer(line)
         except MalformedInputError as e:  # not a try: the learner could not have meant it
-            self.feedback_panel.value = _note(f"Cannot read that: {sentence(str(e))} Try again.",
+            self.feedback_panel.value = widget_note(f"Cannot read that: {sentence(str(e))} Try again.",
                                               "banakil-feedback-unread", RED)
             return None
         self._judged, self._wrong, self._settled = line, not fb.right, fb.right
@@ -254,7 +241,7 @@ class ExerciseWidget(Still):
         if self.exercise is None:
             return ""
         hint = self.session.hint()
-        self.hint_panel.value = (f'<div class="banakil-hint" style="{_FONT}"><b>Hint:</b> {esc(sentence(hint))}'
+        self.hint_panel.value = (f'<div class="banakil-hint" style="{WIDGET_FONT}"><b>Hint:</b> {esc(sentence(hint))}'
                                  "</div>")
         return hint
 
@@ -264,7 +251,7 @@ class ExerciseWidget(Still):
             return
         self._set_box("")
         self._wrong, self._judged = False, None
-        self.feedback_panel.value = _note("Try again.", "banakil-feedback-retry", "#666")
+        self.feedback_panel.value = widget_note("Try again.", "banakil-feedback-retry", "#666")
         self._sync_controls()
         self.answer.focus()
 
@@ -274,7 +261,7 @@ class ExerciseWidget(Still):
             return ""
         solution = self.session.skip()
         self._settled, self._wrong = True, False
-        self.feedback_panel.value = (f'<div class="banakil-solution" style="{_FONT}"><b>The answer:</b> '
+        self.feedback_panel.value = (f'<div class="banakil-solution" style="{WIDGET_FONT}"><b>The answer:</b> '
                                      f"{esc(sentence(solution))} <span style=\"color:#666\">(type it as "
                                      f"{esc(self.exercise.answer_text())})</span></div>")
         self._sync_controls()
@@ -296,7 +283,7 @@ class ExerciseWidget(Still):
         self._set_box("")
         self.feedback_panel.value = self.hint_panel.value = ""
         if ex is None:
-            self.question_panel.value = _note("No more questions of these kinds: you have answered them all.",
+            self.question_panel.value = widget_note("No more questions of these kinds: you have answered them all.",
                                               "banakil-exercise-finished")
         else:
             self.question_panel.value = exercise_html(ex, self.session.number, KINDS[ex.kind].title)
@@ -320,7 +307,7 @@ class ExerciseWidget(Still):
             return
         self._enter_at = time.monotonic()
         if not line and self.exercise is not None and not self._settled:
-            self.feedback_panel.value = _note(f"Type {self.exercise.form_words} first.", "banakil-feedback-empty")
+            self.feedback_panel.value = widget_note(f"Type {self.exercise.form_words} first.", "banakil-feedback-empty")
 
     def _on_value(self, change: Any) -> None:
         """The box's value arrived: judge it when Enter sent it (leaving the box sends it too: not judged)."""
@@ -362,7 +349,7 @@ class ExerciseWidget(Still):
         return line
 
     def _render_score(self) -> None:
-        self.score_panel.value = _note(self.score_text(), "banakil-score-line", "#333")
+        self.score_panel.value = widget_note(self.score_text(), "banakil-score-line", "#333")
 
     # --------------------------------------------------------------- display
     def still(self) -> tuple[str, str]:
@@ -370,7 +357,7 @@ class ExerciseWidget(Still):
         ex = self.exercise
         if ex is None:
             return _STILL_NOTE + self.question_panel.value, "No more questions of these kinds."
-        answer = (f'<details class="banakil-still-answer" style="{_FONT}"><summary>The answer</summary>'
+        answer = (f'<details class="banakil-still-answer" style="{WIDGET_FONT}"><summary>The answer</summary>'
                   f"{esc(sentence(ex.solution()))}</details>")
         html = (f'<div class="banakil-exercise-still">{_STILL_NOTE}{self.question_panel.value}{answer}'
                 f"{self.score_panel.value}</div>")

@@ -26,7 +26,7 @@ from ..reducer import Replay, hand_end_input, rules_for
 from ..rules import Ruleset
 from ..scoring import score_hand, tidy
 from ..state import GameState, TableMeld
-from .narrate import event_text, rank_line, refusal_rule_line, rule_line, seat_name, side_label
+from .narrate import event_text, rank_line, refusal_rule_line, rule_line, seat_name, sentence, side_label
 
 __all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "face_label", "card_html", "cards_html",
            "back_html",
@@ -52,10 +52,17 @@ _FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;"
 _CAPTION = "font-size:.62em;font-weight:500;color:#555;white-space:nowrap;"
 
 
-def _sentence(text: str) -> str:
-    """``text`` ending as a sentence does (the engine's reasons have no final stop)."""
-    text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
+WIDGET_FONT = _FONT + "line-height:1.35;"  # the widgets' lines of text
+
+
+def note_html(text: str, cls: str, colour: str = "#333", *, font: str = _FONT) -> str:
+    """One line of plain text (escaped) in the given font."""
+    return f'<div class="{cls}" style="{font}color:{colour}">{esc(text)}</div>'
+
+
+def widget_note(text: str, cls: str, colour: str = "#333") -> str:
+    """One line of plain text (escaped) in the widgets' font: a notice, a refusal, a failure."""
+    return note_html(text, cls, colour, font=WIDGET_FONT)
 
 
 def _card(card: Card | str) -> Card:
@@ -167,7 +174,7 @@ def meld_check_html(check: MeldCheck) -> str:
     rule = (f'<div class="banakil-rule-line" style="color:#666">{esc(refusal_rule_line(check.rule.title, check.source))}'
             "</div>") if check.rule else ""
     return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">Not a meld:</b> '
-            f'{esc(_sentence(check.reason or ""))}{rule}</div>')
+            f'{esc(sentence(check.reason or ""))}{rule}</div>')
 
 
 # ----------------------------------------------------------------- the table
@@ -306,7 +313,7 @@ def options_html(opts: Options, state: GameState | None = None, *,
                     f'<br><span style="color:#444">{esc(o.explain)}</span>{ranked_by}{rule}</li>')
     more = f"<li>… and {len(ranked) - limit} more</li>" if len(ranked) > limit else ""
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
-                  f'<span style="color:{RED}">Not allowed: {esc(_sentence(n.why))}</span>'
+                  f'<span style="color:{RED}">Not allowed: {esc(sentence(n.why))}</span>'
                   + (f'<br><i class="banakil-rule-line" style="color:#777">{esc(refusal_rule_line(n.rule.title, n.source))}'
                      "</i>" if n.rule else "") + "</li>"
                   for n in not_allowed[:refused_limit])

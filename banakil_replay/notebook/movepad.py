@@ -35,13 +35,13 @@ from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled,
 from ..play.moves import Move
 from ..play.options import options
 from ..state import GameState
-from .html import WILD_BORDER, backs_html, card_colour, cards_html, esc, meld_html
+from .html import WIDGET_FONT, WILD_BORDER, backs_html, card_colour, cards_html, esc, meld_html
 from .narrate import seat_name, side_label
+from .panel import classed
 
 __all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
 
 Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any failure as a sentence
-_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
 _PICKED, _UNPICKED = "#cfe2ff", "#ffffff"
 _PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
 
@@ -49,13 +49,6 @@ _PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
 def _border(card: Card, picked: bool) -> str:
     """Blue round a selected card; gold round a wild one, as the card faces have it."""
     return _PICKED_BORDER if picked else (f"2px solid {WILD_BORDER}" if card.is_wild else _UNPICKED_BORDER)
-
-
-def classed(widget: Any, *classes: str) -> Any:
-    """``widget`` with stable ``banakil-...`` CSS classes (for browser tests and restyling)."""
-    for c in classes:
-        widget.add_class(c)
-    return widget
 
 
 def hand_order(cards: tuple[Card, ...]) -> list[Card]:
@@ -94,7 +87,7 @@ def seat_table_html(state: GameState, viewer: int | None, *, own_hand: bool = Fa
     top = state.discard[-1:]
     pile = cards_html(state.discard, empty="empty")
     plural = "s" if state.stock_count != 1 else ""
-    return (f'<div class="banakil-play-table" data-seq="{state.seq}" style="{_FONT}">{"".join(seats)}'
+    return (f'<div class="banakil-play-table" data-seq="{state.seq}" style="{WIDGET_FONT}">{"".join(seats)}'
             f'<div class="banakil-melds" style="margin:.4em 0"><b>Melds on the table</b>{melds}</div>'
             f'<div class="banakil-pile" style="margin:.4em 0"><b>Discard pile</b>, top card last'
             f'{f" (top: {esc(top[0].symbol)})" if top else ""}: {pile}</div>'
@@ -166,7 +159,7 @@ class MovePad:
         self.hand_box.children = self.card_buttons
         self.moves_box.children = list(self.move_buttons.values())
         self.label.value = "" if not self.keys or state is None or seat is None else (
-            f'<div style="{_FONT}"><b>{esc(seat_name(state, seat))}\'s hand</b> '
+            f'<div style="{WIDGET_FONT}"><b>{esc(seat_name(state, seat))}\'s hand</b> '
             f'<span style="color:#666">(click cards to select them, then a move)</span></div>')
         self._show_picked()
         kept = set(self.keys)
@@ -222,7 +215,7 @@ class MovePad:
         if not self.keys:
             self.picked.value = ""
             return
-        self.picked.value = (f'<div class="banakil-selection" style="{_FONT}color:#333">Selected: '
+        self.picked.value = (f'<div class="banakil-selection" style="{WIDGET_FONT}color:#333">Selected: '
                              f"{cards_html(self.selected_cards(), empty='nothing yet (click cards in your hand)')}"
                              "</div>")
 

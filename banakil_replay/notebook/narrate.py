@@ -248,26 +248,27 @@ def moments(replay: Replay) -> Callable[[int], str]:
     return moment
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does (the engine's reasons have no final stop)."""
     text = text.strip()
     return text if not text or text[-1] in ".!?" else text + "."
 
 
 def rule_line(rule_text: str) -> str:
     """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs and sets)].``"""
-    return f"Rule: {_sentence(rule_sentence(rule_text))}"
+    return f"Rule: {sentence(rule_sentence(rule_text))}"
 
 
 def refusal_rule_line(title: str, source: str) -> str:
     """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``"""
-    return f"Rule: {_sentence(title + (f' [{source}]' if source else ''))}"
+    return f"Rule: {sentence(title + (f' [{source}]' if source else ''))}"
 
 
 def rank_line(rank: int | None, why: str) -> str:
     """Why an option is ranked where it is, as a sentence: ``Ranked #2: 8 points melded.``"""
     if rank is None:
-        return _sentence(why) if why else ""
-    return f"Ranked #{rank}" + (f": {_sentence(why)}" if why else ".")
+        return sentence(why) if why else ""
+    return f"Ranked #{rank}" + (f": {sentence(why)}" if why else ".")
 
 
 def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequence[str] | None = None,
@@ -295,5 +296,5 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
         lines.append(f"Not allowed here ({len(banned)}):")
         for n in banned[:refused_limit]:
             rule = f" {refusal_rule_line(n.rule.title, n.source)}" if n.rule else ""
-            lines.append(f"  {event_text(n.event, state)} No: {_sentence(n.why)}{rule}")
+            lines.append(f"  {event_text(n.event, state)} No: {sentence(n.why)}{rule}")
     return "\n".join(lines)

@@ -23,12 +23,12 @@ from typing import Any, Callable
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..errors import BanakilError
-from .html import RED, esc
+from .html import RED, note_html
+from .narrate import sentence
 
-__all__ = ["Panel", "Still", "classed", "lines", "sentence", "note_html", "ENTER_WAIT"]
+__all__ = ["Panel", "Still", "classed", "lines", "failure", "guarded", "ENTER_WAIT"]
 
 ENTER_WAIT = 10.0  # seconds a click or Enter waits for a box's value (held back while the kernel is busy)
-_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;"
 _STATIC_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of an '
                 'interactive widget: run the notebook to use it.</div>')
 
@@ -46,15 +46,31 @@ def lines(html_text: str) -> list[str]:
     return [t for b in blocks if (t := _html.unescape(re.sub(r"<[^>]+>", "", b)).strip())]
 
 
-def sentence(text: str) -> str:
-    """``text`` ending as a sentence does (the engine's reasons have no final stop)."""
-    text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
 
 
-def note_html(text: str, cls: str, colour: str = "#333") -> str:
-    """One line of plain text (escaped) in the widgets' font."""
-    return f'<div class="{cls}" style="{_FONT}color:{colour}">{esc(text)}</div>'
+
+
+def failure(e: BaseException, otherwise: str) -> str:
+    """What went wrong, for a person: the engine's own message, or ``otherwise`` for anything unforeseen."""
+    return str(e) if isinstance(e, BanakilError) and str(e) else otherwise
+
+
+def guarded(owner: Any, fn: Callable[..., Any], said: Callable[[BaseException], None],
+            before: Callable[[], None] | None = None) -> Callable[..., Any]:
+    """``fn`` (a widget's callback) that never raises into the notebook: a failure is kept in
+    ``owner.last_error`` and handed to ``said``, which shows it in a sentence. ``before`` runs first
+    (clearing the last failure's words)."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            if before is not None:
+                before()
+            return fn(*args, **kwargs)
+        except Exception as e:  # noqa: BLE001 - shown in the widget, kept in last_error
+            owner.last_error = e
+            said(e)
+            return None
+    return wrapper
 
 
 class Still:
@@ -92,19 +108,11 @@ class Panel:
 
     def _guard(self, fn: Callable[..., Any], doing: str = "doing that") -> Callable[..., Any]:
         """``fn``, with any failure shown as a sentence in ``errors`` (and kept in ``last_error``)."""
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                self.errors.value = ""
-                return fn(*args, **kwargs)
-            except Exception as e:  # noqa: BLE001 - shown to the user, never swallowed silently
-                self.last_error = e
-                why = sentence(str(e)) if isinstance(e, BanakilError) and str(e) else \
-                    "the widget failed unexpectedly (the details are in its last_error)."
-                self.errors.value = note_html(f"Something went wrong while {doing}: {why}", "banakil-error-line",
-                                              RED)
-                return None
-        return wrapper
+        def said(e: BaseException) -> None:
+            why = sentence(failure(e, "the widget failed unexpectedly (the details are in its last_error)."))
+            self.errors.value = note_html(f"Something went wrong while {doing}: {why}", "banakil-error-line", RED)
+
+        return guarded(self, fn, said, before=lambda: setattr(self.errors, "value", ""))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Jupyter shows the owned widget tree (the class itself stays a plain object).

@@ -54,24 +54,20 @@ from ..rules import get_ruleset
 from ..scoring import tidy
 from ..state import GameState
 from .drillview import DrillView
-from .html import RED, esc, options_html, score_html
-from .movepad import MovePad, classed, seat_table_html
-from .narrate import event_text, options_text, seat_name, side_label
+from .html import RED, WIDGET_FONT, esc, options_html, score_html, widget_note
+from .movepad import MovePad, seat_table_html
+from .narrate import event_text, options_text, seat_name, sentence, side_label
 from .widgets import ReplayStepper
-from .panel import Still
+from .panel import Still, classed
 
 __all__ = ["PlayTable", "default_names", "refusal_html"]
 
-_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
 _STILL_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of the '
                "play table: run the notebook to play.</div>")
 NEWS_LINES = 40  # the lines of "what happened" kept on show
 COACH_OPTIONS = 12  # options the coach lists, best first
 
 
-def sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
 
 
 def refusal_html(err: IllegalMoveError) -> str:
@@ -79,12 +75,10 @@ def refusal_html(err: IllegalMoveError) -> str:
     reason = err.bare_reason if isinstance(err, ReplayError) else str(err)
     rule = (f' <span class="banakil-refusal-rule" style="color:#666">(rule: {esc(err.rule.title)}; '
             f"{esc(err.source)})</span>") if err.rule is not None else ""
-    return (f'<div class="banakil-refusal" style="{_FONT}"><b style="color:{RED}">Not allowed:</b> '
+    return (f'<div class="banakil-refusal" style="{WIDGET_FONT}"><b style="color:{RED}">Not allowed:</b> '
             f'<span class="banakil-refusal-reason">{esc(sentence(reason))}</span>{rule} Nothing changed.</div>')
 
 
-def _note(text: str, cls: str, colour: str = "#333") -> str:
-    return f'<div class="{cls}" style="{_FONT}color:{colour}">{esc(text)}</div>'
 
 
 def default_names(players: int, humans: Collection[int]) -> list[str]:
@@ -143,7 +137,7 @@ class PlayTable(Still):
         self.drill_view: DrillView | None = None
         self._controls()
         self.pad = MovePad(self._play_move, self._run, coach=self.coach_choice)
-        self.message.value = _note(opened, "banakil-log-note", "#555")
+        self.message.value = widget_note(opened, "banakil-log-note", "#555")
         self.lines = self._news_from_log()
         self.widget = classed(W.VBox([self.head, self.table, self.curtain_box, self.pad.widget, self.message,
                                       W.HBox([self.coach_button, self.expert_button, self.review_button,
@@ -190,10 +184,10 @@ class PlayTable(Still):
             self.last_refusal = e
             self.message.value = refusal_html(e)
         except BanakilError as e:  # a click that makes no move (no card selected), a log that cannot be written
-            self.message.value = _note(f"Cannot do that: {sentence(str(e))}", "banakil-play-problem", RED)
+            self.message.value = widget_note(f"Cannot do that: {sentence(str(e))}", "banakil-play-problem", RED)
         except Exception as e:  # noqa: BLE001 - shown in the widget, kept in last_error
             self.last_error = e
-            self.errors.value = _note(f"Something went wrong while {doing} ({type(e).__name__}). The game is "
+            self.errors.value = widget_note(f"Something went wrong while {doing} ({type(e).__name__}). The game is "
                                       f"saved in {self.session.path} up to its last move; try again, or continue "
                                       "it with PlayTable(log=..., resume=True).", "banakil-errors", RED)
         try:
@@ -287,7 +281,7 @@ class PlayTable(Still):
         advice = self.session.advice()
         if advice is None:
             raise BanakilError("there is no move to advise on now" + (": the match is over" if self.session.over else ""))
-        self.message.value = _note(f"The expert would play: {advice.words()}", "banakil-expert-advice")
+        self.message.value = widget_note(f"The expert would play: {advice.words()}", "banakil-expert-advice")
         return advice
 
     def show_coach(self, on: bool = True) -> None:
@@ -328,11 +322,11 @@ class PlayTable(Still):
         if rp is None:
             raise BanakilError("finish a hand first: your mistakes are looked for in finished hands")
         def tell(done: int, total: int) -> None:  # sent to the page at once, while the review runs
-            self.message.value = _note(f"Grading your decisions by the playouts: {done} of {total}...",
+            self.message.value = widget_note(f"Grading your decisions by the playouts: {done} of {total}...",
                                        "banakil-review-progress")
 
         verdicts = [v for s in sorted(self.session.humans) for v in review(rp, seat=s, progress=tell)]
-        self.message.value = _note(f"{len(verdicts)} decisions graded; the drill goes back to each one "
+        self.message.value = widget_note(f"{len(verdicts)} decisions graded; the drill goes back to each one "
                                    "graded questionable or worse.", "banakil-review-progress")
         self.drill_view = DrillView(MistakeDrill(rp, self.session.humans, verdicts), self._run)
         self._show_below(self.drill_view.widget, "Learn from your mistakes")
@@ -379,20 +373,20 @@ class PlayTable(Still):
 
     def _head_html(self) -> str:
         status, doing, foot = self._head_lines()
-        return (f'<div class="banakil-play-status" style="{_FONT}"><span style="color:#555">{esc(status)}</span>'
+        return (f'<div class="banakil-play-status" style="{WIDGET_FONT}"><span style="color:#555">{esc(status)}</span>'
                 f'<div class="banakil-to-play" style="font-weight:600">{esc(doing)}</div>'
                 f'<div style="color:#777;font-size:.85em">{esc(foot)}</div></div>')
 
     def _coach_html(self) -> str:
         opts = self.session.options()
-        return (f'<div class="banakil-coach" style="{_FONT}"><b>The coach</b> (the best first; the ranking is a '
+        return (f'<div class="banakil-coach" style="{WIDGET_FONT}"><b>The coach</b> (the best first; the ranking is a '
                 f"teaching heuristic){options_html(opts, self.state, limit=COACH_OPTIONS, open_reasons=True)}</div>")
 
     def _news_html(self) -> str:
         if not self.lines:
             return ""
         items = "".join(f'<li class="banakil-news-line">{esc(line)}</li>' for line in self.lines[-NEWS_LINES:])
-        return (f'<div class="banakil-news" style="{_FONT}"><b>What happened</b>'
+        return (f'<div class="banakil-news" style="{WIDGET_FONT}"><b>What happened</b>'
                 f'<ul style="margin:.2em 0">{items}</ul></div>')
 
     def _hand_html(self) -> str:
@@ -410,7 +404,7 @@ class PlayTable(Still):
         except Exception as e:  # noqa: BLE001 - a scoring display must not take the table down
             self.last_error = e
             card_by_card = ""
-        return (f'<div class="banakil-hand-end" data-hand="{end.hand_no}" style="{_FONT}">{banner}'
+        return (f'<div class="banakil-hand-end" data-hand="{end.hand_no}" style="{WIDGET_FONT}">{banner}'
                 f"<b>Hand {end.hand_no} is over: {esc(how)}.</b>{card_by_card}"
                 f'<div class="banakil-running-totals"><b>{esc(totals_text(end))}</b></div></div>')
 

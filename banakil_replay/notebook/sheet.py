@@ -24,7 +24,6 @@ picture of the sheet.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from pathlib import Path
@@ -32,18 +31,17 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
-from ..errors import BanakilError, MalformedInputError
+from ..errors import MalformedInputError
 from ..log.sheet import Sheet, SheetRefused, add_hand, new_sheet, open_sheet, sheet_text
 from ..rules import get_ruleset
 from ..scoring import Number
-from .html import RED, esc
-from .panel import Still, classed
+from .html import RED, WIDGET_FONT, esc, widget_note
+from .panel import Still, classed, failure, guarded
 
 __all__ = ["SheetWidget", "sheet_html", "seat_entry"]
 
 GREEN = "#1e7e34"
 NOBODY = -1  # the went-out menu's value when the stock ran out
-_FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.35;"
 _CELL = "padding:.15em .6em;text-align:right;border-bottom:1px solid #ddd;"
 _STILL_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of a '
                "score sheet: run the notebook to add hands.</div>")
@@ -104,7 +102,7 @@ def sheet_html(sheet: Sheet) -> str:
     owed_html = f'<div class="banakil-sheet-owed">Still to come off: {esc(owed)}.</div>' if owed else ""
     colour = GREEN if sheet.winner is not None else "#333"
     return (f'<div class="banakil-sheet" data-winner="{"" if sheet.winner is None else sheet.winner}" '
-            f'style="{_FONT}"><div class="banakil-sheet-head" style="color:#555">{esc(sheet.rules)} rules, '
+            f'style="{WIDGET_FONT}"><div class="banakil-sheet-head" style="color:#555">{esc(sheet.rules)} rules, '
             f"{sheet.target} to win.{esc(carry)}</div>"
             f'<table style="border-collapse:collapse;margin:.3em 0"><thead><tr><th style="{_CELL}">hand</th>'
             f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{owed_html}'
@@ -112,8 +110,6 @@ def sheet_html(sheet: Sheet) -> str:
             f"{esc(sheet.standing())}</div></div>")
 
 
-def _note(text: str, cls: str, colour: str = "#333") -> str:
-    return f'<div class="{cls}" style="{_FONT}color:{colour}">{esc(text)}</div>'
 
 
 # ------------------------------------------------------------------ widget
@@ -172,17 +168,11 @@ class SheetWidget(Still):
 
     def _guard(self, fn: Callable[..., Any], doing: str) -> Callable[..., Any]:
         """``fn``, with any failure shown as a sentence in ``message`` instead of raised into the notebook."""
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except Exception as e:  # noqa: BLE001 - shown in the widget, kept in last_error
-                self.last_error = e
-                detail = str(e) if isinstance(e, BanakilError) and str(e) else "the score sheet failed unexpectedly"
-                self.message.value = _note(f"Something went wrong while {doing}: {detail}", "banakil-sheet-error",
-                                           RED)
-                return None
-        return wrapper
+        def said(e: BaseException) -> None:
+            detail = failure(e, "the score sheet failed unexpectedly")
+            self.message.value = widget_note(f"Something went wrong while {doing}: {detail}", "banakil-sheet-error", RED)
+
+        return guarded(self, fn, said)
 
     # -------------------------------------------------------------- actions
     def entry(self) -> dict[str, Any]:
@@ -207,11 +197,11 @@ class SheetWidget(Still):
             moved_on = self._reload()
             if moved_on:
                 text += f" The table now shows the sheet as it is on disk; the boxes are for hand {self.next_hand()}."
-            self.message.value = _note(text[:1].upper() + text[1:], "banakil-sheet-refused", RED)
+            self.message.value = widget_note(text[:1].upper() + text[1:], "banakil-sheet-refused", RED)
             return False
         last = self.sheet.hands[-1]
         scores = ", ".join(f"{name} {s}" for name, s in zip(self.sheet.sides, last.scores))
-        self.message.value = _note(f"Hand {last.hand} added: {scores}.", "banakil-sheet-added", GREEN)
+        self.message.value = widget_note(f"Hand {last.hand} added: {scores}.", "banakil-sheet-added", GREEN)
         for box in (*self.melded, *self.in_hand):
             box.value = ""
         self.all_at_once.value = False
@@ -236,7 +226,7 @@ class SheetWidget(Still):
         for c in (*self.melded, *self.in_hand, self.went_out, self.all_at_once, self.add_button):
             c.disabled = over
         if over and not self.message.value:
-            self.message.value = _note("The match is over: start a new sheet for the next one.", "banakil-sheet-over")
+            self.message.value = widget_note("The match is over: start a new sheet for the next one.", "banakil-sheet-over")
 
     # --------------------------------------------------------------- display
     def still(self) -> tuple[str, str]:

@@ -31,9 +31,9 @@ from ..play.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION,
                             QUIZ, SHOWN, Stepper)
 from ..reducer import Replay
 from ..state import GameState
-from .html import RED, annotations_html, esc, options_html, state_html
+from .html import RED, annotations_html, esc, note_html, options_html, state_html
 from .narrate import event_text, options_text, seat_name
-from .panel import ENTER_WAIT, Panel, classed, lines, note_html
+from .panel import ENTER_WAIT, Panel, classed, lines
 
 __all__ = ["ReplayStepper", "ALL_OPEN"]
 

@@ -31,9 +31,9 @@ from ..log.annotations import AnnotatedGame, Note
 from ..melds import MeldCheck, analyze_meld
 from ..reducer import Replay
 from ..rules import RULESETS, get_ruleset
-from .html import RED, card_colour, cards_html, esc, face_label, meld_check_html
-from .narrate import moments
-from .panel import Panel, classed, note_html, sentence
+from .html import RED, card_colour, cards_html, esc, face_label, meld_check_html, note_html
+from .narrate import moments, sentence
+from .panel import Panel, classed
 from .stepper_view import ALL_OPEN, ReplayStepper
 
 __all__ = ["MeldChecker", "ReplayStepper", "Annotator", "ALL_OPEN"]
