@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import os
 
+from typing import Any, Mapping
+
 from ..errors import MalformedInputError
 from ..reducer import Replay
+from .store import create_log
 from .stream import replay_log
 
-__all__ = ["load_replay", "UnreadableLogError", "utf8_text"]
+__all__ = ["load_replay", "start_log", "UnreadableLogError", "utf8_text"]
 
 
 class UnreadableLogError(MalformedInputError):
@@ -48,6 +51,19 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
         return replay_log(path)  # read and folded together: the first error is the one a reader meets
     except OSError as e:
         raise UnreadableLogError(path, e) from None
+
+
+def start_log(path: str | os.PathLike[str], first: Mapping[str, Any], *, exists: str,
+              error: type[MalformedInputError] = MalformedInputError) -> None:
+    """Create a new log at ``path`` holding ``first`` (never overwriting), its failures said as ``error``:
+    ``NAME {exists}`` when the file is there, or why it could not be created."""
+    name = utf8_text(os.fspath(path))
+    try:
+        create_log(path, first)
+    except FileExistsError:
+        raise error(f"{name} {exists}") from None
+    except OSError as e:
+        raise error(f"cannot create {name}: {e.strerror or e}") from None
 
 
 def utf8_text(text: str) -> str:

@@ -30,8 +30,8 @@ from ..reducer import Replay, ReplayError, apply
 from ..rules import get_ruleset
 from ..scoring import Number, match_status, sides_of, tidy
 from ..state import GameState
-from .load import load_replay, utf8_text
-from .store import append_event, create_log
+from .load import load_replay, start_log, utf8_text
+from .store import append_event
 
 __all__ = ["Sheet", "SheetHand", "SheetRefused", "add_hand", "new_sheet", "open_sheet", "sheet_of", "sheet_text"]
 
@@ -159,12 +159,7 @@ def new_sheet(path: str | os.PathLike[str], rules: str, players: Sequence[str], 
         state = apply(GameState(), event)  # an unknown knob or a player count the rules do not allow
     except (EventError, ReplayError) as e:
         raise SheetRefused(_bare(e)) from None
-    try:
-        create_log(path, first)
-    except FileExistsError:
-        raise SheetRefused(f"{utf8_text(os.fspath(path))} exists: a new sheet never overwrites a file") from None
-    except OSError as e:
-        raise SheetRefused(f"cannot create {utf8_text(os.fspath(path))}: {e.strerror or e}") from None
+    start_log(path, first, exists="exists: a new sheet never overwrites a file", error=SheetRefused)
     return sheet_of(Replay((event,), (state,)))
 
 

@@ -36,7 +36,8 @@ from typing import Any, Collection, Mapping, Sequence
 
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
 from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
-from ..log.store import append_event, create_log, read_events
+from ..log.load import start_log
+from ..log.store import append_event, read_events
 from ..reducer import apply, fold
 from ..rulebook import Rule
 from ..rules import get_ruleset
@@ -149,12 +150,7 @@ class GameSession:
                                            options=dict(overrides or {})))
         first["seed"] = seed
         state = apply(GameState(), parse_event(first))  # the reducer checks it before the file exists
-        try:
-            create_log(name, first)
-        except FileExistsError:
-            raise MalformedInputError(f"{name} already exists; resume it, or choose a new file") from None
-        except OSError as e:
-            raise MalformedInputError(f"cannot create {name}: {e.strerror or e}") from None
+        start_log(name, first, exists="already exists; resume it, or choose a new file")
         session = cls(name, state, seats, bots, seed)
         session.advance()
         return session
