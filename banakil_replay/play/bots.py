@@ -107,6 +107,11 @@ def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.R
     return ev
 
 
+def decide(bot: Bot, obs: Observation) -> Option:
+    """The bot's choice among the options of the seat it plays, listed from what that seat may know."""
+    return bot.choose(obs, options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True)))
+
+
 def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_hands: int = 100,
                names: Sequence[str] | None = None, overrides: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Play a whole match (until a side wins, or ``max_hands`` hands) and return its log.
@@ -140,10 +145,8 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
         while state.in_hand:
             if len(seen.moves) > MAX_EVENTS_PER_HAND:
                 raise RuntimeError(f"hand {state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
-            bot = bots[state.turn]
-            obs = observe(state, state.turn, seen)
-            opts = options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True))
-            push(as_recorded(bot.choose(obs, opts).event, state, rng))
+            move = decide(bots[state.turn], observe(state, state.turn, seen))
+            push(as_recorded(move.event, state, rng))
     return log
 
 
@@ -186,4 +189,4 @@ def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     return [make_bot(name, s, seed) for s, name in enumerate(names)]
 
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "BOT_NAMES", "make_bot", "deal_event"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "BOT_NAMES", "make_bot", "deal_event", "decide"]

@@ -32,7 +32,7 @@ from ..rulebook import Rule
 from ..state import GameState
 from .moves import Move, Option, Options, is_move
 from .expert import REVIEW_DEALS
-from .review import AGREE, describe, playouts
+from .review import AGREE, describe, playouts, points
 from .stepper import Stepper, move_match
 
 __all__ = ["MISTAKES", "Stop", "Attempt", "MistakeDrill"]
@@ -96,25 +96,15 @@ class Attempt:
         if kind == "refused":
             return f"Not allowed: {self.refusal}. Nothing changed; try another move."
         best = f" The best move by the playouts: {describe(self.best_move, pretty=True)}." if self.best_move is not None else ""
-        game = f"the move made in the game loses about {_pts(self.game_loss)}" if self.game_loss is not None else ""
+        game = f"the move made in the game loses about {points(self.game_loss)}" if self.game_loss is not None else ""
         if kind == "same":
             return f"That is the move made in the game, which the review marked {stop.verdict}: {stop.why}"
         if kind == "top":
             return f"The best move by the playouts (or as good, within {AGREE:g} point); {game}."
-        lost = f"it loses about {_pts(self.loss)} against the best move"
+        lost = f"it loses about {points(self.loss or 0.0)} against the best move"
         if kind == "better":
             return f"Better than the game: {lost}, and {game}.{best}"
         return f"No better than the move made: {lost}, and {game}.{best}"
-
-
-def _pts(loss: float | None) -> str:
-    return "1 point" if loss == 1 else f"{loss or 0:g} points"
-
-
-def _stop(text: str) -> str:
-    """``text`` ending with a full stop (the options' explanations may have none)."""
-    text = text.strip()
-    return text if text[-1:] in (".", "!", "?") else text + "."
 
 
 class MistakeDrill:

@@ -137,6 +137,11 @@ def _pts(x: float) -> str:
     return f"{x:g}" if x == int(x) else f"{x:.1f}"
 
 
+def points(x: float) -> str:
+    """``1 point``, ``7.5 points``: a number of points in words."""
+    return f"{_pts(x)} point" if x == 1 else f"{_pts(x)} points"
+
+
 def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
     """What going out by ``plan`` would have scored, on the log's real hands."""
     s = before
@@ -148,8 +153,8 @@ def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
     mine = s.side(seat)
     others = _others(s, seat)
     names = " and ".join(_name(s, j) for j in others)
-    points = " and ".join(_pts(sum(rules.value(c) for c in s.hands[j])) for j in others)
-    held = (f"{names} {'is' if len(others) == 1 else 'are'} charged the {points} points left in "
+    left = " and ".join(_pts(sum(rules.value(c) for c in s.hands[j])) for j in others)
+    held = (f"{names} {'is' if len(others) == 1 else 'are'} charged the {left} points left in "
             f"{'hand' if len(others) == 1 else 'their hands'}")
     theirs = sorted({s.side(j) for j in others})
     sides = " and ".join(f"{_pts(float(score.sides[t]))}" for t in theirs)
@@ -196,7 +201,7 @@ def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan
     if isinstance(ev, Melded):
         rules = before.rules
         pts = sum(rules.value(c) for c in ev.cards) if rules else 0.0
-        text = (f"melding {_shown(ev.cards)} now puts {_pts(pts)} points on the table, where they can no "
+        text = (f"melding {_shown(ev.cards)} now puts {points(pts)} on the table, where they can no "
                 "longer count against you")
         relief = first_meld_relief(rules) if rules is not None and not before.opened[seat] else ""
         if relief:
@@ -221,10 +226,10 @@ def _by_numbers(best: Tally, played: Tally) -> str:
             f"{_standing(played.mean_points)} after your move")
 
 
-def _standing(points: float) -> str:
+def _standing(diff: float) -> str:
     """A score difference in words (no minus sign, which reads like a rule's flat score)."""
-    x = round(points, 1)
-    return "level with the others" if x == 0 else f"{_pts(abs(x))} points {'ahead of' if x > 0 else 'behind'} the others"
+    x = round(diff, 1)
+    return "level with the others" if x == 0 else f"{points(abs(x))} {'ahead of' if x > 0 else 'behind'} the others"
 
 
 def _key(ev: Move) -> tuple[Any, ...]:
@@ -364,9 +369,9 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
     if not missed_out and _holds_back(before, event, best.option) and loss < HOLD_BACK_LIMIT:
         verdict = "acceptable"
         why = (f"{HABIT} is a habit the sources recommend (an opponent racing to go out cannot see it coming); "
-               f"here it costs about {_pts(loss)} points by the playouts: {words}.")
+               f"here it costs about {points(loss)} by the playouts: {words}.")
     else:
-        why = f"{describe(best.option.event, True)} would have been better by about {_pts(loss)} points{then}: {words}."
+        why = f"{describe(best.option.event, True)} would have been better by about {points(loss)}{then}: {words}."
     return Verdict(event.seq, seat, event, verdict, best.option.event, why + _partner_note(before, seat, event), loss)
 
 
@@ -401,7 +406,7 @@ def format_verdicts(verdicts: Sequence[Verdict], players: Sequence[str] = ()) ->
     lines = []
     for v in verdicts:
         name = f" ({players[v.seat]})" if v.seat < len(players) else ""
-        cost = f" (loses {_pts(v.loss)} {'point' if v.loss == 1 else 'points'})" if v.loss else ""
+        cost = f" (loses {points(v.loss)})" if v.loss else ""
         lines.append(f"seq {v.seq:4}  seat {v.seat}{name}: {describe(v.played)} -> {v.verdict}{cost}")
         lines.append(f"      {v.why}")
     counts = {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}

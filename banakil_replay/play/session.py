@@ -42,7 +42,7 @@ from ..reducer import apply, fold
 from ..rulebook import Rule
 from ..rules import get_ruleset
 from ..state import GameState
-from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, make_bots
+from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, decide, make_bots
 from .expert import PLAYOUTS, ExpertBot, Tally
 from .moves import Move, Option, Options, is_move, move_key
 from .observation import Observation, PublicRecord, observe, public_history
@@ -123,7 +123,7 @@ class GameSession:
     happened: tuple[Happening, ...] = ()
     _news: list[Happening] = field(default_factory=list, init=False, repr=False)
     # the hand in play as the table saw it: the bots decide from observations read from it
-    _record: PublicRecord = field(default_factory=lambda: PublicRecord(0), init=False, repr=False)
+    _record: PublicRecord = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._record = PublicRecord(self.state.n)
@@ -297,9 +297,7 @@ class GameSession:
     def _bot_move(self) -> Move:
         seat = self.state.turn
         bot: Bot = make_bots(self.bots, self.state.n, derived_seed(self.seed, "bot", self.state.seq))[seat]
-        obs = self.observation(seat)
-        opts = options(obs.stand_in(), rank=getattr(bot, "wants_ranks", True))
-        return bot.choose(obs, opts).event
+        return decide(bot, self.observation(seat)).event
 
     def _push(self, event: Event, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Apply ``event`` with the reducer, append it (with ``extra`` fields) to the log, and only then
