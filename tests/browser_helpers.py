@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+import nbformat
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
@@ -65,6 +67,14 @@ def free_port() -> int:
 
 
 # --------------------------------------------------------------- work dirs
+def write_notebook(path: Path, cell: str) -> None:
+    """A notebook of one code cell, its kernel named so JupyterLab starts it instead of asking which one."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(cell)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(nb, path)
+
+
 def make_workdir(base: Path) -> Path:
     """``base`` laid out like the repo (notebooks/ + sample_games/), plus private Jupyter dirs.
 

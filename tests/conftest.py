@@ -20,3 +20,10 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"no browser: {problem} (CI is not set, so this is a skip; under CI it fails)")
     with bh.chromium() as b:
         yield b
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page of that browser for each test."""
+    with bh.new_page(browser) as pg:
+        yield pg

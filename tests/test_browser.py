@@ -12,7 +12,7 @@ Helpers: ``tests/browser_helpers.py`` (also used by ``tools/screenshots.py``).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -26,12 +26,6 @@ CLICKS = 2  # event 2 -> 4: Dana's first meld, her discard
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bh.make_workdir(tmp_path_factory.mktemp("browser"))
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    with bh.new_page(browser) as pg:
-        yield pg
 
 
 def _check_stepper(page: Any) -> list[tuple[int, list[str], str]]:

@@ -13,9 +13,8 @@ the servers, the browser and the work dir come from ``tests/browser_helpers.py``
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import nbformat
 import pytest
 
 import browser_helpers as bh
@@ -32,18 +31,8 @@ WIDGET = ".banakil-exercise"
 @pytest.fixture
 def workdir(tmp_path: Path) -> Path:
     base = bh.make_workdir(tmp_path)
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(CELL)]
-    # named, so JupyterLab starts the kernel instead of asking which one
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(nb, base / NOTEBOOK)
+    bh.write_notebook(base / NOTEBOOK, CELL)
     return base
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    with bh.new_page(browser) as pg:
-        yield pg
 
 
 def _answer(widget: Any, text: str) -> None:

@@ -17,9 +17,8 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import nbformat
 import pytest
 
 import browser_helpers as bh
@@ -35,17 +34,8 @@ MAX_TURNS = 80
 @pytest.fixture
 def workdir(tmp_path: Path) -> Path:
     base = bh.make_workdir(tmp_path)
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(CELL)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(nb, base / NOTEBOOK)
+    bh.write_notebook(base / NOTEBOOK, CELL)
     return base
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    with bh.new_page(browser) as pg:
-        yield pg
 
 
 def seq(widget: Any) -> int:

@@ -27,7 +27,6 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-import nbformat
 import pytest
 
 import browser_helpers as bh
@@ -77,10 +76,7 @@ CUT_LABELS = """root => {
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = bh.make_workdir(tmp_path_factory.mktemp("widgets"))
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(SIDECAR_CELL)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(nb, base / SIDECAR_NB)
+    bh.write_notebook(base / SIDECAR_NB, SIDECAR_CELL)
     return base
 
 
@@ -88,12 +84,6 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def lab(workdir: Path) -> Iterator[bh.Lab]:
     with bh.jupyter_lab(workdir) as server:
         yield server
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    with bh.new_page(browser) as pg:
-        yield pg
 
 
 def shot(locator: Any, name: str) -> None:
