@@ -38,6 +38,13 @@ def workdir(tmp_path: Path) -> Path:
     return base
 
 
+def assert_validates(log: Path) -> None:
+    """The game the page played is a valid log, by the command a user would run."""
+    proc = subprocess.run([sys.executable, "-m", "banakil_replay", "validate", str(log)],
+                          capture_output=True, text=True, cwd=bh.ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def seq(widget: Any) -> int:
     return int(widget.locator(TABLE).first.get_attribute("data-seq"))
 
@@ -137,9 +144,7 @@ def test_playtable_whole_hand_jupyterlab(page: Any, workdir: Path) -> None:
         except Exception:
             page.screenshot(path=str(bh.ARTIFACTS / "playtable-lab-failed.png"), full_page=True)
             raise
-    proc = subprocess.run([sys.executable, "-m", "banakil_replay", "validate", str(workdir / "game.jsonl")],
-                          capture_output=True, text=True, cwd=bh.ROOT)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert_validates(workdir / "game.jsonl")
 
 
 def test_playtable_voila(page: Any, workdir: Path) -> None:
@@ -165,6 +170,4 @@ def test_playtable_voila(page: Any, workdir: Path) -> None:
         except Exception:
             page.screenshot(path=str(bh.ARTIFACTS / "playtable-voila-failed.png"), full_page=True)
             raise
-    proc = subprocess.run([sys.executable, "-m", "banakil_replay", "validate", str(workdir / "game.jsonl")],
-                          capture_output=True, text=True, cwd=bh.ROOT)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert_validates(workdir / "game.jsonl")
