@@ -353,7 +353,7 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
     best = po.best
     loss, mine = po.fair(event)
     after = mine.then[0] if mine.then else None
-    then = f", even discarding {_shown([after.card])} after it" if isinstance(after, Discarded) else ""
+    then = f", even if you then discard {_shown([after.card])}" if isinstance(after, Discarded) else ""
     missed_out = bool(plan) and not _keeps_way_out(stand_in, mine.option.event)
     if plan and missed_out:
         # the way out was there and the move played gave it up: the better move to name is that way
