@@ -38,7 +38,7 @@ STATIC_ORDER = ("text/html", "text/markdown", "image/svg+xml", "image/png", "tex
 # engine computes for its examples (so a reader without a kernel sees the reasons too).
 RULE_WORDS: dict[str, tuple[str, ...]] = {
     "01_first_hand": ("stock", "discard pile", "run", "set", "wild", "goes out", "SquareScores", "ERAM", "Kroot",
-                      "Jawaker", "Ravi: 10.5 melded - 7.5 in hand = 3", "Side scores (classic)"),
+                      "Jawaker", "Ravi: 10.5 melded - 7.5 in hand = 3", "Side scores (classic)", "19th card"),
     "02_cards_and_melds": ("106", "wild", "natural", "½", "1½", "at most one 2", "never a 2", "three or four",
                            "only 3s and aces make sets", "an ace plays high only", "A-2-3",
                            "a meld may hold only one joker"),
@@ -59,7 +59,8 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
     "07_partnerships": ("opposite", "subtracts", "classic-sum", "20 plus every card", "whoever laid it",
                         "banks seat 0's score", "North-South 45, East-West 9", "never opening"),
     "08_rule_sets": ("classic", "jawaker", "eram", "kroot", "cold hand", "51", "101", "102", "source slip",
-                     "team_scoring", "not a meld"),
+                     "team_scoring", "not a meld", "no special score: an ordinary hand",
+                     "dhamoon: a flat 40 for the player", "thirteen places"),
     "09_replay_and_annotate": ("log", "fold", "refused", "may not be thrown straight back", "notes", "sidecar",
                                "quiz", "which move would you make", "Played:", "questionable"),
     "10_many_games": ("target", "150", "203", "303", "222", "202", "lead of more than 5", "tie-break",
@@ -175,6 +176,34 @@ def test_static_page_hides_nothing(path: Path) -> None:
     text = page_text(nb)
     assert "shared/" not in text and not re.search(r"\b00[0-4]_[0-9a-f]{6,}", text), "a source cited as a file"
     assert not re.search(r"seat \d\.0\b", text)
+
+
+def _markdown(stem: str, *, flat: bool = True) -> str:
+    """A lesson's markdown cells as written (no kernel needed), by default on one line."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return " ".join(text.split()) if flat else text
+
+
+def test_lesson_1_summary_tags_every_line_with_its_own_sources() -> None:
+    """No blanket tag over the summary: each numbered line names the sources it is true for."""
+    text = _markdown("01_first_hand", flat=False)
+    assert "except where a line says otherwise" not in text
+    summary = text[text.index("The game in a few lines"):text.index("A few words the pictures below use")]
+    items = re.split(r"\n(?=\d\. )", summary)[1:]
+    assert len(items) >= 5
+    for item in items:
+        assert re.search(r"\[(000|004|002|003)", item), f"a summary line with no sources: {item!r}"
+    # the turned-up card and 'laid minus hand' are table rules; the apps' ways are said beside them
+    assert "19th card" in summary and "Kroot does not" in summary
+
+
+def test_lesson_8_gives_each_rule_set_its_own_all_at_once_score() -> None:
+    text = _markdown("08_rule_sets")
+    assert "In the apps, going out all at once" not in text  # ERAM (002) scores it like any hand
+    assert "**ERAM:** no special score" in text and "dhamoon, a flat 40" in text
+    assert "101" in text and "says 102 instead of 101" in text  # Jawaker: 004's 101, 000's 102, said once
+    assert "ace to K or 2 to ace" in text  # why ERAM's longest run is 13, beside lesson 2's twelve
 
 
 def _anchors(markdown: str) -> set[str]:

@@ -97,27 +97,36 @@ differ. [How to play Banakil]({GUIDE}) says everything in words, with the source
     md(f"""
 ## The rule
 
-The game in a few lines [000, 004, 002, 003, except where a line says otherwise]:
+The game in a few lines. Each line names its sources in brackets, and where the apps play
+differently the line says how:
 
 1. At the table two, three or four people play; four play as two partnerships, partners facing
    each other [000, 004]. The apps differ: Jawaker and ERAM are played by four, Kroot by four or
-   two (lesson 8).
-2. Each hand, everyone gets 18 cards. The rest forms the face-down **stock**; one card turned face
-   up starts the **discard pile**.
+   two [004 (Jawaker), 002, 003] (lesson 8).
+2. Each hand, everyone gets 18 cards, and the rest forms the face-down **stock**
+   [000, 004, 002, 003]. At the table one more card is turned face up to start the **discard
+   pile** [000, 004]. The apps turn no card up: the first player gets a 19th card instead, skips
+   his first draw, and his first discard starts the pile [004 (Jawaker), 002, 003] (lesson 3).
 3. On your turn you **draw** a card, may lay down **melds** face up in front of you, and
    **discard** one card. A meld is a **run** (three or more cards of one suit in order) or a
-   **set** (three or four 3s, or three or four aces). Every 2 and both jokers are **wild**.
-4. The hand ends when someone has no cards left: that player **goes out**.
-5. Everyone then scores the cards they laid down minus the cards still in their hand. A **side**
-   is one player, or a partnership of two at four players. Hands are played until a side's running
-   total reaches the **target** (at the table 150 for two players, 203 for three, 303 for four;
-   lesson 10) [000, 004].
+   **set** (three or four 3s, or three or four aces). Every 2 and both jokers are **wild**
+   [000, 004, 002, 003].
+4. The hand ends when someone has no cards left: that player **goes out** [000, 004, 002, 003].
+5. At the table each player then scores the cards he melded minus the cards still in his hand,
+   and the player who went out adds a bonus [000, 004]; Jawaker and ERAM count the same way
+   [004 (Jawaker), 002] (lesson 7 says whom a card added to a partner's meld counts for). Kroot does not: the side that went out scores 20 plus every card its
+   players laid, and each player of the other side loses what he still holds [003] (lesson 7).
+   A **side** is one player, or a partnership of two at four players [000, 004, 002, 003].
+6. Hands are played until a side's running total reaches the **target** [000, 004, 002, 003]: at
+   the table 150 for two players, 203 for three, 303 for four [000, 004]; 222 in Jawaker and
+   Kroot, 202 in ERAM [004 (Jawaker), 003, 002] (lesson 10).
 
-A few words the pictures below use, each taught in its own lesson: a player who **melded nothing**
-in a hand takes a **flat −20** instead of counting his cards (lesson 6); going out **all at once**
-means laying the whole hand in one turn with nothing melded before (lesson 6); a player's **meld
-area** is his melds with whatever his partner added to them (lesson 7); **banking** a match means
-writing its result down once a side has reached the target (lesson 10).
+A few words the pictures below use, each taught in its own lesson: at the table a player who
+**melded nothing** in a hand takes a **flat −20** instead of counting his cards [000, 004]
+(lesson 6); going out **all at once** means laying the whole hand in one turn with nothing melded
+before [000, 004, 003] (lessons 6 and 8); a player's **meld area** is his melds with whatever his
+partner added to them [000, 004] (lesson 7); **banking** a match means writing its result down
+once a side has reached the target [000] (lesson 10).
 
 Each lesson that follows teaches one of these steps in full. More in
 {guide("the-game-in-a-few-lines", "the guide's summary")}.
@@ -178,9 +187,11 @@ print("The engine's score sheet says:", dana_ravi.final.hand_score.explain[1])
     md("""
 ## What you learned
 
-- A hand is: deal 18 each, then turns of draw, meld, discard, until someone goes out.
+- A hand is: deal 18 each (the apps give the first player a 19th), then turns of draw, meld,
+  discard, until someone goes out.
 - Melds are runs in one suit or sets of 3s or aces; 2s and jokers are wild.
-- The score of a hand is what you laid down minus what you still hold, and going out pays a bonus.
+- At the table a hand scores what you melded minus what you still hold, and going out pays a
+  bonus; Kroot scores the side that went out on every card it laid (lesson 7).
 - Sources are cited by short name: 000, 004 (classic, and Jawaker), 002 (ERAM), 003 (Kroot).
 """),
 ]
@@ -222,7 +233,9 @@ A set may hold a joker but never a 2, and at most four cards. A meld is never ma
 alone: it holds at least one natural card [000, 004, 002, 003].
 
 **ERAM only:** the ace may also play low, so A-2-3 is a run there; a run never wraps round
-(K-A-2 is not a run) [002].
+(K-A-2 is not a run) [002]. A run there may therefore cover thirteen places, ace to K or 2 to ace
+(a 2 standing in the 2's place); the engine never lets one ace count low and high in the same
+run.
 
 More in {guide("the-cards-and-what-they-are-worth", "the guide: the cards")} and
 {guide("melds", "the guide: melds")}.
@@ -295,8 +308,8 @@ for cards in ["QD KD AD", "2C 5D 6D", "3S 3D 2H", "JH QH KH AH 2H", "2C JK 5D", 
 
 - 106 cards; every 2 and both jokers are wild; 3 to ace are natural.
 - Points: 3-6 ½, 7-K 1, ace 1½ (1 in the apps), 2 two, joker four.
-- A run is 3+ cards of one suit in order, 3 low and ace high (ERAM: ace low too); a set is 3 or 4
-  threes or aces of different suits.
+- A run is 3+ cards of one suit in order, 3 low and ace high, so 3 to ace is twelve cards (ERAM:
+  ace low too, so up to thirteen); a set is 3 or 4 threes or aces of different suits.
 - At most one 2 and one joker in a run; a joker but never a 2 in a set; always one natural card.
 """),
 ]
@@ -933,7 +946,8 @@ RULE_SETS = [
 ## What you will learn
 
 - the five rule sets the engine knows, and the handful of rules on which they differ;
-- the cold hand of the Jawaker and Kroot apps, and the match targets;
+- what going out all at once scores under each rule set: the cold hand of the Jawaker and Kroot
+  apps;
 - what the same hands score under each rule set;
 - how the engine checks itself against every worked example of the sources.
 """),
@@ -946,11 +960,31 @@ partnership scores), **jawaker** (004's last section), **eram** (002) and **kroo
 2 to 7 stated each difference where its rule belongs; the table below gathers them. One rule is
 left to say here:
 
-**Cold hands.** In the apps, going out all at once with nothing laid before is scored for the
-side, not the player. **Jawaker:** the side scores 51 if the opponents had melded, 101 if they had
-not, and the opponents score nothing [004 (Jawaker)]. **Kroot:** the side scores at least 51 when
-the opponents have cards on the table and at least 102 when they have none, keeping its ordinary
-total when that is higher; the opponents score 0 [003]. ERAM gives no special score [002].
+**Going out all at once** (laying your whole hand in one turn, having laid nothing before) is
+scored differently by each rule set:
+
+- **Classic:** the dhamoon, a flat 40 for the player instead of his melds plus 20; at four players
+  only while none of the other three has melded (lesson 6) [000, 004].
+- **Jawaker, the cold hand:** the player's side scores 51 if the opponents had melded, 101 if they
+  had not, and the opponents score nothing [004 (Jawaker)]. 000's short summary of the Jawaker
+  rules says 102 instead of 101; the engine's Jawaker follows 004, the fuller account, so it
+  scores 101. (In the table of worked examples below, 000's own 102 is checked by setting the
+  value to 102.)
+- **Kroot, the cold hand:** the side scores at least 51 when the opponents have cards on the
+  table and at least 102 when they have none, keeping its ordinary total when that is higher; the
+  opponents score 0 [003].
+- **ERAM:** no special score; the hand is scored like any other [002].
+
+So only Jawaker and Kroot score it for the side rather than the player. "Nothing laid before"
+means by the player who goes out, as 000's dhamoon and 003's cold hand both word it. 004's
+Jawaker section does not say whether a partner's melds count, and the engine reads it the same
+way: a Jawaker cold hand scores 51 or 101 even when the partner had melded. (The classic dhamoon
+adds its own condition at four players, as above.)
+
+**Run length.** In the table, `max_run_length` is 13 for ERAM and 12 for the others. That is
+lesson 2's ace: elsewhere it plays high only, so the longest run is 3 to ace, twelve cards; ERAM's
+ace also plays low, so a run there may cover thirteen places, ace to K or 2 to ace [002].
+(`thirteenth_card_two` is lesson 5's exception: a 2 kept as a thirteenth card [004].)
 
 More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ")} and
 {guide("where-the-sources-disagree-or-slip", "where the sources disagree")}.
@@ -961,7 +995,7 @@ More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ"
 Every knob on which the presets differ, with its sources. The values are the engine's short names
 for each reading of the rule; the rule above says each in words (for example `upcard` is "one card
 turned up", `starter_19` "the starter gets a 19th card", `lone_top_card` "only a card taken alone
-may not go back", `team_minimum` "a cold hand scores a side minimum", `gap_tiebreak` "ERAM's gap of
+may not go back", `team_minimum` "a cold hand scores a value for the side", `gap_tiebreak` "ERAM's gap of
 more than 5"):
 """),
     code("""
@@ -993,9 +1027,14 @@ totals_chart(rescored, across_games=True, title="The four-player samples as one 
     code("""
 points_chart(rescored)
 """),
-    md("What the cold hands of the samples are worth under each rule set:"),
+    md("""
+The Jawaker sample's two hands laid all at once, scored under each rule set. Jawaker and Kroot
+score both as cold hands. Classic scores the second as a dhamoon (a flat 40), but the first the
+ordinary way, since other players had melded. ERAM, which has no special score, scores both the
+ordinary way:
+"""),
     code("""
-cold_hands_chart(rescored)
+cold_hands_chart(rescored, title="A hand laid all at once: the going-out side's score")
 """),
     md("""
 **Checked against the sources.** Every worked example of the four sources is stored as data and
@@ -1021,9 +1060,17 @@ from banakil_replay import RULESETS, analyze_meld, HandInput, score_hand
 # seat 0 lays a 25-point hand at once; nobody else melded (each holds 10 points)
 cold = HandInput.from_values(4, went_out=0, all_at_once=True,
                              seats=[(25, 0), (0, 10, False), (0, 10, False), (0, 10, False)])
+def scored_as(rs):
+    if rs.all_at_once == "flat":
+        return f"dhamoon: a flat {rs.all_at_once_value:g} for the player"
+    if rs.all_at_once == "team_minimum":
+        value = "/".join(f"{v:g}" for v in rs.cold_hand_values)
+        return f"cold hand: {'at least ' if rs.cold_hand_at_least else ''}{value} for the side"
+    return "no special score: an ordinary hand"
 pd.DataFrame([{"rules": name,
                "A♦ 2♦ 3♦": "run" if analyze_meld("AD 2D 3D".split(), rs).valid else "not a meld",
-               "all at once, opponents unmelded": score_hand(rs, cold).sides}
+               "all at once is scored as": scored_as(rs),
+               "sides' scores (going-out side first)": score_hand(rs, cold).sides}
               for name, rs in RULESETS.items()]).set_index("rules")
 """),
     md("""
@@ -1031,7 +1078,10 @@ pd.DataFrame([{"rules": name,
 
 - Five rule sets, one engine: classic, classic-sum, jawaker, eram, kroot; the table shows every
   difference with its sources.
-- Cold hands: Jawaker 51 or 101 for the side, Kroot at least 51 or 102; the opponents score 0.
+- All at once: classic, a flat 40 for the player (the dhamoon); Jawaker, 51 or 101 for the side
+  (000 says 102); Kroot, at least 51 or 102 for the side; ERAM, nothing special. Under Jawaker and
+  Kroot the opponents score 0.
+- ERAM's low ace lets a run cover thirteen places; elsewhere 3 to ace is twelve.
 - The same hand can score very differently; every worked example of the sources is recomputed,
   and the two slips in 004 are explained.
 """),
