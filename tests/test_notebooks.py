@@ -47,7 +47,8 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
                   "Player (seat 0) to play", "18 cards, face down", "Options for Player (draw phase)"),
     "04_the_discard_pile": ("every card above", "may not throw back", "Kroot",
                             "may not be thrown straight back", "taken from the pile this turn and may not be discarded",
-                            "Ravi takes 5♦ 8♦: he may discard any card", "Not allowed here"),
+                            "Ravi takes 5♦ 8♦: he may discard any card", "Not allowed here",
+                            "nor the other copy of it", "Ravi holds 2 copies of 5♦", "Not allowed: 5♦"),
     "05_adding_and_swapping": ("your own", "partner", "never", "opponent", "laid at least one meld",
                                "must meld something of his own before touching his partner's melds",
                                "nobody touches an opponent's melds", "only that exact card may replace it",
@@ -64,7 +65,7 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
     "09_replay_and_annotate": ("log", "fold", "refused", "may not be thrown straight back", "notes", "sidecar",
                                "quiz", "which move would you make", "Played:", "questionable"),
     "10_many_games": ("target", "150", "203", "303", "222", "202", "lead of more than 5", "tie-break",
-                      "over: True", "could not be replayed"),
+                      "over: True", "could not be replayed", "written as 0, then 6", "carried 15"),
 }
 
 _executed: dict[Path, nbformat.NotebookNode] = {}
@@ -204,6 +205,22 @@ def test_lesson_8_gives_each_rule_set_its_own_all_at_once_score() -> None:
     assert "**ERAM:** no special score" in text and "dhamoon, a flat 40" in text
     assert "101" in text and "says 102 instead of 101" in text  # Jawaker: 004's 101, 000's 102, said once
     assert "ace to K or 2 to ace" in text  # why ERAM's longest run is 13, beside lesson 2's twelve
+
+
+def test_the_score_sheet_carry_is_taught_where_it_is_pointed_to() -> None:
+    """Lesson 10 teaches 000's carry (-20 then 26 written 0 then 6); no lesson sends the reader elsewhere for it."""
+    ten = _markdown("10_many_games")
+    assert "shortfall" in ten and "−20, then a hand worth 26, are written as 0, then 6" in ten
+    assert not re.search(r"(carr|shortfall)[^.]*lesson 8", ten), "the carry sent to a lesson that does not teach it"
+    for path in NOTEBOOKS:
+        if path.stem != "10_many_games":
+            assert "shortfall" not in _markdown(path.stem), f"{path.stem} teaches the carry too"
+
+
+def test_lesson_4_bars_the_twin_of_a_card_taken() -> None:
+    text = _markdown("04_the_discard_pile")
+    assert "nor the other copy of it" in text and "nor a copy of one" in text
+    assert "you may discard the one that was on top" in text  # 004: taking two or more, the top may go back
 
 
 def _anchors(markdown: str) -> set[str]:

@@ -461,7 +461,8 @@ DISCARD_PILE = [
 
 - how to take cards from the discard pile instead of the stock;
 - why you may take more than one card, and which ones come with it;
-- which card you may not throw back the same turn, at the table and in the Kroot app.
+- which card you may not throw back the same turn, at the table and in the Kroot app, and why
+  its twin may not go back either.
 """),
     SETUP,
     md(f"""
@@ -477,9 +478,14 @@ cards you take may stay in your hand [000, 004, 003].
 **What you may not throw back.**
 
 - **Classic:** if you took only the top card, you **may not throw back** that same card this
-  turn. If you took two or more cards, you may discard the one that was on top [000, 004].
+  turn [000, 004], nor the other copy of it if you hold one. The deck has two of every card, so
+  throwing back the twin would leave the pile and your hand exactly as they were: a turn that
+  changes nothing, which is what the rule is there to stop (the twin is the engine's reading;
+  the sources speak of "that same card"). If you took two or more cards, you may discard the one
+  that was on top [004]: the pile's top card is then as before, but you have kept the cards
+  that lay under it.
 - **Kroot:** no card taken from the pile this turn may be discarded this turn, however many you
-  took [003].
+  took, nor a copy of one [003; the copy is the engine's reading, as above].
 - **Jawaker and ERAM:** their sources do not say; the engine applies the classic rule.
 
 Because you must end your turn with a discard, the engine also refuses a meld that would leave
@@ -513,6 +519,22 @@ print(event_text(amal_bilal.events[9], amal_bilal.at(9)))
 show_options(amal_bilal.at(9), kinds=["discard"], limit=3)
 """),
     md("""
+Bilal holds no second 4♣. Had Ravi, in Dana's game, held the other 5♦ himself (the deck has two
+of each), taking Dana's 5♦ alone would bar both copies: throwing back either one would leave the
+pile and his hand as they were. The same deal with one of Ravi's cards changed to 5♦:
+"""),
+    code("""
+from banakil_replay import fold, read_events, options
+events = read_events("../sample_games/classic_dana_ravi.jsonl")[:5]  # up to Dana's discard of 5♦
+deal = dict(events[1], hands=[list(hand) for hand in events[1]["hands"]])
+deal["hands"][1][deal["hands"][1].index("4S")] = "5D"  # Ravi holds the other 5♦ instead of 4♠
+twin = fold([events[0], deal, *events[2:], {"seq": 5, "type": "took", "seat": 1, "count": 1}])
+print("Ravi holds", sum(card.code == "5D" for card in twin.hands[1]), "copies of 5♦ after taking one")
+for refused in options(twin).not_allowed:
+    if refused.event.type == "discarded":
+        print("Not allowed:", refused.why)
+"""),
+    md("""
 With four players, Layla reaches three cards down for 3♦: she takes 3♦ and the two cards above
 it, 4♦ and 5♦, and melds them at once. The pile before and after:
 """),
@@ -538,9 +560,7 @@ Ravi wants the 8♦ that lies under Dana's 5♦. Which cards does he take, and m
 5♦ straight back? And if he took only the 5♦?
 """),
     code("""
-from banakil_replay import fold, read_events, options
-events = read_events("../sample_games/classic_dana_ravi.jsonl")[:5]  # up to Dana's discard of 5♦
-pile = dana_ravi.at(4).discard  # top card last
+pile = dana_ravi.at(4).discard  # top card last (events: Dana's game up to her discard of 5♦)
 for count in (2, 1):
     state = fold(events + [{"seq": 5, "type": "took", "seat": 1, "count": count}])
     refused = [n.why for n in options(state).not_allowed if n.event.type == "discarded"]
@@ -551,8 +571,8 @@ for count in (2, 1):
 ## What you learned
 
 - Instead of drawing you may take from the pile: the card you want and every card above it.
-- Classic: a card taken alone may not be thrown straight back; with two or more taken, the top
-  one may go back. Kroot: no taken card may go back that turn.
+- Classic: a card taken alone may not be thrown straight back, nor its twin; with two or more
+  taken, the top one may go back. Kroot: no taken card, nor a copy of one, may go back that turn.
 - The engine refuses a meld that would leave you with no card you may discard.
 """),
 ]
@@ -716,7 +736,9 @@ the halves [003, 002].
 discard, everyone still holds cards, the hand is **dead**: nobody scores it, and the next dealer
 deals a new hand [000, 004, 003]. ERAM instead turns the pile, all but its top card, into a new
 stock, at most twice a hand; when the stock runs out a third time the hand is scored as usual,
-without anyone's 20 for going out [002].
+without anyone's 20 for going out [002]. The engine ends an ERAM hand the same way when the pile
+holds nothing below its top card to make a new stock (say someone took the whole pile): 002 does
+not say, and otherwise the hand could never end.
 
 More in {guide("going-out", "the guide: going out")}, {guide("dhamoon-and-cold-hands", "dhamoon")},
 {guide("scoring-a-hand", "scoring a hand")} and {guide("a-dead-hand", "a dead hand")}.
@@ -791,8 +813,8 @@ print("sides (rounded):", three.sides)
     md("""
 **At a real table.** Played with real cards, a game can still be scored by the engine: a score
 sheet records each hand by the facts above (what each player melded and still holds, who went
-out) and adds the hands up towards the match target. Here Dana and Ravi's hand goes on a new
-sheet. In a running notebook, type the next hands into the boxes (points such as `16.5`, or cards
+out) and adds the hands up towards the match target (how 000's paper sheet writes a negative
+hand is in lesson 10). Here Dana and Ravi's hand goes on a new sheet. In a running notebook, type the next hands into the boxes (points such as `16.5`, or cards
 such as `3H 4H 5H`) and press *Add hand*: a hand the rules cannot score is refused with the
 reason, and the sheet stays as it was. In a terminal the same sheet is `banakil-replay sheet new`,
 `sheet add` and `sheet show`.
@@ -1246,6 +1268,7 @@ MANY_GAMES = [
 ## What you will learn
 
 - how hands add up to a match, and when a match ends under each rule set;
+- how 000's score sheet writes down a hand that comes out negative;
 - how to replay folders of games at once and chart them;
 - how to make a chart of your own.
 """),
@@ -1254,22 +1277,47 @@ MANY_GAMES = [
 ## The rule
 
 **The match.** Players agree a target before they start; each hand's score is added to a running
-total (which may go negative; a paper score sheet that keeps no negative numbers carries the
-shortfall instead: lesson 8), and the match ends when a side reaches the target
-[000, 004, 002, 003]. Targets: classic 150 at two players, 203 at three, 303 at four; Jawaker 222;
-ERAM 202; Kroot 222 (150 one against one).
+total, which may go negative [004], and the match ends when a side reaches the target
+[000, 004, 002, 003]. Targets: classic 150 at two players, 203 at three, 303 at four [000, 004];
+Jawaker 222 [004 (Jawaker), 000]; ERAM 202 [002]; Kroot 222, 150 one against one [003].
 
-- **Classic and Jawaker:** the match ends the first time a total reaches or passes the target
-  [000, 004]; if the top two totals are equal the engine plays on (the sources do not say).
-- **Kroot:** the match ends after the hand in which a team reaches the target, and the higher
-  total wins, even when both got there in the same hand [003].
+- **Classic, Jawaker and Kroot:** the match ends after the hand in which a side first reaches or
+  passes the target, and the highest total wins, even when two sides got there in the same hand.
+  000 and 004 say the match ends the first time a total reaches the target; 003 says it ends after
+  the round in which a team reaches it, the higher total winning. A total changes only when a
+  hand is scored, so these are one rule [000, 004, 003]. If the top two totals are equal the
+  engine plays on (the sources do not say).
 - **ERAM:** a team that alone reaches 202 wins; when both reach it, the higher wins only with a
   lead of more than 5, and otherwise tie-break hands are played until the lead exceeds 5 [002].
 
-More in {guide("the-match-and-its-target", "the guide: the match and its target")}.
+**The score sheet's carry.** 000 was written for a score-sheet app that takes only whole numbers
+from 0 up. So on that sheet a hand that comes out negative is written as **0**, and its shortfall
+is carried: it is taken off the next hand (or hands) that player or side scores above 0, before
+that number is written. 000's example: a hand at −20, then a hand worth 26, are written as 0,
+then 6 [000]. Nothing is lost: the sheet's total, less whatever is still being carried, is the
+plain running total. The engine keeps plain totals; the rule set option `sheet_carry` scores the
+sheet's way.
+
+More in {guide("the-match-and-its-target", "the guide: the match and its target")} and
+{guide("variants-and-table-customs", "the guide: variants")}.
 """),
     md("""
 ## Live example
+
+000's score sheet, worked by the engine: one side's hands of −20 and 26, then hands of −20 and 5,
+written the plain way and the sheet's way (`carried` is the shortfall still to come off):
+"""),
+    code("""
+from banakil_replay import match_status, get_ruleset
+plain, sheet = get_ruleset("classic"), get_ruleset("classic", {"sheet_carry": True})
+for hands_scored in ([(-20, 37), (26, 3)], [(-20, 37), (5, 3)]):
+    kept, written = match_status(plain, 2, hands_scored), match_status(sheet, 2, hands_scored)
+    scores = ", then ".join(f"{h[0]:g}" for h in hands_scored)
+    entered = ", then ".join(f"{row[0]:g}" for row in written.entered)
+    print(f"scores {scores}: written as {entered}; sheet total {written.totals[0]:g}, "
+          f"carried {written.carried[0]:g}; plain total {kept.totals[0]:g}")
+"""),
+    md("""
 
 Point `FOLDERS` at any folders of game logs: the hand-made sample games and the matches the bots
 played against themselves (`sample_games/selfplay`), or your own. Every log is replayed; a log
@@ -1354,6 +1402,8 @@ print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hand
 ## What you learned
 
 - Hands add up to a match; the target and the way a match ends depend on the rule set.
+- On 000's score sheet a negative hand is written as 0 and its shortfall comes off the next
+  positive hands (−20 then 26 is written 0 then 6).
 - `load_games` replays whole folders; the hands and matches tables feed short charts you can copy.
 - The bulk replay handles archives of thousands of games.
 
