@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from . import accepts
 from .cards import Card, parse_cards
 from .errors import MalformedInputError
+from .citations import cite
 from .rules import Ruleset
 
 Number = int | float
@@ -190,7 +191,7 @@ def score_hand(rules: Ruleset, hand: HandInput, names: Sequence[str] = ()) -> Ha
     if hand.went_out is None and rules.empty_stock == "dead_unscored":
         return HandScore([0.0] * n, [0] * len(sides_of(n)),
                          ["The stock ran out before anyone went out: the hand is dead and nobody scores it "
-                          "(000 Ending, 004, 003)."], dead=True)
+                          f"[{cite(rules, 'empty_stock')}]."], dead=True)
     if rules.team_scoring == "laid_cards":
         raw, sides, notes = _laid_cards(rules, hand)
     else:
@@ -227,11 +228,11 @@ def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[floa
             if out and rules.finished_without_opening is not None:
                 raw.append(float(rules.finished_without_opening))
                 notes.append(f"{who(i)} went out by adding cards only, never opening: "
-                             f"{_fmt(rules.finished_without_opening)} (002).")
+                             f"{_fmt(rules.finished_without_opening)} [{cite(rules, 'finished_without_opening')}].")
             elif rules.no_turn_scores_zero and not s.had_turn:
                 raw.append(0.0)
                 notes.append(f"{who(i)} never had a turn before the hand ended: 0 instead of "
-                             f"{_fmt(rules.never_melded)} ({Ruleset.source_of('no_turn_scores_zero')}).")
+                             f"{_fmt(rules.never_melded)} [{cite(rules, 'no_turn_scores_zero')}].")
             else:
                 raw.append(float(rules.never_melded))
                 notes.append(f"{who(i)} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")
@@ -241,10 +242,10 @@ def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[floa
             if hand.players < 4 or not rules.dhamoon_needs_others_unmelded or not _others_melded(hand, others):
                 raw.append(float(rules.all_at_once_value))
                 notes.append(f"{who(i)} went out all at once (dhamoon): flat {_fmt(rules.all_at_once_value)} "
-                             "(000, 004).")
+                             f"[{cite(rules, 'all_at_once', 'all_at_once_value')}].")
                 continue
             notes.append(f"{who(i)} went out all at once, but another player had melded, so it is scored "
-                         "the ordinary way (000, 004).")
+                         f"the ordinary way [{cite(rules, 'dhamoon_needs_others_unmelded')}].")
         score = s.melded - s.in_hand + (rules.going_out_bonus if out else 0)
         bonus = f" + {_fmt(rules.going_out_bonus)} for going out" if out else ""
         raw.append(score)
@@ -275,11 +276,10 @@ def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> t
         totals[other] = [raw[a], raw[b], -raw[partner]]
         note = (f"Side {out_side} banks {who(out, False)}'s score {_fmt(raw[out])}; side {other} adds "
                 f"{who(a, False)} and {who(b, False)} ({_fmt(raw[a])} + {_fmt(raw[b])}) and subtracts "
-                f"{who(partner, False)}'s {_fmt(raw[partner])} "
-                "(000, 004 partnership scoring).")
+                f"{who(partner, False)}'s {_fmt(raw[partner])} [{cite(rules, 'team_scoring')}].")
         return [_round_side(rules, t) for t in totals], [note]
     sides = [_round_side(rules, [raw[i] for i in members]) for members in sides_of(n)]
-    return sides, ["Each side adds its two players' scores (000/004 variant, 002)."]
+    return sides, [f"Each side adds its two players' scores [{cite(rules, 'team_scoring')}]."]
 
 
 def _laid_cards(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[Number], list[str]]:
@@ -293,7 +293,8 @@ def _laid_cards(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[Numb
             raw.append(-s.in_hand)
     sides = [_round_side(rules, [raw[i] for i in members]) for members in sides_of(n)]
     notes = [f"Winners (side {side_of(out, n)}) score {_fmt(rules.going_out_bonus)} + the cards they laid; "
-             "losers lose the value of their hands, each rounded in his favour (003)."] if out is not None else []
+             "losers lose the value of their hands, each rounded in his favour "
+             f"[{cite(rules, 'team_scoring', 'rounding')}]."] if out is not None else []
     return raw, sides, notes
 
 
@@ -315,7 +316,7 @@ def _cold_hand(rules: Ruleset, hand: HandInput, raw: list[float],
     why = "had melded" if melded else "had melded nothing"
     at_least = " at least" if rules.cold_hand_at_least else ""
     return new, [f"Cold hand: the opponents {why}, so side {mine} scores{at_least} {_fmt(value)} "
-                 f"(here {_fmt(best)}) and the opponents 0 (004 Jawaker 5, 000, 003)."]
+                 f"(here {_fmt(best)}) and the opponents 0 [{cite(rules, 'cold_hand_values', 'cold_hand_at_least')}]."]
 
 
 # ------------------------------------------------------------------- match
