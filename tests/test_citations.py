@@ -106,3 +106,34 @@ def test_a_dead_hand_cites_the_rule_sets_source() -> None:
     assert "003" in score_hand(get_ruleset("kroot"), dead).explain[0]
     assert not {"000", "004"} & sources_named(score_hand(get_ruleset("kroot"), dead).explain[0])
     assert sources_named(score_hand(get_ruleset("classic"), dead).explain[0]) == {"000", "004"}
+
+
+# ------------------------------------------------------------------ rule lines
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_rule_lines_cite_the_rule_sets_own_sources(name: str) -> None:
+    rules = get_ruleset(name)
+    for players in rules.player_counts:
+        for kind, line in rule_lines(rules, players).items():
+            cited = line.partition(": ")[0]
+            assert sources_named(cited), (kind, line)
+            assert not foreign(cited, name), (players, kind, line)
+
+
+def test_the_classic_joker_swap_is_004s() -> None:
+    # 000's FAQ puts in the exact natural card the joker stands for; only 004 lets any card in
+    classic = joker_swap_rule(get_ruleset("classic"))
+    assert classic.startswith("004 (exchanging a joker): ") and "000 (FAQ)" not in classic
+    assert joker_swap_rule(get_ruleset("kroot")).startswith("003 ")
+
+
+def test_kroot_one_against_one_lays_off_by_003() -> None:
+    assert lay_off_rule(get_ruleset("kroot"), 2).startswith("003 (laying off): ")
+    assert lay_off_rule(get_ruleset("kroot"), 4).startswith("003 ")
+    assert lay_off_rule(get_ruleset("eram"), 4).startswith("002 ")
+
+
+def test_an_option_is_cited_as_one() -> None:
+    rules = get_ruleset("jawaker", {"joker_swap": "valid_result"})
+    assert "set by this log's options" in joker_swap_rule(rules)
+    assert "set by this log's options" in lay_off_rule(get_ruleset("classic", {"partner_melds": "never"}), 4)
+    assert set(RULE_SENTENCES) == set(rule_lines(rules, 4))

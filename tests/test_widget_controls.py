@@ -172,7 +172,7 @@ def test_options_speak_in_sentences() -> None:
     panel = s.options.value
     assert "(s)" not in panel and not re.search(r"\[[0-9.]+ point", panel) and " 1 points" not in panel
     assert "Ranked #1: " in panel and "Rule: A run of one suit, or a set of 3s or aces" in panel
-    assert "and a set no 2 [000 (Play), 004 (runs and sets)]." in panel
+    assert "and a set no 2 [000 (Play), 004 (runs, sets)]." in panel
     assert "Not allowed: " in panel and "(rule:" not in panel and "(000 (Play)" not in panel
 
 

@@ -255,7 +255,7 @@ def sentence(text: str) -> str:
 
 
 def rule_line(rule_text: str) -> str:
-    """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs and sets)].``"""
+    """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs, sets)].``"""
     return f"Rule: {sentence(rule_sentence(rule_text))}"
 
 

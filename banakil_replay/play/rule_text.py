@@ -20,6 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from ..citations import cite
 from ..rules import Ruleset
 
 
@@ -47,12 +48,12 @@ def first_meld_relief(rules: Ruleset) -> str:
 
 # ----------------------------------------------------- one rule line per option kind
 def draw_rule(rules: Ruleset, players: int = 2) -> str:
-    return "000 (Play), 004 (draw and discard), 002 (your turn), 003 (how a turn works): draw the top card of the stock"
+    return f"{cite(rules, 'draw')}: draw the top card of the stock"
 
 
 def take_rule(rules: Ruleset, players: int = 2) -> str:
-    text = ("000 (Play), 004 (draw and discard), 002 (your turn), 003 (how a turn works): take from the pile, "
-            "every card above the one you want comes too")
+    limit = ("discard_limit",) if discard_limit_clause(rules) else ()
+    text = f"{cite(rules, 'draw', *limit)}: take from the pile, every card above the one you want comes too"
     return text + discard_limit_clause(rules)
 
 
@@ -67,41 +68,43 @@ def discard_limit_clause(rules: Ruleset) -> str:
 
 def reshuffle_rule(rules: Ruleset, players: int = 2) -> str:
     if rules.empty_stock != "reshuffle_then_scored" or rules.max_reshuffles < 1:
-        return "000 (Ending), 004, 003: the pile is never turned into a new stock; when the stock runs out the hand ends"
-    return (f"002 (closed pile runs out): the pile but its top card becomes the stock, "
+        return (f"{cite(rules, 'empty_stock', 'max_reshuffles')}: the pile is never turned into a new stock; "
+                "when the stock runs out the hand ends")
+    return (f"{cite(rules, 'empty_stock', 'max_reshuffles')}: the pile but its top card becomes the stock, "
             f"{times(rules.max_reshuffles)} a hand at most")
 
 
 def meld_rule(rules: Ruleset, players: int = 2) -> str:
-    text = ("000 (Play), 004 (runs and sets): a run of one suit, or a set of 3s or aces; a meld holds one 2 and "
-            "one joker at most, and a set no 2")
-    return text + ("; an ace may also play low (A-2-3, 002)" if rules.ace_low else "")
+    low = ("ace_low",) if rules.ace_low else ()
+    text = (f"{cite(rules, 'melds', 'no_two_in_a_set', *low)}: a run of one suit, or a set of 3s or aces; a meld "
+            "holds one 2 and one joker at most, and a set no 2")
+    return text + ("; an ace may also play low (A-2-3)" if rules.ace_low else "")
 
 
 def lay_off_rule(rules: Ruleset, players: int = 2) -> str:
-    if rules.partner_melds == "never":
-        return "003 (1v1): add to your own melds only"
     if players != 4:
-        return "000 (Play), 004 (adding cards): add to your own melds"
+        return f"{cite(rules, 'lay_off')}: add to your own melds"
+    if rules.partner_melds == "never":
+        return f"{cite(rules, 'partner_melds')}: add to your own melds only"
     if rules.partner_melds == "after_own_meld":
-        return ("000 (Play), 004 (adding cards): add to your own melds, and to your partner's once you have "
+        return (f"{cite(rules, 'partner_melds')}: add to your own melds, and to your partner's once you have "
                 "melded something of your own")
-    return "002, 003: add to your own or your partner's melds"
+    return f"{cite(rules, 'partner_melds')}: add to your own or your partner's melds"
 
 
 def joker_swap_rule(rules: Ruleset, players: int = 2) -> str:
     if rules.joker_swap == "exact_card":
-        return ("004 (Jawaker 2), 002, 003: the natural card a joker stands for may take its place; "
+        return (f"{cite(rules, 'joker_swap')}: the natural card a joker stands for may take its place; "
                 "the joker comes to your hand")
-    return ("000 (FAQ), 004 (exchanging a joker): a natural card may take a joker's place if the meld stays "
+    return (f"{cite(rules, 'joker_swap')}: a natural card may take a joker's place if the meld stays "
             "valid; the joker comes to your hand")
 
 
 def discard_rule(rules: Ruleset, players: int = 2) -> str:
+    where = cite(rules, "discard", "go_out_without_discard")
     if rules.go_out_without_discard:
-        return ("000 (Play, Ending), 004 (draw and discard): one discard ends the turn; you may also go out by "
-                "melding your last cards with no discard")
-    return "003 (how a turn works, going out): one discard ends the turn; you go out by discarding your last card"
+        return f"{where}: one discard ends the turn; you may also go out by melding your last cards with no discard"
+    return f"{where}: one discard ends the turn; you go out by discarding your last card"
 
 
 def rule_sentence(text: str) -> str:
@@ -110,7 +113,7 @@ def rule_sentence(text: str) -> str:
 
     >>> from banakil_replay.rules import get_ruleset
     >>> rule_sentence(meld_rule(get_ruleset("classic")))
-    'A run of one suit, or a set of 3s or aces; a meld holds one 2 and one joker at most, and a set no 2 [000 (Play), 004 (runs and sets)]'
+    'A run of one suit, or a set of 3s or aces; a meld holds one 2 and one joker at most, and a set no 2 [000 (Play), 004 (runs, sets)]'
     """
     sources, colon, rule = text.partition(": ")
     if not colon or not rule:
