@@ -137,3 +137,38 @@ def test_an_option_is_cited_as_one() -> None:
     assert "set by this log's options" in joker_swap_rule(rules)
     assert "set by this log's options" in lay_off_rule(get_ruleset("classic", {"partner_melds": "never"}), 4)
     assert set(RULE_SENTENCES) == set(rule_lines(rules, 4))
+
+
+# ------------------------------------------------------------------ the lessons
+def _cited(text: str) -> list[str]:
+    return re.findall(r"\[([^\]]*)\]", text)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_lessons_cite_the_rule_sets_own_sources(name: str) -> None:
+    rules = get_ruleset(name)
+    said: set[str] = set()
+    for ex in islice(exercises(rules, list(KINDS), seed=3), 3 * len(KINDS)):
+        said.update(_cited(ex.hint()))
+        for answer in (ex.answer_text(), "none", "no", "0", "7H 8H 9H"):
+            try:
+                fb = ex.check(answer)
+            except MalformedInputError:  # an answer of the wrong form for this exercise
+                continue
+            said.update(r.source for r in fb.reasons if r.source)
+    assert len(said) >= 5, said
+    wrong = {s: foreign(s, name) for s in said if foreign(s, name)}
+    assert not wrong
+
+
+def test_a_kroot_hands_score_cites_003_only() -> None:
+    from banakil_replay.learn.score_exercises import score_sources
+    from banakil_replay.learn.sentences import card_values, hand_score, match_end, wild_movement
+
+    kroot = get_ruleset("kroot")
+    hand = HandInput.from_values(4, went_out=0, seats=[(20.0, 0.0), (0.0, 5.0, False), (5.0, 3.0), (0.0, 4.0)],
+                                 all_at_once=True)
+    assert sources_named(score_sources(kroot, hand)) == {"003"}
+    for sentence in (hand_score(kroot, 4), match_end(kroot, 4), wild_movement(kroot)):
+        assert sources_named(sentence.source) == {"003"}, sentence
+    assert "the project's choice" in card_values(kroot).source

@@ -9,6 +9,7 @@ import sys
 from itertools import islice
 from pathlib import Path
 
+from banakil_replay.citations import cite
 from banakil_replay.learn import KINDS, exercises
 from banakil_replay.melds import analyze_meld
 from banakil_replay.learn.meld_exercises import IsMeld
@@ -38,8 +39,9 @@ def test_a_wrong_answer_its_reason_a_hint_a_retry_and_quit() -> None:
     out = proc.stdout
     assert "Question 1 (is it a meld?" in out and ex.cards[0].symbol in out
     assert out.index("Not right.") < out.index("Hint: ") < out.index("Right.")
-    if not check.valid:  # the reason of a wrong answer is analyze_meld's, with its rule and source
-        assert f"{check.reason} [{check.rule.title}: {check.source}]" in out  # type: ignore[union-attr]
+    if not check.valid:  # the reason of a wrong answer is analyze_meld's, its rule cited under the rule set
+        assert check.rule is not None
+        assert f"{check.reason} [{check.rule.title}: {cite(ex.rules, check.rule)}]" in out
     assert "Try again, or type hint or skip." in out
     assert "Score: 0 of 1 right at the first try." in out
     assert "Question 2" in out and out.rstrip().endswith("is-meld: 0 of 1")

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 import pytest
 
 from banakil_replay.cards import Card, parse_cards
+from banakil_replay.citations import cite
 from banakil_replay.errors import IllegalMoveError, MalformedInputError
 from banakil_replay.events import Took
 from banakil_replay.examples import load_examples
@@ -80,8 +81,9 @@ def test_is_meld(rules: str) -> None:
         assert ex.check("yes" if check.valid else "no").right
         wrong = ex.check("no" if check.valid else "yes")
         assert_engine_reason(wrong)
-        if not check.valid:  # the feedback for a wrong meld is analyze_meld's reason, word for word
-            assert (wrong.reason, wrong.rule, wrong.source) == (check.reason, check.rule, check.source)
+        if not check.valid:  # the feedback for a wrong meld is analyze_meld's reason, word for word, its rule
+            assert check.rule is not None  # cited from the sources of the rule set in force
+            assert (wrong.reason, wrong.rule, wrong.source) == (check.reason, check.rule, cite(ex.rules, check.rule))
     assert seen == {True, False}
 
 

@@ -16,15 +16,16 @@ from ..melds import Meld, MeldCheck, analyze_meld, verify_lay_off
 from ..play.candidates import meld_candidates
 from ..play.rule_text import lay_off_rule, meld_rule, rule_sentence
 from ..rulebook import Rule
+from ..rules import Ruleset
 from .model import Exercise, Feedback, Reason, Shown, names, parse_card_answer, parse_yes_no, typed
 from .sentences import wild_movement
 
 
-def meld_found(check: MeldCheck) -> Reason:
+def meld_found(check: MeldCheck, rules: Ruleset) -> Reason:
     """What the engine found the cards to be: a run or a set, laid out, or its reason they are neither."""
     if check.meld is None:
-        return Reason(check.reason or "", check.rule, check.source)
-    return Reason(f"{check.meld.describe()} is a {check.meld.kind}", Rule.MELDS, Rule.MELDS.source)
+        return Reason.of(check.reason or "", check.rule, rules, check.source)
+    return Reason.of(f"{check.meld.describe()} is a {check.meld.kind}", Rule.MELDS, rules)
 
 
 def stands_for(meld: Meld) -> str:
@@ -33,12 +34,12 @@ def stands_for(meld: Meld) -> str:
                      for i, c in meld.stands_for().items())
 
 
-def not_held(chosen: tuple[Card, ...], held: tuple[Card, ...], where: str) -> Reason | None:
+def not_held(chosen: tuple[Card, ...], held: tuple[Card, ...], where: str, rules: Ruleset) -> Reason | None:
     """The engine's refusal of cards that are not among ``held``, or None when all are."""
     missing = Counter(chosen) - Counter(held)
     if not missing:
         return None
-    return Reason.refused(Rule.CARDS_FROM_HAND.no(f"{names(missing.elements())} is not {where}"))
+    return Reason.refused(Rule.CARDS_FROM_HAND.no(f"{names(missing.elements())} is not {where}"), rules)
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class IsMeld(Exercise[bool]):
 
     def judge(self, answer: bool) -> Feedback:
         check = self._check()
-        return Feedback(answer == check.valid, (meld_found(check),))
+        return Feedback(answer == check.valid, (meld_found(check, self.rules),))
 
     def hint(self) -> str:
         naturals = [c for c in self.cards if c.is_natural]
@@ -74,7 +75,7 @@ class IsMeld(Exercise[bool]):
 
     def solution(self) -> str:
         check = self._check()
-        return ("yes: " if check.valid else "no: ") + meld_found(check).text
+        return ("yes: " if check.valid else "no: ") + meld_found(check, self.rules).text
 
     def answer_text(self) -> str:
         return "yes" if self._check().valid else "no"
@@ -99,11 +100,11 @@ class MakeMeld(Exercise[tuple[Card, ...]]):
         return parse_card_answer(text)
 
     def judge(self, answer: tuple[Card, ...]) -> Feedback:
-        held = not_held(answer, self.cards, "among these cards")
+        held = not_held(answer, self.cards, "among these cards", self.rules)
         if held is not None:
             return Feedback(False, (held,))
         check = analyze_meld(answer, self.rules)
-        return Feedback(check.valid, (meld_found(check),))
+        return Feedback(check.valid, (meld_found(check, self.rules),))
 
     def best(self) -> tuple[Card, ...]:
         """The meld worth most points, among those the engine accepts."""
@@ -114,7 +115,7 @@ class MakeMeld(Exercise[tuple[Card, ...]]):
         return f"{rule_sentence(meld_rule(self.rules))}. One meld here uses {self.best()[0].symbol}."
 
     def solution(self) -> str:
-        return meld_found(analyze_meld(self.best(), self.rules)).text
+        return meld_found(analyze_meld(self.best(), self.rules), self.rules).text
 
     def answer_text(self) -> str:
         return typed(self.best())
@@ -153,24 +154,24 @@ class LayOff(Exercise[tuple[Card, ...]]):
     def _fits(self, card: Card) -> Reason:
         grown = self.outcome(card)
         assert isinstance(grown, Meld)
-        return Reason(f"{card.symbol} fits: the meld would become {grown.describe()}", Rule.ADDING, Rule.ADDING.source)
+        return Reason.of(f"{card.symbol} fits: the meld would become {grown.describe()}", Rule.ADDING, self.rules)
 
     def judge(self, answer: tuple[Card, ...]) -> Feedback:
         named = tuple(dict.fromkeys(answer))
-        held = not_held(named, self.hand, "in your hand")
+        held = not_held(named, self.hand, "in your hand", self.rules)
         if held is not None:
             return Feedback(False, (held,))
         fits = self.fitting()
         if set(named) == set(fits):
             return Feedback(True, tuple(self._fits(c) for c in fits)
-                            or (Reason("no card of your hand fits this meld", Rule.ADDING, Rule.ADDING.source),))
+                            or (Reason.of("no card of your hand fits this meld", Rule.ADDING, self.rules),))
         # a card named that does not fit gets the engine's refusal; a card missed is only counted,
         # so that a retry still asks the learner to find it
-        reasons = [Reason.refused(no) for c in named if isinstance(no := self.outcome(c), IllegalMoveError)]
+        reasons = [Reason.refused(no, self.rules) for c in named if isinstance(no := self.outcome(c), IllegalMoveError)]
         missed = sum(1 for c in fits if c not in named)
         if missed:
-            reasons.append(Reason(f"{missed} more card{'s' if missed > 1 else ''} of your hand "
-                                  f"fit{'' if missed > 1 else 's'} this meld", Rule.ADDING, Rule.ADDING.source))
+            reasons.append(Reason.of(f"{missed} more card{'s' if missed > 1 else ''} of your hand "
+                                     f"fit{'' if missed > 1 else 's'} this meld", Rule.ADDING, self.rules))
         return Feedback(False, tuple(reasons))
 
     def hint(self) -> str:

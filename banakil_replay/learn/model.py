@@ -4,7 +4,8 @@ An exercise is a frozen value: a question in words, the cards and facts it conce
 (:class:`Shown`, display-neutral so a terminal and a notebook draw the same thing), the rule
 set in force, and :meth:`Exercise.check`, which reads one line of answer and judges it with the
 engine. Feedback never carries a hand-written rule: each :class:`Reason` is an engine refusal
-(its sentence, :class:`~banakil_replay.rulebook.Rule` and source) or a fact the engine computed.
+(its sentence, :class:`~banakil_replay.rulebook.Rule` and source) or a fact the engine computed,
+its rule cited from the sources the rule set in force rests on (:func:`~banakil_replay.citations.cite`).
 
 >>> parse_yes_no(" Y ")
 True
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Iterable, Literal, TypeVar
 
 from ..cards import Card, parse_cards
+from ..citations import cite
 from ..errors import IllegalMoveError, MalformedInputError
 from ..rulebook import Rule
 from ..rules import Ruleset
@@ -61,9 +63,14 @@ class Reason:
     source: str = ""
 
     @classmethod
-    def refused(cls, err: IllegalMoveError) -> "Reason":
-        """The engine's own refusal, word for word."""
-        return cls(str(err), err.rule, err.source)
+    def of(cls, text: str, rule: Rule | None, rules: Ruleset, source: str = "") -> "Reason":
+        """``text`` following ``rule``, cited from the sources of ``rules`` (``source`` without a rule)."""
+        return cls(text, rule, cite(rules, rule) if rule is not None else source)
+
+    @classmethod
+    def refused(cls, err: IllegalMoveError, rules: Ruleset) -> "Reason":
+        """The engine's own refusal, word for word, its rule cited from the sources of ``rules``."""
+        return cls.of(str(err), err.rule, rules, err.source)
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "rule": self.rule.id if self.rule else None, "source": self.source}

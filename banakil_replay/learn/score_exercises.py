@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..play.rule_text import never_melded_score
 from ..rulebook import Rule
 from ..rules import Ruleset
 from ..scoring import HandInput, HandScore, MatchStatus, Number, match_status, score_hand, sides_of
@@ -24,17 +25,17 @@ def side_name(side: int, players: int, short: bool = False) -> str:
 
 
 def score_sources(rules: Ruleset, hand: HandInput) -> str:
-    """The sources of the knobs this hand's score turns on (not of every scoring rule)."""
+    """The sources, under ``rules``, of the knobs this hand's score turns on (not of every scoring rule)."""
     knobs = ["rounding"]
     if hand.went_out is not None:
         knobs.append("going_out_bonus")
-    if any(not s.opened for s in hand.seats):
+    if any(not s.opened for s in hand.seats) and never_melded_score(rules) is not None:
         knobs.append("never_melded")
     if hand.players == 4:
         knobs.append("team_scoring")
-    if hand.all_at_once:
+    if hand.all_at_once and rules.all_at_once != "none":
         knobs.append("cold_hand_values" if rules.all_at_once == "team_minimum" else "all_at_once")
-    return sources(*knobs)
+    return sources(rules, *knobs)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 The sentences about moves live in :mod:`banakil_replay.play.rule_text`; these add what the
 exercises need beyond moves (card values, a hand's score, the end of a match, how wild cards
 move). Each is a :class:`Sentence`: the text, which says no number the rule set does not hold,
-and the sources of the knobs it reads (for feedback to cite).
+and the sources of the knobs it reads under the rule set in force (for feedback to cite).
 
 >>> from ..rules import get_ruleset
 >>> card_values(get_ruleset("classic")).text
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import ACE_RANK, JOKER, TWO_RANK, Card
+from ..citations import cite
 from ..play.rule_text import never_melded_score
 from ..rules import Ruleset
 
@@ -35,27 +36,22 @@ def half(x: float) -> str:
     return f"{sign}{abs(x):g}"
 
 
-def sources(*knobs: str) -> str:
-    """The sources of these knobs, each once, in order."""
-    out: list[str] = []
-    for k in knobs:
-        src = Ruleset.source_of(k)
-        if src and src not in out:
-            out.append(src)
-    return "; ".join(out)
+def sources(rules: Ruleset, *knobs: str) -> str:
+    """The sources of these knobs under ``rules``: only what the rule set in force rests on."""
+    return cite(rules, *knobs)
 
 
 def card_values(rules: Ruleset) -> Sentence:
     v = rules.value
     return Sentence(f"a 3 to 6 counts {half(v(Card(3, 'H')))}, a 7 to K {half(v(Card(7, 'H')))}, "
                     f"an ace {half(v(Card(ACE_RANK, 'H')))}, a 2 {half(v(Card(TWO_RANK, 'H')))} and a joker "
-                    f"{half(v(JOKER))}", sources("ace_value"))
+                    f"{half(v(JOKER))}", sources(rules, "card_values", "ace_value"))
 
 
 def hand_score(rules: Ruleset, players: int) -> Sentence:
     """How one player's (and, at four, one side's) hand score is made under ``rules``."""
     parts: list[str] = []
-    knobs = ["going_out_bonus", "never_melded", "rounding"]
+    knobs = ["going_out_bonus", "rounding"]
     if rules.team_scoring == "laid_cards" and players == 4:
         parts.append(f"the side that went out scores {half(rules.going_out_bonus)} plus every card its two "
                      "players laid this hand; each player of the other side loses the points he holds")
@@ -70,6 +66,7 @@ def hand_score(rules: Ruleset, players: int) -> Sentence:
         flat = never_melded_score(rules)
         if flat is not None:
             parts.append(f"a player who never melded scores a flat {half(flat)} instead")
+            knobs.append("never_melded")
         if rules.finished_without_opening is not None:
             parts.append(f"one who went out only by adding to melds scores {half(rules.finished_without_opening)}")
             knobs.append("finished_without_opening")
@@ -83,18 +80,18 @@ def hand_score(rules: Ruleset, players: int) -> Sentence:
                 if players == 4 and rules.dhamoon_needs_others_unmelded else "")
         parts.append(f"going out all at once with nothing laid before (a dhamoon) scores a flat "
                      f"{half(rules.all_at_once_value)}{cond}")
-        knobs.append("all_at_once")
+        knobs += ["all_at_once", "all_at_once_value"]
     elif rules.all_at_once == "team_minimum":
         low, high = rules.cold_hand_values
         more = ", or its ordinary total when higher" if rules.cold_hand_at_least else ""
         parts.append(f"going out all at once (a cold hand) scores the side {half(low)} if the opponents had "
                      f"melded, {half(high)} if not{more}, and the opponents 0")
-        knobs.append("cold_hand_values")
+        knobs += ["cold_hand_values", "cold_hand_at_least"]
     parts.append({"side_total": "half points are rounded once per side, in the side's favour (36.5 to 37, "
                                 "-5.5 to -5)",
                   "per_player": "each player's score is rounded in his favour on its own (2.5 held costs 2)",
                   "none": "half points are kept"}[rules.rounding])
-    return Sentence("; ".join(parts), sources(*knobs))
+    return Sentence("; ".join(parts), sources(rules, *knobs))
 
 
 def match_end(rules: Ruleset, players: int) -> Sentence:
@@ -106,7 +103,7 @@ def match_end(rules: Ruleset, players: int) -> Sentence:
         text = f"the match ends after the hand in which a side reaches {t}; the higher total wins, a tie plays on"
     else:
         text = f"the match ends the first time a total reaches {t}; the higher total wins, a tie at the top plays on"
-    return Sentence(text, sources("targets", "match_end"))
+    return Sentence(text, sources(rules, "targets", "match_end"))
 
 
 def wild_movement(rules: Ruleset) -> Sentence:
@@ -118,7 +115,7 @@ def wild_movement(rules: Ruleset) -> Sentence:
     }[rules.two_movement]
     joker = ("a joker moves like that too" if rules.joker_movement == "free"
              else "a joker keeps the card it stands for")
-    return Sentence(f"{two}; {joker}", sources("two_movement", "joker_movement"))
+    return Sentence(f"{two}; {joker}", sources(rules, "two_movement", "joker_movement"))
 
 
 __all__ = ["Sentence", "half", "sources", "card_values", "hand_score", "match_end", "wild_movement"]

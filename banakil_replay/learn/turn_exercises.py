@@ -77,17 +77,17 @@ class Discard(Exercise[tuple[Card, ...]]):
 
     def judge(self, answer: tuple[Card, ...]) -> Feedback:
         named = tuple(dict.fromkeys(answer))
-        held = not_held(named, self.hand, "in your hand")
+        held = not_held(named, self.hand, "in your hand", self.rules)
         if held is not None:
             return Feedback(False, (held,))
         refused = self.refused()
         limit = self._limit()
         if set(named) == set(refused):
-            reasons = tuple(Reason(n.why, n.rule, n.source) for n in refused.values())
-            return Feedback(True, reasons or (Reason(f"every card you hold may be discarded now: {limit.summary}",
-                                                     limit, limit.source),))
-        allowed = [Reason(self._may_go(c), limit, limit.source) for c in named if c not in refused]
-        missed = [Reason(n.why, n.rule, n.source) for c, n in refused.items() if c not in named]
+            reasons = tuple(Reason.of(n.why, n.rule, self.rules, n.source) for n in refused.values())
+            return Feedback(True, reasons or (Reason.of(f"every card you hold may be discarded now: {limit.summary}",
+                                                        limit, self.rules),))
+        allowed = [Reason.of(self._may_go(c), limit, self.rules) for c in named if c not in refused]
+        missed = [Reason.of(n.why, n.rule, self.rules, n.source) for c, n in refused.items() if c not in named]
         return Feedback(False, tuple(allowed + missed))
 
     def _may_go(self, card: Card) -> str:
@@ -158,21 +158,21 @@ class TakePile(Exercise[int | None]):
         restricted = new.this_turn.restricted
         if restricted:
             text += f", and {names(reversed(restricted))} may not be discarded this turn"
-        return Reason(text, Rule.TAKE_FROM_PILE, Rule.TAKE_FROM_PILE.source)
+        return Reason.of(text, Rule.TAKE_FROM_PILE, self.rules)
 
     def judge(self, answer: int | None) -> Feedback:
         k = self.depth
         expected = self.take(k)
         if isinstance(expected, IllegalMoveError):
-            return Feedback(answer is None, (Reason.refused(expected),))
+            return Feedback(answer is None, (Reason.refused(expected, self.rules),))
         if answer is None:
-            return Feedback(False, (Reason("you may take from the pile now: " + Rule.TAKE_FROM_PILE.summary,
-                                           Rule.TAKE_FROM_PILE, Rule.TAKE_FROM_PILE.source),))
+            return Feedback(False, (Reason.of("you may take from the pile now: " + Rule.TAKE_FROM_PILE.summary,
+                                              Rule.TAKE_FROM_PILE, self.rules),))
         if answer == k:
             return Feedback(True, (self._took(k, expected),))
         got = self.take(answer)
         if isinstance(got, IllegalMoveError):
-            return Feedback(False, (Reason.refused(got),))
+            return Feedback(False, (Reason.refused(got, self.rules),))
         top = self.pile_top_first[:answer]
         if answer < k:
             top_words = f"the top {answer} cards are" if answer > 1 else "the top card is"
@@ -180,7 +180,7 @@ class TakePile(Exercise[int | None]):
         else:
             text = (f"taking {answer} cards reaches down to {top[-1].symbol}, below {self.want.symbol}; "
                     f"{Rule.TAKE_FROM_PILE.summary[0].lower()}{Rule.TAKE_FROM_PILE.summary[1:]}")
-        return Feedback(False, (Reason(text, Rule.TAKE_FROM_PILE, Rule.TAKE_FROM_PILE.source),))
+        return Feedback(False, (Reason.of(text, Rule.TAKE_FROM_PILE, self.rules),))
 
     def hint(self) -> str:
         return f"{rule_sentence(take_rule(self.rules))}. So far this turn you {this_turn(self.state)}."
