@@ -23,11 +23,13 @@ from .errors import IllegalMoveError
 TURN = "000 (Play), 004 (play), 002 (your turn), 003 (how a turn works)"
 LOG = "docs/event-log.md"
 DEALING = "000 (deal), 004 (deal; Jawaker 1), 002 (the deal), 003 (the deal)"
-CARDS = "000, 004 (106 cards)"
-MELD = "000 (Play), 004 (runs and sets)"
-RUN = "000 (Play), 004 (runs)"
+CARDS = "000 (Players and equipment), 004 (players and cards), 002 (what you need), 003 (players and cards)"
+MELD = "000 (Play), 004 (runs, sets), 002 (types of melds), 003 (melds and the banakil wild)"
+RUN = "000 (Play), 004 (runs), 002 (types of melds), 003 (melds and the banakil wild)"
+SET = "000 (Play), 004 (sets), 002 (types of melds), 003 (melds and the banakil wild)"
+SET_LIMIT = "000 (Play), 004 (sets), 002 (the banakla and the Joker)"  # 003 is silent: see citations.py
 ACCESS = "000 (Play), 004 (melding), 002 (team melds), 003 (laying off)"
-ENDING = "000 (Ending), 002, 003"
+ENDING = "000 (Ending), 004 (scoring), 002 (winning the match), 003 (winning the match)"
 RESHUFFLING = "002 (closed pile runs out)"
 
 
@@ -72,7 +74,8 @@ class Rule(Enum):
     ONE_DRAW_PER_TURN = ("one draw per turn", TURN, "Each turn starts with one draw, from the stock or the pile.")
     DRAW_FIRST = ("draw first", TURN, "A player draws before melding or discarding.")
     CARDS_FROM_HAND = ("cards come from the hand", TURN, "A player melds, adds and discards only cards he holds.")
-    EMPTY_STOCK = ("empty stock", "000 (Ending), 002", "Nobody draws from an empty stock.")
+    EMPTY_STOCK = ("empty stock", "000 (Ending), 004 (ending), 002 (closed pile runs out), 003 (going out)",
+                   "Nobody draws from an empty stock.")
     DRAW_FROM_TOP = ("draw from the top", TURN, "A draw takes the top card of the stock.")
     TAKE_FROM_PILE = ("take from the pile", TURN, "Taking from the pile takes a card and every card above it.")
     NO_THROWING_BACK_LONE_TOP = ("no throwing back the lone top card", "000 (Play), 004 (draw and discard)",
@@ -95,22 +98,25 @@ class Rule(Enum):
     ONE_JOKER_PER_MELD = ("one joker per meld", MELD, "A meld holds at most one joker.")
     ONE_TWO_PER_MELD = ("one 2 per meld", MELD, "A meld holds at most one 2.")
     NATURAL_CARD_NEEDED = ("natural card needed", MELD, "A meld holds at least one natural card (3 to ace).")
-    SET_RANKS = ("set ranks", MELD, "Only 3s and aces make sets.")
-    NO_TWO_IN_A_SET = ("no 2 in a set", MELD, "A 2 is never wild in a set.")
-    SET_SUITS_DIFFER = ("set suits differ", MELD, "A set's cards are all of different suits.")
-    SET_SIZE = ("set size", MELD, "A set holds at most 4 cards.")
+    SET_RANKS = ("set ranks", SET, "Only 3s and aces make sets.")
+    NO_TWO_IN_A_SET = ("no 2 in a set", SET_LIMIT, "A 2 is never wild in a set.")
+    SET_SUITS_DIFFER = ("set suits differ", SET, "A set's cards are all of different suits.")
+    SET_SIZE = ("set size", SET_LIMIT, "A set holds at most 4 cards.")
     RUN_SUIT = ("run suit", RUN, "A run's natural cards are all of one suit.")
     RUN_RANKS_DIFFER = ("run ranks differ", RUN, "A run holds each rank once.")
-    RUN_LENGTH = ("run length", "004 (runs)", "A run has a longest length; 004's 13th-card 2 is the one exception.")
-    ACE_HIGH_ONLY = ("ace high only", "000 (FAQ), 004 (runs), 003", "Under most rule sets an ace plays high only.")
+    RUN_LENGTH = ("run length", RUN, "A run has a longest length; 004's 13th-card 2 is the one exception.")
+    ACE_HIGH_ONLY = ("ace high only", "000 (Play, FAQ), 004 (runs), 003 (melds and the banakil wild)",
+                     "Under most rule sets an ace plays high only.")
     RUN_CONSECUTIVE = ("run consecutive", RUN, "A run's cards are consecutive, wild cards filling gaps.")
-    RUN_ORDER = ("run order", MELD, "A run lies in rank order, each wild in a gap or at an end.")
+    RUN_ORDER = ("run order", RUN, "A run lies in rank order, each wild in a gap or at an end.")
     ARRANGEMENT = ("arrangement", MELD, "An arrangement holds the same cards as the meld.")
     MELD_KIND = ("meld kind", MELD, "Adding cards never turns a run into a set or a set into a run.")
-    LAY_OFF = ("lay-off", MELD, "A lay-off adds at least one card.")
-    WILD_MOVEMENT = ("wild movement", "004 (runs: wilds move freely; Jawaker 2-3), 002, 003 (moving a banakil)",
+    LAY_OFF = ("lay-off", ACCESS, "A lay-off adds at least one card.")
+    WILD_MOVEMENT = ("wild movement", "000 (Play), 004 (runs; Jawaker 2, 3), 002 (the banakla and the Joker), "
+                     "003 (moving a banakil)",
                      "Wild cards in a run move only as the rule set allows.")
-    JOKER_SWAP = ("joker swap", "004 (exchanging a joker); 002, 003, 004 Jawaker 2 (exact card)",
+    JOKER_SWAP = ("joker swap",
+                  "004 (exchanging a joker; Jawaker 2), 002 (quick questions), 003 (taking back a Joker)",
                   "A natural card may take a joker's place in a meld, the joker going to the hand.")
     # whose melds
     MELD_EXISTS = ("meld exists", TURN, "Cards are added to a meld on the table.")

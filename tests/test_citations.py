@@ -172,3 +172,41 @@ def test_a_kroot_hands_score_cites_003_only() -> None:
     for sentence in (hand_score(kroot, 4), match_end(kroot, 4), wild_movement(kroot)):
         assert sources_named(sentence.source) == {"003"}, sentence
     assert "the project's choice" in card_values(kroot).source
+
+
+# ------------------------------------------------------------------ the rulebook
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_rule_is_cited_from_the_rule_sets_own_sources(name: str) -> None:
+    rules = get_ruleset(name)
+    assert set(RULE_TOPICS) == set(Rule)
+    for rule in Rule:
+        text = cite(rules, rule)
+        assert ": " not in text and not foreign(text, name), (rule, text)
+
+
+def test_no_rule_claims_a_source_that_does_not_say_it() -> None:
+    # 003 is silent about a 2 in a set (its wilds "stand in for any card"), and about a set's size
+    assert "003" not in Rule.NO_TWO_IN_A_SET.source and "003" not in Rule.SET_SIZE.source
+    kroot = cite(get_ruleset("kroot"), Rule.NO_TWO_IN_A_SET)
+    assert kroot.startswith("003 names no rule") and "the classic rule" in kroot
+    assert "002" in Rule.NO_TWO_IN_A_SET.source  # 002: no banakla in sets
+    # the general source of a rule names what some rule set cites for it, and every source that a rule set
+    # the rule is in force under cites as saying it
+    for rule in Rule:
+        in_force = [r for r in RULESETS.values() if IN_FORCE.get(rule, lambda r: True)(r)]
+        cites = [cite(r, rule) for r in in_force]
+        claimed = set().union(*(sources_named(c) for c in cites if not any(why in c for why in SAYS_WHY)))
+        everything = set().union(*(sources_named(cite(r, rule)) for r in RULESETS.values()))
+        assert claimed <= sources_named(rule.source) <= everything, (rule, claimed, rule.source)
+
+
+# the rules only some rule sets enforce (the others never refuse a move by them)
+IN_FORCE = {
+    Rule.NO_THROWING_BACK_LONE_TOP: lambda r: r.discard_limit == "lone_top_card",
+    Rule.NO_DISCARDING_TAKEN: lambda r: r.discard_limit == "any_taken",
+    Rule.GO_OUT_WITH_DISCARD: lambda r: not r.go_out_without_discard,
+    Rule.RESHUFFLE: lambda r: r.empty_stock == "reshuffle_then_scored",
+    Rule.OWN_MELDS_ONLY: lambda r: r.partner_melds == "never",
+    Rule.PARTNER_AFTER_OWN_MELD: lambda r: r.partner_melds == "after_own_meld",
+    Rule.ACE_HIGH_ONLY: lambda r: not r.ace_low,
+}
