@@ -72,22 +72,26 @@ class Ruleset:
     name: str = knob("custom", "Preset name this rule set derives from.", "")
     title: str = knob("Custom rules", "Human title.", "", Text())
     player_counts: tuple[int, ...] = knob(
-        (2, 3, 4), "Numbers of players allowed; at 4, seats 0+2 and 1+3 are partners.", "000, 004",
+        (2, 3, 4), "Numbers of players allowed; at 4, seats 0+2 and 1+3 are partners.",
+        "000, 004 (2-4); 004 Jawaker, 002 (4 only); 003 (4, or 2 in 1v1)",
         DistinctInts(2, 4))
     opening: Opening = knob(
         "upcard",
         "'upcard': 18 cards each and one card turned up to start the pile; "
         "'starter_19': the first player gets 19 cards, skips the first draw and his discard starts the pile.",
-        "000 (deal), 004 (Jawaker 1), 002, 003")
+        "000, 004 (deal: upcard); 004 Jawaker 1, 000 online version, 002, 003 (starter 19)")
     ace_low: bool = knob(
-        False, "Whether an ace may play low (A-2-3); never wraps round (K-A-2).", "002 (ace low allowed); 000, 003 (high only)", Flag())
+        False, "Whether an ace may play low (A-2-3); never wraps round (K-A-2).",
+        "000, 004, 003 (high only); 002 (ace low allowed)", Flag())
     ace_value: float = knob(
-        1.5, "Points of an ace.", "000, 004 (1.5); 004 Jawaker 4, 002 (1); Kroot lists none: see README", CARD_POINTS)
+        1.5, "Points of an ace.",
+        "000, 004 (1.5); 004 Jawaker 4, 000 online version, 002 (1); 003 lists none, 1 is the project's choice "
+        "(see README)", CARD_POINTS)
     discard_limit: DiscardLimit = knob(
         "lone_top_card",
         "Which cards taken from the pile may not be discarded that turn: 'lone_top_card' (only when "
         "exactly one card was taken), 'any_taken' (every card taken from the pile), 'none'.",
-        "000, 004 (lone top card); 003 (any taken card)")
+        "000, 004 (lone top card; 002 is silent, the classic rule kept); 003 (any taken card)")
     partner_melds: PartnerAccess = knob(
         "after_own_meld",
         "When a player may add to, or swap a joker out of, the partner's melds.",
@@ -98,29 +102,32 @@ class Ruleset:
         "'slide_to_open_end' only when its exact card is laid, sliding to an open end; "
         "'low_or_high_end' fixed at meld time, and when its exact card is laid it moves to the low end, "
         "or to the high end if the run holds a 3.",
-        "004 (free; Jawaker 3), 002 (free), 003 (slide)")
+        "000, 004 (free); 004 Jawaker 3 (low or high end); 002 (free); 003 (slide)")
     joker_movement: JokerMovement = knob(
         "free", "'free': a joker may move like a 2 in free mode; 'locked': it keeps the card it stands for.",
-        "004 (free; Jawaker 2 locked), 002 (locked), 003 (locked)")
+        "000, 004 (free); 004 Jawaker 2, 002, 003 (locked)")
     joker_swap: JokerSwap = knob(
         "valid_result",
         "Which natural card may take a joker's place: 'valid_result' any card leaving a valid meld "
         "(wilds may rearrange); 'exact_card' only the card the joker stands for (any missing suit in a set).",
-        "004 (valid result; Jawaker 2 exact), 002, 003 (exact)")
+        "004 (valid result; 000's FAQ names only the exact card); 004 Jawaker 2, 002, 003 (exact card)")
     max_run_length: int = knob(
-        12, "Longest run in positions (3..A is 12; with ace low, A..K or 2..A is 13).", "000, 004",
+        12, "Longest run in positions (3..A is 12; with ace low, A..K or 2..A is 13).",
+        "000, 004, 003 (12); 002 (13: the ace plays low or high)",
         Number(3, 13, integer=True))
     thirteenth_card_two: bool = knob(
-        True, "A run of 11 naturals and a 2 may take its last natural; the 2 stays as a 13th card.", "004", Flag())
+        True, "A run of 11 naturals and a 2 may take its last natural; the 2 stays as a 13th card.",
+        "004 (runs); 003 (3 to Ace at most); 002 names none", Flag())
     go_out_without_discard: bool = knob(
         True, "A player may go out by melding his whole hand with no final discard.",
-        "000 (Ending), 004 (ending 2), 002 (ending); 003 says lay all but one and discard it", Flag())
+        "000 (Ending), 004 (ending), 002 (ending the deal); 003 (going out: lay all but one and discard it)", Flag())
     empty_stock: EmptyStock = knob(
         "dead_unscored",
         "'dead_unscored': the hand is dead and nobody scores; 'reshuffle_then_scored': the pile but its top "
         "card becomes the stock (max_reshuffles times), after that the hand ends and is scored without the +20.",
         "000, 004, 003 (dead); 002 (reshuffle twice)")
-    max_reshuffles: int = knob(0, "How many times the pile may be turned into a new stock in one hand.", "002",
+    max_reshuffles: int = knob(0, "How many times the pile may be turned into a new stock in one hand.",
+                               "002 (twice); 000, 004, 003 (never)",
                                Number(0, 10, integer=True))
     team_scoring: TeamScoring = knob(
         "out_goer",
@@ -139,28 +146,30 @@ class Ruleset:
         Number(-1000, 0))
     finished_without_opening: float | None = knob(
         None, "Score of a player who went out by adding cards only, never laying a meld of his own "
-        "(None: no special case).", "002 (0)",
+        "(None: no special case).", "002 (0); 000, 004, 003 (no such case)",
         Number(-1000, 1000, optional=True))
     all_at_once: AllAtOnce = knob(
         "flat",
         "Going out in one turn with nothing melded before: 'flat' (the player scores all_at_once_value "
         "instead of melds + bonus), 'team_minimum' (the side scores cold_hand_values, opponents 0), 'none'.",
-        "000, 004 (dhamoon 40); 004 Jawaker 5, 000, 003 (51 / 101-102)")
+        "000, 004 (dhamoon 40); 004 Jawaker 5, 000 online version, 003 (cold hand); 002 (none)")
     all_at_once_value: float = knob(40, "The flat dhamoon score.", "000, 004", Number(0, 1000))
     dhamoon_needs_others_unmelded: bool = knob(
         True, "At 4 players, a flat dhamoon holds only while none of the other three has melded.", "000, 004",
         Flag())
     cold_hand_values: tuple[float, float] = knob(
         (51, 102), "Side score for a cold hand: (opponents had melded, opponents had not).",
-        "000, 003 (51 / 102); 004 Jawaker 5 says 101",
+        "004 Jawaker 5 (51 / 101; 000's online version says 102); 003 (51 / 102); unused by 000, 004 (dhamoon), 002",
         Pair(Number(0, 1000)))
     cold_hand_at_least: bool = knob(
-        False, "Cold-hand values are minimums: the side keeps its normal score when higher.", "003", Flag())
+        False, "Cold-hand values are minimums: the side keeps its normal score when higher.",
+        "003 (at least); 004 Jawaker 5 (exactly); unused by 000, 004 (dhamoon), 002", Flag())
     rounding: Rounding = knob(
         "side_total", "Half points rounded in the scorer's favour: per side total, per player, or kept.",
         "000, 004 (side total); 003 (per player); 002 (none)")
     targets: tuple[tuple[int, int], ...] = knob(
-        ((2, 150), (3, 203), (4, 303)), "Target score per player count.", "000, 004",
+        ((2, 150), (3, 203), (4, 303)), "Target score per player count.",
+        "000, 004 (150 / 203 / 303); 004 Jawaker 6, 000 online version (222); 002 (202); 003 (222, 150 in 1v1)",
         PairsByKey(Number(2, 4, integer=True), Number(1, 100_000, integer=True), "[[2, 150], [4, 222]]"))
     match_end: MatchEnd = knob(
         "first_to_reach",

@@ -210,3 +210,16 @@ IN_FORCE = {
     Rule.PARTNER_AFTER_OWN_MELD: lambda r: r.partner_melds == "after_own_meld",
     Rule.ACE_HIGH_ONLY: lambda r: not r.ace_low,
 }
+
+
+# ------------------------------------------------------------------ the rule sets table
+def test_each_row_of_the_rules_table_cites_every_source_its_values_come_from() -> None:
+    rows = {row["knob"]: row for row in differences()}
+    for knob, row in rows.items():
+        named = sources_named(row["source"])
+        for name in RULESETS:
+            assert sources_named(cite(get_ruleset(name), knob)) <= named, (knob, name, row["source"])
+    assert {"000", "002", "003", "004"} <= sources_named(rows["targets"]["source"])
+    assert "Jawaker" in rows["targets"]["source"] and "Jawaker" in rows["player_counts"]["source"]
+    assert {"002", "003"} <= sources_named(rows["player_counts"]["source"])
+    assert "002" in rows["max_run_length"]["source"]
