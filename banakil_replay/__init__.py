@@ -33,7 +33,8 @@ from .log.load import UnreadableLogError, load_replay
 from .log.store import append_event, create_log, read_events, read_log
 from .melds import Meld, analyze_meld, verify_joker_swap, verify_lay_off, verify_meld
 from .endings import ENDINGS, HandEnd, hand_ends
-from .reducer import Replay, ReplayError, fold, hand_end_input, replay
+from .hand_end import hand_end_input
+from .reducer import Replay, ReplayError, fold, replay
 from .rules import RULESETS, Ruleset, get_ruleset
 from .scoring import HandInput, HandScore, match_status, score_hand
 from .state import GameState

@@ -453,6 +453,15 @@ def _one_card(old: Meld, card: Card, rules: Ruleset) -> list[Meld]:
     return _allowed_moves(old, layouts, [card], rules)
 
 
+def _check_set_rank(old: Meld, added: Sequence[Card]) -> None:
+    """A natural card joins a set only with the set's rank: the refusal is the set's rule, not the run
+    rule the mixed cards would otherwise fail as."""
+    rank = next(c.rank for c in old.cards if c.is_natural)
+    for c in added:
+        if c.is_natural and c.rank != rank:
+            raise Rule.SET_RANKS.no(f"a set holds one rank: {_name(c)} cannot join a set of {rank_code(rank)}s")
+
+
 def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequence[Card] | None) -> Meld:
     """The meld after a lay-off: the cards join one at a time, in whatever order works.
 
@@ -462,6 +471,7 @@ def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequen
     displaced to the low end may then have a lower card laid below it, as it could a turn later.
     """
     if old.kind == "set":
+        _check_set_rank(old, added)
         new_cards = list(old.cards) + list(added)
         kind, layouts = _layouts(new_cards, rules)
         if kind != "set":
@@ -534,6 +544,8 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
                                  "exact card may replace it", src)
     new_cards = [natural if c.is_joker else c for c in meld.cards]
     try:
+        if meld.kind == "set":
+            _check_set_rank(meld, [natural])
         kind, layouts = _layouts(new_cards, rules)
         if meld.kind == "set":
             return layouts[0]

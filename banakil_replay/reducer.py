@@ -28,7 +28,8 @@ from .events import (
 from .melds import verify_joker_swap, verify_lay_off, verify_meld
 from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
-from .scoring import HandInput, HandScore, SeatInput, match_status, score_hand, sides_of
+from .hand_end import seat_inputs
+from .scoring import HandInput, HandScore, match_status, score_hand, sides_of
 from .state import GameState, TableMeld, Turn
 
 DECK: Counter[Card] = full_deck()
@@ -193,7 +194,7 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
     verify_draw_phase(state, ev.seat)
     if state.stock_count == 0:
         rules = _rules(state)
-        if rules.empty_stock == "reshuffle_then_scored" and state.reshuffles < rules.max_reshuffles:
+        if stock_renewal_refused(rules, state.reshuffles, len(state.discard)) is None:
             raise Rule.EMPTY_STOCK.no("the stock is empty: under these rules the pile but its top card becomes "
                                       "the new stock first, so a 'reshuffled' event comes before this draw")
         raise Rule.EMPTY_STOCK.no("the stock is empty")
@@ -234,10 +235,17 @@ def after_took(state: GameState, ev: Took) -> GameState:
         restricted = taken
     else:
         restricted = ()
-    hands = _set(state.hands, ev.seat, state.hands[ev.seat] + taken)
-    return state.evolve(hands=hands, discard=pile[:len(pile) - ev.count], phase="meld",
-                        this_turn=Turn(drew=True, taken=taken, took_count=ev.count, restricted=restricted,
-                                       laid_before=state.laid_any[ev.seat]))
+    hand = state.hands[ev.seat] + taken
+    turn = Turn(drew=True, taken=taken, took_count=ev.count, restricted=restricted,
+                laid_before=state.laid_any[ev.seat])
+    if restricted and not any(may_discard(turn, c) for c in hand):
+        # only the cards taken and copies of them: no discard could end this turn
+        raise Rule.KEEP_A_LEGAL_DISCARD.no(
+            f"taking {' '.join(c.symbol for c in reversed(taken))} would leave seat {ev.seat} holding only "
+            f"{' '.join(c.symbol for c in hand)}, the cards taken and copies of them, and none may be "
+            "discarded this turn")
+    return state.evolve(hands=_set(state.hands, ev.seat, hand), discard=pile[:len(pile) - ev.count], phase="meld",
+                        this_turn=turn)
 
 
 def meld_within_reach(state: GameState, seat: int, meld_id: int) -> TableMeld:
@@ -259,18 +267,23 @@ def meld_within_reach(state: GameState, seat: int, meld_id: int) -> TableMeld:
 
 
 def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> Turn:
-    """Keep the discard restriction no larger than the copies still held."""
+    """Keep the discard restriction to the cards still held."""
     if not state.this_turn.restricted:
         return state.this_turn  # nothing restricted: the turn record does not change
-    restricted = list(state.this_turn.restricted)
-    counts = Counter(hand)
-    kept: list[Card] = []
-    for c in restricted:
-        if counts[c] > 0:
-            counts[c] -= 1
-            kept.append(c)
-    return Turn(state.this_turn.drew, state.this_turn.taken, state.this_turn.took_count, tuple(kept),
+    kept = tuple(c for c in state.this_turn.restricted if c in hand)
+    return Turn(state.this_turn.drew, state.this_turn.taken, state.this_turn.took_count, kept,
                 state.this_turn.laid_before)
+
+
+def may_discard(turn: Turn, card: Card) -> bool:
+    """May ``card`` end this turn, as far as the discard limit goes?
+
+    A card is told apart only by its face: the deck holds two of every card, and throwing back the
+    twin of a card just taken leaves the pile and the hand exactly as they were, the null turn the
+    limit exists to prevent (000 Play, 004 draw and discard, 003 how a turn works). So neither the
+    card taken nor a copy of it may go.
+    """
+    return card not in turn.restricted
 
 
 def _check_not_empty(rules: Ruleset, hand: tuple[Card, ...]) -> None:
@@ -286,7 +299,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     others away would leave a turn with no legal end, so that meld is refused instead. Melding
     the taken cards first is always possible.
     """
-    if hand and turn.restricted and all(hand.count(c) <= turn.restricted.count(c) for c in hand):
+    if hand and turn.restricted and not any(may_discard(turn, c) for c in hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
                   "and it may not be discarded: keep a card you may discard, or go out")
 
@@ -348,11 +361,15 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
     hand = state.hands[seat]
     if card not in hand:
         raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
-    restricted = state.this_turn.restricted
-    if restricted and hand.count(card) <= restricted.count(card):
+    if not may_discard(state.this_turn, card):
+        twin = hand.count(card) > 1
         if rules.discard_limit == "any_taken":
-            raise Rule.NO_DISCARDING_TAKEN.no(f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn")
-        raise Rule.NO_THROWING_BACK_LONE_TOP.no(f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back")
+            raise Rule.NO_DISCARDING_TAKEN.no(
+                f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn"
+                + (", nor your other copy of it" if twin else ""))
+        raise Rule.NO_THROWING_BACK_LONE_TOP.no(
+            f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back"
+            + (": nor may your other copy, which would leave the pile as it was" if twin else ""))
 
 
 def after_discarded(state: GameState, ev: Discarded) -> GameState:
@@ -363,13 +380,33 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
     hands, discard = _set(state.hands, ev.seat, hand), state.discard + (ev.card,)
     if not hand:
         return _end_hand(state.evolve(hands=hands, discard=discard), ev.seat)
-    if state.stock_count == 0 and not (rules.empty_stock == "reshuffle_then_scored"
-                                       and state.reshuffles < rules.max_reshuffles):
+    if state.stock_count == 0 and stock_renewal_refused(rules, state.reshuffles, len(discard)):
         return _end_hand(state.evolve(hands=hands, discard=discard), None)
     nxt = (ev.seat + 1) % state.n
     had_turn = state.had_turn if state.had_turn[nxt] else _set(state.had_turn, nxt, True)
     return state.evolve(hands=hands, discard=discard, turn=nxt, phase="draw", first_turn=False,
                         this_turn=Turn(laid_before=state.laid_any[nxt]), had_turn=had_turn)
+
+
+def reshuffle_left(rules: Ruleset, reshuffles: int) -> bool:
+    """Do the rules allow another reshuffle after ``reshuffles`` this hand?"""
+    return rules.empty_stock == "reshuffle_then_scored" and reshuffles < rules.max_reshuffles
+
+
+def stock_renewal_refused(rules: Ruleset, reshuffles: int, pile: int) -> str | None:
+    """Why an empty stock cannot be renewed from a pile of ``pile`` cards, or None if it can.
+
+    The one test for "does the hand go on when the stock is empty": a discard onto an empty stock
+    ends the hand exactly when this gives a reason, and a ``reshuffled`` is refused for it. Under
+    ERAM (002) the pile but its top card becomes the stock, twice a hand at most; a pile with
+    nothing below its top card (someone took the whole pile) makes no stock, and the hand ends as
+    when the reshuffles run out, or every seat could only take the lone top card back and forth.
+    """
+    if not reshuffle_left(rules, reshuffles):
+        return "these rules allow no (further) reshuffle of the pile"
+    if pile < 2:
+        return "the pile has no cards below its top card to make a stock"
+    return None
 
 
 def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
@@ -378,56 +415,19 @@ def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
         raise _no_hand(state)
     if state.phase != "draw":
         raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
-    if rules.empty_stock != "reshuffle_then_scored" or state.reshuffles >= rules.max_reshuffles:
+    if not reshuffle_left(rules, state.reshuffles):
         raise Rule.RESHUFFLE.no("these rules allow no (further) reshuffle of the pile")
     if state.stock_count:
         raise Rule.RESHUFFLE.no(f"the stock still holds {state.stock_count} cards")
-    if len(state.discard) < 2:
-        raise Rule.RESHUFFLE.no("the pile has no cards below its top card to make a stock")
+    refused = stock_renewal_refused(rules, state.reshuffles, len(state.discard))
+    if refused:
+        raise Rule.RESHUFFLE.no(refused)
     new_stock = Counter(state.discard[:-1])
     if ev.stock is not None and Counter(ev.stock) != new_stock:
         raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card: "
                                 + difference_words(Counter(ev.stock), new_stock))
     return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
-
-
-def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
-    """What each seat's hand score depends on, read off the table under ``rules``.
-
-    Credited cards are the seat's meld area, or the cards it laid itself, per
-    ``meld_credit``; the reducer scores hands with this, and the notebooks use it
-    to rescore a finished hand under another rule set.
-    """
-    seats = []
-    for seat in range(state.n):
-        if rules.meld_credit == "meld_area":
-            credited = tuple(c for m in state.melds if m.owner == seat for c in m.cards)
-        else:
-            credited = tuple(c for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
-        held = state.hands[seat]
-        seats.append(SeatInput(float(sum(map(rules.value, credited))), float(sum(map(rules.value, held))),
-                               state.opened[seat], credited, held, state.had_turn[seat]))
-    return tuple(seats)
-
-
-def rules_for(state: GameState, rules: Ruleset | str | None = None) -> Ruleset:
-    """``rules`` (a rule set or its name), or by default the rule set in force at ``state``."""
-    if rules is not None:
-        return get_ruleset(rules)
-    if state.rules is None:
-        raise MalformedInputError("this state has no rule set yet")
-    return state.rules
-
-
-def hand_end_input(state: GameState, rules: Ruleset | str | None = None) -> HandInput:
-    """What a finished hand's score depends on, read off the state where it ended, under any rule set.
-
-    The inputs the reducer scores (:func:`seat_inputs`); scoring them under another
-    rule set answers "what would this hand be worth under Kroot?" (the play itself
-    is not re-checked under those rules).
-    """
-    return HandInput(state.n, state.went_out, state.all_at_once, seat_inputs(state, rules_for(state, rules)))
 
 
 def _end_hand(state: GameState, went_out: int | None) -> GameState:
@@ -456,11 +456,23 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
     n_sides = len(sides_of(state.n))
     if len(ev.scores) != n_sides:
         raise Rule.ONE_SCORE_PER_SIDE.no(f"{len(ev.scores)} scores given for {n_sides} sides")
-    score = HandScore(list(ev.scores), list(ev.scores), ["Recorded by result only."])
-    # a hand recorded by its result was dealt too: the deal still passes on
-    dealer = None if state.dealer is None else (state.dealer + 1) % state.n
-    return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=None, hands=(), melds=(),
-                                discard=(), stock=None, stock_count=0), score)
+    score = HandScore(list(ev.scores), list(ev.scores), ["Recorded by result only."],
+                      basis=tuple("recorded" for _ in range(state.n)))
+    return _record(state.evolve(**_recorded_hand_table(state), went_out=None, all_at_once=False), score)
+
+
+def _recorded_hand_table(state: GameState) -> dict[str, Any]:
+    """Every per-hand field of a hand recorded without its play: the hand number moves on, the deal
+    passes on (the hand was dealt, at some table), and nothing of the hand before stays behind.
+
+    The same fields :func:`after_hand_started` sets; a field missed here would leak the previous
+    hand's table (who had opened, the cards unseen) into the states between hands.
+    """
+    no = tuple(False for _ in range(state.n))
+    return dict(hand_no=state.hand_no + 1, dealer=None if state.dealer is None else (state.dealer + 1) % state.n,
+                phase="over", hands=(), melds=(), discard=(), stock=None,
+                stock_count=0, unseen=(), this_turn=Turn(), opened=no, laid_any=no, had_turn=no, reshuffles=0,
+                first_turn=False)
 
 
 def verify_recorded_hand(state: GameState, ev: HandScored | HandRecorded) -> None:
@@ -492,9 +504,8 @@ def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
         score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n), state.players)
     except MalformedInputError as e:
         raise Rule.HAND_INPUT.no(str(e)) from None
-    dealer = None if state.dealer is None else (state.dealer + 1) % state.n  # it was dealt: the deal passes on
-    return _record(state.evolve(hand_no=state.hand_no + 1, dealer=dealer, phase="over", went_out=hand.went_out,
-                                all_at_once=hand.all_at_once, hands=(), melds=(), discard=(), stock=None, stock_count=0), score)
+    return _record(state.evolve(**_recorded_hand_table(state), went_out=hand.went_out,
+                                all_at_once=hand.all_at_once), score)
 
 
 def after_annotated(state: GameState, ev: Annotated) -> GameState:

@@ -79,9 +79,10 @@ class Rule(Enum):
     DRAW_FROM_TOP = ("draw from the top", TURN, "A draw takes the top card of the stock.")
     TAKE_FROM_PILE = ("take from the pile", TURN, "Taking from the pile takes a card and every card above it.")
     NO_THROWING_BACK_LONE_TOP = ("no throwing back the lone top card", "000 (Play), 004 (draw and discard)",
-                                 "A card taken alone from the pile may not be discarded the same turn.")
+                                 "A card taken alone from the pile may not be discarded the same turn, nor a "
+                                 "copy of it.")
     NO_DISCARDING_TAKEN = ("no discarding taken cards", "003 (how a turn works)",
-                           "No card taken from the pile may be discarded the same turn.")
+                           "No card taken from the pile may be discarded the same turn, nor a copy of one.")
     KEEP_A_LEGAL_DISCARD = ("keep a legal discard", "000 (Play), 004 (draw and discard), 003 (how a turn works)",
                             "A player who still holds cards must keep one he may discard.")
     GO_OUT_WITH_DISCARD = ("go out with a discard", "003 (going out)",
@@ -98,7 +99,7 @@ class Rule(Enum):
     ONE_JOKER_PER_MELD = ("one joker per meld", MELD, "A meld holds at most one joker.")
     ONE_TWO_PER_MELD = ("one 2 per meld", MELD, "A meld holds at most one 2.")
     NATURAL_CARD_NEEDED = ("natural card needed", MELD, "A meld holds at least one natural card (3 to ace).")
-    SET_RANKS = ("set ranks", SET, "Only 3s and aces make sets.")
+    SET_RANKS = ("set ranks", SET, "Only 3s and aces make sets, and a set holds one rank.")
     NO_TWO_IN_A_SET = ("no 2 in a set", SET_LIMIT, "A 2 is never wild in a set.")
     SET_SUITS_DIFFER = ("set suits differ", SET, "A set's cards are all of different suits.")
     SET_SIZE = ("set size", SET_LIMIT, "A set holds at most 4 cards.")

@@ -46,7 +46,7 @@ TeamScoring = Literal["out_goer", "sum", "laid_cards"]
 MeldCredit = Literal["meld_area", "cards_laid"]
 AllAtOnce = Literal["flat", "team_minimum", "none"]
 Rounding = Literal["side_total", "per_player", "none"]
-MatchEnd = Literal["first_to_reach", "after_round_higher", "gap_tiebreak"]
+MatchEnd = Literal["first_to_reach", "gap_tiebreak"]
 
 
 DealerOrder = Literal["next_seat", "any"]
@@ -173,10 +173,10 @@ class Ruleset:
         PairsByKey(Number(2, 4, integer=True), Number(1, 100_000, integer=True), "[[2, 150], [4, 222]]"))
     match_end: MatchEnd = knob(
         "first_to_reach",
-        "'first_to_reach': ends the first time a total reaches the target (highest total wins, a tie at the "
-        "top plays on); 'after_round_higher': ends after the round, higher total wins; 'gap_tiebreak': if "
-        "both sides pass the target the higher wins only with a gap over tiebreak_gap, else play on.",
-        "000, 004; 003; 002")
+        "'first_to_reach': ends after the first hand in which a total reaches the target (highest total "
+        "wins, even if both sides passed it; a tie at the top plays on); 'gap_tiebreak': if both sides pass "
+        "the target the higher wins only with a gap over tiebreak_gap, else play on.",
+        "000 (Ending), 004, 003 (winning the match: after the round, the higher total wins); 002 (gap tiebreak)")
     tiebreak_gap: int = knob(5, "Gap needed to win when both sides pass the target.", "002",
                              Number(0, 1000, integer=True))
     sheet_carry: bool = knob(
@@ -247,6 +247,7 @@ class Ruleset:
             if key not in accepts:
                 raise MalformedInputError(
                     f"unknown rule option {short_repr(key)}; known: {', '.join(sorted(accepts))}")
+            val = RETIRED_VALUES.get((key, val), val) if isinstance(val, str) else val
             try:
                 changes[key] = accepts[key].parse(val)
             except ValueError as e:
@@ -276,6 +277,11 @@ class Ruleset:
     def knobs_and_title(cls) -> list[dataclasses.Field[Any]]:
         return [f for f in dataclasses.fields(cls) if f.name != "name"]
 
+
+# Knob values a log may still name that now mean the same as another value. "after_round_higher"
+# (Kroot, 003) behaved exactly as "first_to_reach" because hands are scored only at their end, so it
+# was folded into it; a log that names it still replays, to the same result.
+RETIRED_VALUES: dict[tuple[str, str], str] = {("match_end", "after_round_higher"): "first_to_reach"}
 
 _ACCEPTS: dict[str, Accepts] = {}
 
@@ -322,7 +328,7 @@ KROOT = dataclasses.replace(
     joker_swap="exact_card", thirteenth_card_two=False,
     team_scoring="laid_cards", meld_credit="cards_laid",
     all_at_once="team_minimum", cold_hand_values=(51, 102), cold_hand_at_least=True,
-    rounding="per_player", targets=((2, 150), (4, 222)), match_end="after_round_higher")
+    rounding="per_player", targets=((2, 150), (4, 222)))
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, CLASSIC_SUM, JAWAKER, ERAM, KROOT)}
 DEFAULT_RULESET = "classic"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from . import accepts
 from .cards import Card, parse_cards
@@ -162,14 +162,35 @@ def _number(s: Mapping[str, Any], key: str, where: str) -> float:
         raise MalformedInputError(f"{where}.{key} must be {e}, got {accepts.short_repr(s.get(key))}") from None
 
 
+# How one seat's raw score was reached: what an explanation of the hand may say about that seat.
+Basis = Literal[
+    "counted",          # melded minus held (plus the going-out bonus for the seat that went out)
+    "never_melded",     # melded nothing: the flat never_melded score, the hand not counted
+    "no_turn",          # the variant: no turn before the hand ended, 0
+    "finished_unopened",  # went out by adding cards only (002): finished_without_opening
+    "all_at_once",      # the flat dhamoon (000, 004)
+    "laid",             # Kroot's winning side: the cards the seat laid (+ the bonus for the out-goer)
+    "held",             # Kroot's losing side: minus the cards the seat holds
+    "dead",             # a dead hand: nobody scores
+    "recorded",         # a hand recorded by its result: no working is known
+]
+
+
 @dataclass(frozen=True)
 class HandScore:
-    """Raw per-seat scores, per-side scores after team combination and rounding."""
+    """Raw per-seat scores, per-side scores after team combination and rounding.
+
+    ``basis[i]`` says how seat ``i``'s raw score was reached and ``cold_hand`` whether the side scores
+    were replaced by a cold hand's (opponents 0): sentences about a hand are built from these, so they
+    say what the rule set in force did, never what the classic rules would have.
+    """
 
     players: list[float]
     sides: list[Number]
     explain: list[str] = field(default_factory=list)
     dead: bool = False
+    basis: tuple[Basis, ...] = ()
+    cold_hand: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [tidy(p) for p in self.players], "sides": [tidy(s) for s in self.sides]}
@@ -191,16 +212,18 @@ def score_hand(rules: Ruleset, hand: HandInput, names: Sequence[str] = ()) -> Ha
     if hand.went_out is None and rules.empty_stock == "dead_unscored":
         return HandScore([0.0] * n, [0] * len(sides_of(n)),
                          ["The stock ran out before anyone went out: the hand is dead and nobody scores it "
-                          f"[{cite(rules, 'empty_stock')}]."], dead=True)
+                          f"[{cite(rules, 'empty_stock')}]."], dead=True, basis=tuple("dead" for _ in range(n)))
     if rules.team_scoring == "laid_cards":
         raw, sides, notes = _laid_cards(rules, hand)
+        basis: list[Basis] = ["laid" if hand.went_out is not None and side_of(i, n) == side_of(hand.went_out, n)
+                              else "held" for i in range(n)]
     else:
-        raw, notes = _seat_scores(rules, hand, who)
+        raw, notes, basis = _seat_scores(rules, hand, who)
         sides, more = _combine(rules, hand, raw, who)
         notes += more
-    sides, more = _cold_hand(rules, hand, raw, sides)
+    cold, more = _cold_hand(rules, hand, raw, sides)
     notes += more
-    return HandScore(raw, sides, notes)
+    return HandScore(raw, cold, notes, basis=tuple(basis), cold_hand=bool(more))
 
 
 def _others_melded(hand: HandInput, seats: Iterable[int]) -> bool:
@@ -219,27 +242,33 @@ class Names:
         return f"{'Seat' if start else 'seat'} {seat}"
 
 
-def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[float], list[str]]:
+def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[float], list[str], list[Basis]]:
     raw: list[float] = []
     notes: list[str] = []
+    basis: list[Basis] = []
     for i, s in enumerate(hand.seats):
         out = hand.went_out == i
+        basis.append("counted")
         if not s.opened:
             if out and rules.finished_without_opening is not None:
+                basis[i] = "finished_unopened"
                 raw.append(float(rules.finished_without_opening))
                 notes.append(f"{who(i)} went out by adding cards only, never opening: "
                              f"{_fmt(rules.finished_without_opening)} [{cite(rules, 'finished_without_opening')}].")
             elif rules.no_turn_scores_zero and not s.had_turn:
+                basis[i] = "no_turn"
                 raw.append(0.0)
                 notes.append(f"{who(i)} never had a turn before the hand ended: 0 instead of "
                              f"{_fmt(rules.never_melded)} [{cite(rules, 'no_turn_scores_zero')}].")
             else:
+                basis[i] = "never_melded"
                 raw.append(float(rules.never_melded))
                 notes.append(f"{who(i)} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")
             continue
         if out and hand.all_at_once and rules.all_at_once == "flat":
             others = [j for j in range(hand.players) if j != i]
             if hand.players < 4 or not rules.dhamoon_needs_others_unmelded or not _others_melded(hand, others):
+                basis[i] = "all_at_once"
                 raw.append(float(rules.all_at_once_value))
                 notes.append(f"{who(i)} went out all at once (dhamoon): flat {_fmt(rules.all_at_once_value)} "
                              f"[{cite(rules, 'all_at_once', 'all_at_once_value')}].")
@@ -250,7 +279,7 @@ def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[floa
         bonus = f" + {_fmt(rules.going_out_bonus)} for going out" if out else ""
         raw.append(score)
         notes.append(f"{who(i)}: {_fmt(s.melded)} melded - {_fmt(s.in_hand)} in hand{bonus} = {_fmt(score)}.")
-    return raw, notes
+    return raw, notes, basis
 
 
 def _round_side(rules: Ruleset, members: Sequence[float]) -> Number:

@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 
 from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
 from banakil_replay.play.rollout import partition, play_out  # noqa: E402
-from banakil_replay.reducer import replay, seat_inputs  # noqa: E402
+from banakil_replay.hand_end import seat_inputs  # noqa: E402
+from banakil_replay.reducer import replay  # noqa: E402
 from banakil_replay.state import GameState  # noqa: E402
 
 Row = tuple[list[float], float]

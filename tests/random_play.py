@@ -15,7 +15,7 @@ from banakil_replay.play.bots import deal_event
 from banakil_replay.cards import Card
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import FORMAT, parse_event
-from banakil_replay.reducer import apply
+from banakil_replay.reducer import apply, may_discard
 from banakil_replay.state import GameState
 
 
@@ -78,9 +78,14 @@ def random_game(rules_name: str, players: int, seed: int, max_hands: int = 1,
                         push({"type": "reshuffled", "stock": [c.code for c in pile]})
                         continue
                 if state.discard and (rng.random() < 0.25 or state.stock_count == 0):
-                    push({"type": "took", "seat": seat, "count": rng.randint(1, min(4, len(state.discard)))})
-                else:
-                    push({"type": "drew", "seat": seat})
+                    counts = list(range(1, min(4, len(state.discard)) + 1))
+                    rng.shuffle(counts)
+                    # a take that would leave only cards that may not be discarded is refused
+                    took = next((k for k in counts if _try(state, {"type": "took", "seat": seat, "count": k})), None)
+                    if took is not None:
+                        push({"type": "took", "seat": seat, "count": took})
+                        continue
+                push({"type": "drew", "seat": seat})
                 continue
             # meld phase: a few melds, lay-offs and joker swaps, then a discard
             for cards in rng.sample(meld_candidates(state.hands[seat]), k=min(3, len(meld_candidates(state.hands[seat])))):
@@ -112,6 +117,4 @@ def random_game(rules_name: str, players: int, seed: int, max_hands: int = 1,
 
 
 def _has_discard(state: GameState, seat: int) -> bool:
-    hand = state.hands[seat]
-    restricted = state.this_turn.restricted
-    return any(hand.count(c) > restricted.count(c) for c in hand)
+    return any(may_discard(state.this_turn, c) for c in state.hands[seat])

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from banakil_replay import endings, reducer
+from banakil_replay import endings, hand_end
 from banakil_replay.log.load import load_replay
 from banakil_replay.log.rows import HAND_COLUMNS
 from banakil_replay.notebook import charts, frames, html, narrate, setup
@@ -220,7 +220,7 @@ def test_rescoring_under_the_own_rule_set_reproduces_the_reducer(games: dict[str
     assert len(ends) == 8
     for end in ends:
         assert end.state.rules is not None and end.state.hand_score is not None
-        again = score_hand(end.state.rules, reducer.hand_end_input(end.state))
+        again = score_hand(end.state.rules, hand_end.hand_end_input(end.state))
         assert again.sides == end.state.hand_score.sides, end.game
 
 

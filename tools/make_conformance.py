@@ -173,6 +173,19 @@ def eram_reshuffles() -> Events:
     return latest(g)
 
 
+def eram_whole_pile_taken() -> Events:
+    """eram: the stock runs out, a player takes the whole pile: nothing is left to make a stock, so his discard ends the hand, scored."""
+    g = Scenario("eram", ["Yara", "Fadi", "Lina", "Tarek"])
+    g.deal(1, dealer=3, required=[[], [], [], []])
+    deal = g.events[-1]
+    deal["stock"] = stock_after(deal)
+    g.add("discarded", seat=0, card=deal["hands"][0][0])  # the starter: no draw on the first turn
+    seat = _draws_until_empty(g, 1, False, list(deal["stock"]))
+    g.add("took", seat=seat, count=1 + len(deal["stock"]))
+    g.add("discarded", seat=seat, card=deal["hands"][seat][0])
+    return latest(g)
+
+
 def classic_layouts() -> Events:
     """Where wild cards go: the order given when it is a layout, else wilds high; arrangement pins it."""
     g = Scenario("classic", ["Dana", "Ravi"])
@@ -232,6 +245,7 @@ VALID: dict[str, Callable[[], Events]] = {
     "eram-4p-match": eram_4p_match, "kroot-4p-match": kroot_4p_match,
     "classic-first-turn": classic_first_turn, "classic-stock-order": classic_stock_order,
     "classic-dead-hand": classic_dead_hand, "eram-reshuffles": eram_reshuffles,
+    "eram-whole-pile-taken": eram_whole_pile_taken,
     "classic-layouts": classic_layouts, "classic-options-and-extras": classic_options_and_extras,
     "classic-chained": chained, "classic-annotated-1.0": annotated_1_0, "classic-sheet": classic_sheet,
 }
@@ -413,6 +427,9 @@ INVALID: dict[str, Case] = {
     "throw-back-lone-top": ("no-throwing-back-lone-top", 3,
                             lambda: add(add(dana(0), "took", seat=0, count=1), "discarded", seat=0, card="8D"),
                             "8D was taken alone"),
+    "throw-back-twin": ("no-throwing-back-lone-top", 3, lambda: add(add(hand_of("8D 5C 9S"), "took", seat=0, count=1),
+                                                                     "discarded", seat=0, card="8D"),
+                        "8D was taken alone: the other 8D held may not go either, the pile would be as it was"),
     "kroot-discard-taken": ("no-discarding-taken", None, lambda: _scenario(
         games._kroot_deal, games._kroot_to_karim, lambda g: g.turn(2, ["9D", "4S"], ("meld", "8D 9D 10D"),
                                                                     discard="4S")),

@@ -24,7 +24,8 @@ from ..events import Discarded
 from ..errors import MalformedInputError
 from ..melds import analyze_meld
 from ..play.candidates import meld_candidates
-from ..reducer import Replay, seat_inputs
+from ..hand_end import seat_inputs
+from ..reducer import Replay
 from ..rules import Ruleset
 from ..scoring import HandInput, Number, match_status, sides_of
 from ..state import GameState

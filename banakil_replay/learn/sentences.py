@@ -99,10 +99,9 @@ def match_end(rules: Ruleset, players: int) -> Sentence:
     if rules.match_end == "gap_tiebreak":
         text = (f"a side that alone reaches {t} wins; when both reach it, the higher wins only with a lead of "
                 f"more than {rules.tiebreak_gap}, otherwise play goes on")
-    elif rules.match_end == "after_round_higher":
-        text = f"the match ends after the hand in which a side reaches {t}; the higher total wins, a tie plays on"
     else:
-        text = f"the match ends the first time a total reaches {t}; the higher total wins, a tie at the top plays on"
+        text = (f"the match ends after the first hand in which a total reaches {t}; the higher total wins, even "
+                "if both sides passed it, and a tie at the top plays on")
     return Sentence(text, sources(rules, "targets", "match_end"))
 
 

@@ -93,9 +93,7 @@ class Discard(Exercise[tuple[Card, ...]]):
     def _may_go(self, card: Card) -> str:
         """Why the engine lets ``card`` go, from what this turn took, and the rule that limits discards."""
         turn, limit = self.state.this_turn, self._limit()
-        if card in turn.restricted:
-            why = f"you hold another {card.symbol} besides the one taken, and that one may go"
-        elif card in turn.taken:
+        if card in turn.taken:
             why = f"{card.symbol} came from the pile, but not in a way the rule forbids"
         else:
             why = f"{card.symbol} was not taken from the pile this turn"

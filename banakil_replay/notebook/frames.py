@@ -19,7 +19,8 @@ from ..examples import check_all
 from ..log.load import load_replay
 from ..log.rows import HAND_COLUMNS, hand_row, hand_rows
 from ..endings import RESULT_ONLY, hand_ends
-from ..reducer import Replay, hand_end_input, rules_for
+from ..hand_end import hand_end_input, rules_for
+from ..reducer import Replay
 from ..rules import RULESETS, Ruleset, differences, format_knob, get_ruleset
 from ..scoring import score_hand
 from ..state import GameState

@@ -22,7 +22,8 @@ from ..events import Event
 from ..melds import Meld, MeldCheck
 from ..play.moves import MOVE_KINDS, Options
 from ..play.stepper import move_match
-from ..reducer import Replay, hand_end_input, rules_for
+from ..hand_end import hand_end_input, rules_for
+from ..reducer import Replay
 from ..rules import Ruleset
 from ..scoring import score_hand, tidy
 from ..state import GameState, TableMeld

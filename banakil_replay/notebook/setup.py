@@ -18,7 +18,8 @@ from ..melds import Meld, MeldCheck
 from ..events import Event
 from ..play.moves import Options
 from ..play.options import options
-from ..reducer import Replay, hand_end_input, rules_for
+from ..hand_end import hand_end_input, rules_for
+from ..reducer import Replay
 from ..rules import Ruleset
 from ..scoring import score_hand
 from ..state import GameState, TableMeld

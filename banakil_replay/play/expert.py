@@ -41,7 +41,7 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..reducer import seat_inputs
+from ..hand_end import seat_inputs
 from ..scoring import sides_of
 from ..state import GameState
 from .rule_text import never_melded_score

@@ -105,8 +105,10 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             text += f": with {'them' if k > 1 else 'it'} you could meld {_names(best)} this turn"
         restricted = new.this_turn.restricted
         if restricted:
-            text += (f"; you may not throw {_names(dict.fromkeys(restricted))} back this turn"
-                     if len(restricted) <= 3 else "; none of the taken cards may be thrown back this turn")
+            faces = list(dict.fromkeys(restricted))
+            text += (f"; you may not throw {_names(faces)} back this turn, nor a copy of "
+                     f"{'it' if len(faces) == 1 else 'them'}" if len(faces) <= 3 else
+                     "; none of the taken cards, nor a copy of one, may be thrown back this turn")
         opts.append(Option(took, text + ".", rule["take"]))
 
 

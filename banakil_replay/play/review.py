@@ -18,8 +18,9 @@ blunder       10 or more                      a missed way out, a hand given awa
 ============  ==============================  ===========================================
 
 A move the sources recommend as a habit is not called a mistake for being one:
-holding a finished meld back for a turn or two (000, strategy: an opponent
-racing to go out cannot see it coming) is at most ``acceptable`` unless its
+holding a finished meld back for a turn or two, once the player has opened (000,
+strategy: an opponent racing to go out cannot see it coming; before the first
+meld it only delays the opening, a mistake by 002 and 000) is at most ``acceptable`` unless its
 loss reaches :data:`HOLD_BACK_LIMIT` (6 points, twice the acceptable bound: the
 opponents the playouts imagine cannot be fooled by what the habit hides), a
 real loss in that position, and the reason then says what made it costly.
@@ -42,7 +43,9 @@ from typing import Any, Callable, Sequence
 
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
+from ..hand_end import hand_end_input
 from ..reducer import Replay
+from ..scoring import HandInput, HandScore
 from ..state import GameState
 from .going_out import go_out_plan
 from .expert import REVIEW_DEALS, Tally, candidates, evaluate
@@ -152,10 +155,7 @@ def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
         return "you could have gone out"
     mine = s.side(seat)
     others = _others(s, seat)
-    names = " and ".join(_name(s, j) for j in others)
-    left = " and ".join(_pts(sum(rules.value(c) for c in s.hands[j])) for j in others)
-    held = (f"{names} {'is' if len(others) == 1 else 'are'} charged the {left} points left in "
-            f"{'hand' if len(others) == 1 else 'their hands'}")
+    held = their_part(s, hand_end_input(s), score, others)
     theirs = sorted({s.side(j) for j in others})
     sides = " and ".join(f"{_pts(float(score.sides[t]))}" for t in theirs)
     if s.all_at_once and rules.all_at_once == "flat" and score.players[seat] == rules.all_at_once_value:
@@ -166,6 +166,33 @@ def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
         how = f"+{_pts(rules.going_out_bonus)} for going out"
     return (f"you could have gone out: {how}, and {held} (your side {_pts(float(score.sides[mine]))} "
             f"against {sides}, as the cards turned out)")
+
+
+def their_part(state: GameState, hand: HandInput, score: HandScore, others: Sequence[int]) -> str:
+    """What the hand cost the other side, from how the rule set in force scored each of them.
+
+    Built from the scorer's own input and basis: after a cold hand the opponents score 0 (004
+    Jawaker, 003), a player who melded nothing takes the flat score (000, 004, 002), and only a
+    player whose hand was counted is charged what he holds.
+    """
+    rules = state.rules
+    assert rules is not None
+    names = [_name(state, j) for j in others]
+    if score.cold_hand:
+        return f"{' and '.join(names)} score{'s' if len(others) == 1 else ''} 0, as after any cold hand"
+    parts = []
+    for j, name in zip(others, names):
+        basis = score.basis[j] if j < len(score.basis) else "counted"
+        held = hand.seats[j].in_hand
+        if basis == "never_melded":
+            parts.append(f"{name} melded nothing and takes the flat {_pts(rules.never_melded)}")
+        elif basis == "no_turn":
+            parts.append(f"{name} never had a turn and scores 0")
+        elif basis in ("counted", "held"):
+            parts.append(f"{name} is charged the {points(held)} left in hand")
+        else:
+            parts.append(f"{name} scores {_pts(score.players[j])}")
+    return " and ".join(parts)
 
 
 def _holds_back(before: GameState, played: Move, best: Option) -> bool:
@@ -179,6 +206,14 @@ def _holds_back(before: GameState, played: Move, best: Option) -> bool:
             return False
         rest.remove(c)
     return True
+
+
+def _excused_hold(before: GameState, played: Move, best: Option) -> bool:
+    """Is the move a held-back meld that the habit excuses? Only once the seat has opened: before
+    that, holding back delays the opening, which 002 lists as a beginner's mistake and 000 warns
+    costs the flat score for melding nothing."""
+    seat = getattr(played, "seat", before.turn)
+    return bool(before.opened) and before.opened[seat] and _holds_back(before, played, best)
 
 
 def _keeps_way_out(state: GameState, move: Move) -> bool:
@@ -366,7 +401,7 @@ def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
         return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event), loss)
     verdict = grade(loss)
     words = _better_words(before, seat, best, mine, plan)
-    if not missed_out and _holds_back(before, event, best.option) and loss < HOLD_BACK_LIMIT:
+    if not missed_out and _excused_hold(before, event, best.option) and loss < HOLD_BACK_LIMIT:
         verdict = "acceptable"
         why = (f"{HABIT} is a habit the sources recommend (an opponent racing to go out cannot see it coming); "
                f"here it costs about {points(loss)} by the playouts: {words}.")

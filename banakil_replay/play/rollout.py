@@ -28,7 +28,7 @@ from ..cards import Card
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS, Meld, verify_lay_off
-from ..reducer import HANDLERS
+from ..reducer import HANDLERS, may_discard
 from ..state import GameState
 from .going_out import go_out_plan, reachable_melds
 from ..rules import Ruleset
@@ -107,8 +107,7 @@ def discard_choice(state: GameState) -> Card:
     assert rules is not None
     seat = state.turn
     hand = state.hands[seat]
-    held_back = state.this_turn.restricted
-    allowed = [c for c in dict.fromkeys(hand) if hand.count(c) > held_back.count(c)]
+    allowed = [c for c in dict.fromkeys(hand) if may_discard(state.this_turn, c)]
     naturals = [c for c in allowed if c.is_natural] or allowed
 
     def keep_worth(c: Card) -> tuple[float, Card]:

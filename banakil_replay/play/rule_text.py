@@ -60,9 +60,9 @@ def take_rule(rules: Ruleset, players: int = 2) -> str:
 def discard_limit_clause(rules: Ruleset) -> str:
     """'; ...' naming the cards taken from the pile that may not be discarded the same turn."""
     if rules.discard_limit == "lone_top_card":
-        return "; a lone card taken may not be thrown straight back"
+        return "; a lone card taken may not be thrown straight back, nor a copy of it"
     if rules.discard_limit == "any_taken":
-        return "; no card taken may be thrown back that turn"
+        return "; no card taken, nor a copy of one, may be thrown back that turn"
     return ""
 
 
