@@ -26,6 +26,7 @@ from typing import Iterable, Literal, Sequence
 
 from .cards import ACE_RANK, CARD_INDEX, SUIT_NAMES, SUITS, Card, parse_cards, rank_code
 from .errors import IllegalMoveError, MalformedInputError
+from .citations import cite
 from .rulebook import Rule
 from .rules import Ruleset
 
@@ -418,11 +419,7 @@ def _allowed_moves(old: Meld, layouts: list[Meld], added: Sequence[Card], rules:
 
 
 def _movement_source(rules: Ruleset) -> str:
-    return {
-        "free": "004 (runs: wilds move freely)",
-        "slide_to_open_end": "003 (moving a banakil)",
-        "low_or_high_end": "004 (Jawaker rules 2-3)",
-    }[rules.two_movement] + ("; joker locked: 002, 003, 004 Jawaker 2" if rules.joker_movement == "locked" else "")
+    return cite(rules, Rule.WILD_MOVEMENT)
 
 
 def thirteenth_card_allowed(old: Meld, rules: Ruleset) -> bool:
@@ -532,8 +529,7 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
     """The meld after ``card`` takes the joker's place (the joker goes to hand)."""
     (natural,) = parse_cards([card])
     tried = f"cannot swap {natural.symbol} for the joker in {meld.describe()}: "
-    src = "004 (exchanging a joker)" + ("; 002, 003, 004 Jawaker 2 (exact card)"
-                                         if rules.joker_swap == "exact_card" else "")
+    src = cite(rules, Rule.JOKER_SWAP)
     if not any(c.is_joker for c in meld.cards):
         raise Rule.JOKER_SWAP.no(tried + "that meld holds no joker", src)
     if not natural.is_natural:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_deck
+from .citations import cite
 from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
@@ -29,6 +30,7 @@ from .melds import verify_joker_swap, verify_lay_off, verify_meld
 from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
+from .limits import may_discard, reshuffle_left, stock_renewal_refused
 from .scoring import HandInput, HandScore, match_status, score_hand, sides_of
 from .state import GameState, TableMeld, Turn
 
@@ -275,17 +277,6 @@ def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> T
                 state.this_turn.laid_before)
 
 
-def may_discard(turn: Turn, card: Card) -> bool:
-    """May ``card`` end this turn, as far as the discard limit goes?
-
-    A card is told apart only by its face: the deck holds two of every card, and throwing back the
-    twin of a card just taken leaves the pile and the hand exactly as they were, the null turn the
-    limit exists to prevent (000 Play, 004 draw and discard, 003 how a turn works). So neither the
-    card taken nor a copy of it may go.
-    """
-    return card not in turn.restricted
-
-
 def _check_not_empty(rules: Ruleset, hand: tuple[Card, ...]) -> None:
     if not hand and not rules.go_out_without_discard:
         raise Rule.GO_OUT_WITH_DISCARD.no("under these rules a player goes out by discarding his last card, so one card must stay "
@@ -386,27 +377,6 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
     had_turn = state.had_turn if state.had_turn[nxt] else _set(state.had_turn, nxt, True)
     return state.evolve(hands=hands, discard=discard, turn=nxt, phase="draw", first_turn=False,
                         this_turn=Turn(laid_before=state.laid_any[nxt]), had_turn=had_turn)
-
-
-def reshuffle_left(rules: Ruleset, reshuffles: int) -> bool:
-    """Do the rules allow another reshuffle after ``reshuffles`` this hand?"""
-    return rules.empty_stock == "reshuffle_then_scored" and reshuffles < rules.max_reshuffles
-
-
-def stock_renewal_refused(rules: Ruleset, reshuffles: int, pile: int) -> str | None:
-    """Why an empty stock cannot be renewed from a pile of ``pile`` cards, or None if it can.
-
-    The one test for "does the hand go on when the stock is empty": a discard onto an empty stock
-    ends the hand exactly when this gives a reason, and a ``reshuffled`` is refused for it. Under
-    ERAM (002) the pile but its top card becomes the stock, twice a hand at most; a pile with
-    nothing below its top card (someone took the whole pile) makes no stock, and the hand ends as
-    when the reshuffles run out, or every seat could only take the lone top card back and forth.
-    """
-    if not reshuffle_left(rules, reshuffles):
-        return "these rules allow no (further) reshuffle of the pile"
-    if pile < 2:
-        return "the pile has no cards below its top card to make a stock"
-    return None
 
 
 def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
@@ -539,7 +509,7 @@ def apply(state: GameState, event: Event) -> GameState:
     try:
         new = HANDLERS[type(event)](state, event)
     except IllegalMoveError as e:
-        raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=e.source) from None
+        raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=_source(state, e)) from None
     except MalformedInputError as e:
         raise MalformedEventError(event.seq, event.type, str(e), rule=Rule.RULE_SET) from None
     if new is state:
@@ -547,6 +517,14 @@ def apply(state: GameState, event: Event) -> GameState:
     # ``new`` was made by the handler for this event alone and is not yet shared with anyone
     new.__dict__["seq"] = event.seq  # the frozen dataclass's own storage, as evolve() fills it
     return new
+
+
+def _source(state: GameState, e: IllegalMoveError) -> str:
+    """A refusal's source under the rule set in force: a rule's general source names every app's, so a
+    refusal that gives no narrower one is cited as the rule set in force states the rule."""
+    if e.rule is None or state.rules is None or e.source != e.rule.source:
+        return e.source
+    return cite(state.rules, e.rule)
 
 
 def _typed(events: Iterable[Event | Mapping[str, Any]]) -> Iterable[Event]:

@@ -15,7 +15,8 @@ from banakil_replay.play.bots import deal_event
 from banakil_replay.cards import Card
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import FORMAT, parse_event
-from banakil_replay.reducer import apply, may_discard
+from banakil_replay.limits import may_discard
+from banakil_replay.reducer import apply
 from banakil_replay.state import GameState
 
 

@@ -258,7 +258,7 @@ def test_hints_are_built_from_the_rule_set_in_force() -> None:
         return items(rules, kind)[0].hint()
 
     assert "an ace 1½" in hint("classic", "score-hand") and "an ace 1," in hint("jawaker", "score-hand")
-    assert "no card taken may be thrown back" in hint("kroot", "take-pile")
+    assert "no card taken, nor a copy of one, may be thrown back" in hint("kroot", "take-pile")
     assert "lone card taken" in hint("classic", "discard")
     assert "202" in hint("eram", "match-winner") and "lead of more than 5" in hint("eram", "match-winner")
     assert "slides to an open end" in hint("kroot", "lay-off") and "move to make room" in hint("classic", "lay-off")

@@ -28,7 +28,8 @@ from ..cards import Card
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS, Meld, verify_lay_off
-from ..reducer import HANDLERS, may_discard
+from ..limits import may_discard
+from ..reducer import HANDLERS
 from ..state import GameState
 from .going_out import go_out_plan, reachable_melds
 from ..rules import Ruleset
