@@ -11,7 +11,8 @@ import pytest
 from banakil_replay.cli.main import main
 from banakil_replay.events import FORMAT
 from banakil_replay.log.store import append_events, create_log, read_events
-from banakil_replay.play.expert import REVIEW_DEALS
+from banakil_replay.play.judge import MAX_DEALS
+from banakil_replay.play.options import options
 from banakil_replay.play.review import (ACCEPTABLE, AGREE, BLUNDER, HOLD_BACK_LIMIT, Verdict, grade, judge,
                                         mistakes, review)
 from banakil_replay.reducer import Replay, replay
@@ -65,7 +66,7 @@ def test_a_missed_go_out_is_a_blunder_that_says_so() -> None:
     v = judge(rp, len(rp) - 1)
     assert v.verdict == "blunder" and v.loss >= BLUNDER
     assert v.better is not None and v.better.type == "melded"
-    assert v.why.startswith("melded 3♣ 3♦ 3♠ would have been better by about")  # cards as people read them
+    assert v.why.startswith("Melding 3♣ 3♦ 3♠ would have been better: you could have gone out")  # cards as read
     assert "you could have gone out: +20 for going out" in v.why
     assert "Ravi is charged the 0.5 points left in hand" in v.why  # his real card, as it turned out (6C)
     assert "holding a finished meld back" not in v.why  # a habit is no excuse for missing the way out
@@ -98,7 +99,7 @@ def test_holding_melds_back_with_nothing_melded_when_the_other_is_nearly_out_is_
     assert v.verdict in ("questionable", "blunder") and v.loss >= HOLD_BACK_LIMIT
     assert v.better is not None and v.better.type == "melded"
     assert "no more risk of the flat -20 for melding nothing" in v.why
-    assert "of the playouts after your move another side went out first" in v.why
+    assert "if Ravi goes out first" in v.why and "playout" not in v.why  # the opponent named
 
 
 def test_a_forced_move_is_not_graded() -> None:
@@ -107,7 +108,8 @@ def test_a_forced_move_is_not_graded() -> None:
     log.append({"seq": len(log), "type": "discarded", "seat": 0, "card": "KD"})
     rp2 = replay(log)
     v = judge(rp2, len(rp2) - 1)
-    assert v.verdict == "agree" and v.loss == 0 and "only legal move" in v.why
+    assert v.verdict == "agree" and v.loss == 0 and "only legal move" in v.why and not v.graded
+    assert all(x.seq != v.seq for x in review(rp2, deals=4))  # neither graded nor counted
 
 
 def _json(rp: Replay) -> list[dict[str, Any]]:
@@ -144,7 +146,8 @@ def test_review_is_deterministic_and_covers_every_decision() -> None:
     rp = missed_go_out({"type": "discarded", "seat": 0, "card": "KD"})
     one, two = review(rp, deals=4), review(rp, deals=4)
     assert one == two
-    decisions = [e.seq for e in rp.events[2:] if e.type != "annotated"]
+    decisions = [e.seq for e in rp.events[2:] if e.type != "annotated"
+                 and len(options(rp.states[e.seq - 1]).options) > 1]
     assert [v.seq for v in one] == decisions
     assert [v.seq for v in review(rp, seat=1, deals=4)] == [e.seq for e in rp.events if getattr(e, "seat", None) == 1]
 
@@ -161,17 +164,19 @@ def test_cli_review_json_carries_the_loss_and_append_is_idempotent(tmp_path: Pat
     log = _json(missed_go_out({"type": "discarded", "seat": 0, "card": "KD"}))
     create_log(path, log[0])
     append_events(path, log[1:])
-    code, out, _ = run(capsys, "review", str(path), "--seat", "0", "--json", "--deals", "6")
+    # few deals give wide intervals, and a verdict is the lowest class its interval reaches
+    code, out, _ = run(capsys, "review", str(path), "--seat", "0", "--json", "--deals", "32")
     rows = json.loads(out)
     assert code == 0 and {r["seat"] for r in rows} == {0}
-    assert all(set(r) == {"seq", "seat", "played", "verdict", "loss", "better", "why"} for r in rows)
+    assert all(set(r) == {"seq", "seat", "played", "verdict", "loss", "interval", "better", "why"} for r in rows)
+    assert all(r["interval"][0] <= r["loss"] <= r["interval"][1] for r in rows)
     assert rows[-1]["verdict"] == "blunder" and rows[-1]["loss"] >= BLUNDER
-    code, out, _ = run(capsys, "review", str(path), "--deals", "6")
+    code, out, _ = run(capsys, "review", str(path), "--deals", "32")
     assert code == 0 and "-> blunder (loses " in out and "points lost in all" in out.splitlines()[-1]
-    code, _, err = run(capsys, "review", str(path), "--deals", "6", "--append")
+    code, _, err = run(capsys, "review", str(path), "--deals", "32", "--append")
     assert code == 0 and "appended" in err
     size = path.stat().st_size
-    code, _, err = run(capsys, "review", str(path), "--deals", "6", "--append")
+    code, _, err = run(capsys, "review", str(path), "--deals", "32", "--append")
     assert code == 0 and "nothing appended" in err and path.stat().st_size == size
     notes = replay(read_events(path)).annotations
     assert notes and notes[-1].text.startswith("blunder (") and notes[-1].author == "reviewer"
@@ -181,7 +186,7 @@ def test_cli_review_json_carries_the_loss_and_append_is_idempotent(tmp_path: Pat
 def test_the_help_states_the_default_deals(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["review", "--help"])
-    assert f"default {REVIEW_DEALS};" in " ".join(capsys.readouterr().out.split())
+    assert f"(default {MAX_DEALS};" in " ".join(capsys.readouterr().out.split())
 
 
 def test_a_long_review_reports_its_progress(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -210,5 +215,5 @@ def test_a_meld_is_not_blamed_for_the_policys_discard_after_it() -> None:
     raw = po.loss(meld)  # type: ignore[arg-type]
     fair, line = po.fair(meld)  # type: ignore[arg-type]
     assert raw >= ACCEPTABLE and fair < AGREE and line.then == (po.best.option.event,)
-    v = judge(rp, 6)
-    assert v.verdict == "agree" and v.loss == fair and "if you then discard Q♠" in v.why
+    v = judge(rp, 6)  # the judge gives the meld the better of its own lines, in fresh deals
+    assert v.verdict == "agree" and v.loss < ACCEPTABLE

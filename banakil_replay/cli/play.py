@@ -75,9 +75,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
     if args.seat is not None and not 0 <= args.seat < rp.final.n:
         raise MalformedInputError(f"--seat {args.seat}: the game has seats 0..{rp.final.n - 1}")
-    from ..play.expert import REVIEW_DEALS
+    from ..play.judge import MAX_DEALS
 
-    deals = REVIEW_DEALS if args.deals is None else args.deals
+    deals = MAX_DEALS if args.deals is None else args.deals
     if deals < 1:
         raise MalformedInputError("--deals must be at least 1")
     bar = Progress(0, unit="decisions")
@@ -87,7 +87,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         if done:
             bar.step()
 
-    verdicts = review(rp, args.seat, deals, progress=tick)
+    verdicts = review(rp, args.seat, deals, progress=tick, seed=args.seed)
     bar.done(f"review: {_count(len(verdicts), 'decision')} graded in {bar.elapsed:.1f} s")
     if args.json:
         print(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False))
@@ -142,8 +142,11 @@ def add_parsers(sub: Any) -> None:
     rv = sub.add_parser("review", help="grade every decision by the points it loses, by the expert bot's playouts")
     rv.add_argument("log", metavar="LOG")
     rv.add_argument("--seat", type=int, metavar="N", help="only this seat's decisions")
-    rv.add_argument("--deals", type=int, metavar="K",  # the default lives in play.expert (a test keeps 24 in step)
-                    help="sampled deals each move is played out in (default 24; more is slower and steadier)")
+    rv.add_argument("--deals", type=int, metavar="K",  # the default lives in play.judge (a test keeps it in step)
+                    help="at most K deals to measure one decision's loss in (default 160; the judge stops sooner "
+                         "once the verdict is clear; fewer is faster and less sure)")
+    rv.add_argument("--seed", type=int, default=0, metavar="S",
+                    help="which deals the judge samples (default 0): the same seed gives the same verdicts")
     rv.add_argument("--json", action="store_true",
                     help="a list of {seq, seat, played, verdict, loss, better, why}")
     rv.add_argument("--append", action="store_true",

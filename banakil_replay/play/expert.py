@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..hand_end import seat_inputs
@@ -72,6 +72,7 @@ class Tally:
     they_out: int = 0  # ... in which another side went out
     dead: int = 0  # ... in which the hand ended with nobody out (the stock ran out)
     then: tuple[Move, ...] = ()  # the seat's moves after ``option``, before the fast policy takes over
+    values: list[float] = field(default_factory=list)  # each deal's value, in deal order (paired errors)
 
     @property
     def value(self) -> float:
@@ -88,7 +89,9 @@ class Tally:
         self.points += diff
         self.ours += ours
         self.theirs += theirs
-        self.total += diff + match_weight * _match_term(final, side)
+        value = diff + match_weight * _match_term(final, side)
+        self.total += value
+        self.values.append(value)
         if final.in_hand:
             return  # stopped after the seat's next turn: nobody out yet
         if out_side is None:

@@ -52,7 +52,8 @@ from .expert import REVIEW_DEALS, Tally, candidates, evaluate
 from .moves import Move, Option, Options, is_move, move_json, move_key
 from .observation import Observation, observe
 from .options import options
-from .rollout import step
+from .rollout import partition, step
+from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
 from .rule_text import first_meld_relief
 
 AGREE = 1.0
@@ -74,11 +75,14 @@ class Verdict:
     better: Move | None
     why: str
     loss: float = 0.0
+    spread: float = 0.0  # half the width of the loss's 95% interval, in points
+    graded: bool = True  # False: a decision with one legal move, neither graded nor counted
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "seat": self.seat, "played": move_json(self.played), "verdict": self.verdict,
-                "loss": self.loss, "better": move_json(self.better) if self.better is not None else None,
-                "why": self.why}
+                "loss": self.loss, "interval": [round(max(0.0, self.loss - self.spread), 1),
+                                                round(self.loss + self.spread, 1)],
+                "better": move_json(self.better) if self.better is not None else None, "why": self.why}
 
     def note(self) -> str:
         """The text of the ``annotated`` event written by ``review --append``."""
@@ -118,6 +122,26 @@ def describe(event: Move, pretty: bool = False) -> str:
     if isinstance(event, Discarded):
         return f"discarded {cards([event.card])}"
     return "reshuffled the pile into a new stock"
+
+
+def doing(event: Move) -> str:
+    """A move as something one might do: "discarding K♥", "melding 3♣ 3♦ 3♠", "taking the top 2 cards of
+    the pile (9♣ 5♦)"."""
+    if isinstance(event, Drew):
+        return "drawing from the stock"
+    if isinstance(event, Took):
+        top = f" ({_shown(event.cards[::-1])})" if event.cards else ""
+        return f"taking the top card of the pile{top}" if event.count == 1 else \
+            f"taking the top {event.count} cards of the pile{top}"
+    if isinstance(event, Melded):
+        return f"melding {_shown(event.cards)}"
+    if isinstance(event, LaidOff):
+        return f"adding {_shown(event.cards)} to meld #{event.meld}"
+    if isinstance(event, JokerSwapped):
+        return f"swapping {_shown([event.card])} for the joker in meld #{event.meld}"
+    if isinstance(event, Discarded):
+        return f"discarding {_shown([event.card])}"
+    return "turning the pile into a new stock"
 
 
 def _codes(cards: Sequence[Any]) -> str:
@@ -164,8 +188,9 @@ def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
         how = "a cold hand, going out all at once"
     else:
         how = f"+{_pts(rules.going_out_bonus)} for going out"
-    return (f"you could have gone out: {how}, and {held} (your side {_pts(float(score.sides[mine]))} "
-            f"against {sides}, as the cards turned out)")
+    us = "you" if s.n < 4 else "your side"
+    return (f"you could have gone out: {how}, and {held} ({us} {_pts(float(score.sides[mine]))}, "
+            f"{_them(s, seat)} {sides}, as the cards turned out)")
 
 
 def their_part(state: GameState, hand: HandInput, score: HandScore, others: Sequence[int]) -> str:
@@ -229,42 +254,66 @@ def _share(k: int, n: int) -> str:
     return f"{round(100 * k / n)}%" if n else "0%"
 
 
-def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan: Sequence[Move] | None) -> str:
+def _them(state: GameState, seat: int) -> str:
+    """Who the seat plays against, as a reader says it: the opponent's name at two players."""
+    others = _others(state, seat)
+    if len(others) == 1:
+        return _name(state, others[0])
+    return "the other side" if state.n == 4 else "the others"
+
+
+def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan: Sequence[Move] | None,
+                  played_event: Move) -> str:
+    """Why the better move is better, in game terms: what it puts down, keeps or brings. A figure is
+    given only where it favours the better move."""
     ev = best.option.event
     if plan and _key(plan[0]) == _key(ev):
         return going_out_words(before, seat, plan)
+    rules = before.rules
+    assert rules is not None
+    them = _them(before, seat)
     if isinstance(ev, Melded):
-        rules = before.rules
-        pts = sum(rules.value(c) for c in ev.cards) if rules else 0.0
-        text = (f"melding {_shown(ev.cards)} now puts {points(pts)} on the table, where they can no "
-                "longer count against you")
-        relief = first_meld_relief(rules) if rules is not None and not before.opened[seat] else ""
+        pts = sum(rules.value(c) for c in ev.cards)
+        text = (f"melding {_shown(ev.cards)} now puts {points(pts)} on the table, where they no longer count "
+                f"against you if {them} goes out first")
+        relief = first_meld_relief(rules) if not before.opened[seat] else ""
         if relief:
             text += f", and as your first meld: {relief}"
-        if played.they_out:
-            text += (f"; in {_share(played.they_out, played.n)} of the playouts after your move another side went "
-                     "out first")
-        return text
+        return text + _out_first(them, best, played)
+    if isinstance(played_event, Melded) and isinstance(ev, Discarded):
+        kept = f"keeping {_shown(played_event.cards)} in hand a turn longer"
+        why = resplit_words(before, seat, played_event)
+        return f"{kept}: {why}" if why else kept + _out_first(them, best, played)
+    if isinstance(ev, Discarded):  # its option's words weigh the card alone, which may favour the move played
+        return _out_first(them, best, played).removeprefix("; ")
     explain = best.option.explain.rstrip(".")
-    return f"{explain[:1].lower()}{explain[1:]}; {_by_numbers(best, played)}"
+    return f"{explain[:1].lower()}{explain[1:]}" + _out_first(them, best, played)
 
 
-def _by_numbers(best: Tally, played: Tally) -> str:
-    """What the playouts (up to the seat's next turn) show the better move doing."""
-    ours = (_share(best.we_out, best.n), _share(played.we_out, played.n))
-    theirs = (_share(best.they_out, best.n), _share(played.they_out, played.n))
-    if best.we_out - played.we_out >= 0.1 * best.n:
-        return f"your side goes out first in {ours[0]} of the playouts, against {ours[1]} after your move"
-    if played.they_out - best.they_out >= 0.1 * best.n:
-        return f"another side goes out first in {theirs[0]} of the playouts, against {theirs[1]} after your move"
-    return (f"on average the playouts leave your side {_standing(best.mean_points)}, "
-            f"{_standing(played.mean_points)} after your move")
+def resplit_words(before: GameState, seat: int, meld: Melded) -> str:
+    """What a card of ``meld`` does in the best split of the seat's hand when the meld is not laid:
+    "3♥ makes a set with 3♣ 3♦", or "" when the split keeps the meld as it is."""
+    rules = before.rules
+    assert rules is not None
+    hand = before.hands[seat]
+    laid = set(meld.cards)
+    for group in partition(hand, rules).melds:
+        shared = [c for c in group.cards if c in laid]
+        others = [c for c in group.cards if c not in laid]
+        if shared and others:
+            kind = "a set" if group.kind == "set" else "a run"
+            return (f"{_shown(shared)} {'makes' if len(shared) == 1 else 'make'} {kind} with {_shown(others)} "
+                    "instead")
+    return ""
 
 
-def _standing(diff: float) -> str:
-    """A score difference in words (no minus sign, which reads like a rule's flat score)."""
-    x = round(diff, 1)
-    return "level with the others" if x == 0 else f"{points(abs(x))} {'ahead of' if x > 0 else 'behind'} the others"
+def _out_first(them: str, best: Tally, played: Tally) -> str:
+    """How often the other side went out first after each move, said only when the better move
+    makes it clearly rarer (the only figure that speaks for it)."""
+    if not best.n or not played.n or played.they_out - best.they_out < 0.1 * best.n:
+        return ""
+    return (f"; played on from here, {them} went out first {_share(played.they_out, played.n)} of the time "
+            f"after your move, {_share(best.they_out, best.n)} after this one")
 
 
 def _key(ev: Move) -> tuple[Any, ...]:
@@ -377,42 +426,79 @@ def playouts(rp: Replay, index: int, deals: int = REVIEW_DEALS, tries: Sequence[
     return Playouts(before, seat, stand_in, plan, tallies, obs, deals, seed)
 
 
-def judge(rp: Replay, index: int, deals: int = REVIEW_DEALS) -> Verdict:
-    """The verdict on the decision ``rp.events[index]``, from its seat's observation just before it."""
+def _played_lines(stand_in: GameState, seat: int, played: Option,
+                  leader: Option) -> list[tuple[Option, tuple[Move, ...]]]:
+    """The move played, and, when it leaves the turn going on (a meld, a lay-off, a swap) and the
+    leader is a discard still open after it, the same move followed by that discard: after such a
+    move the evaluation lets the fast policy choose the discard, which is not the player's choice."""
+    lines: list[tuple[Option, tuple[Move, ...]]] = [(played, ())]
+    then = leader.event
+    if isinstance(played.event, (Melded, LaidOff, JokerSwapped)) and isinstance(then, Discarded):
+        try:
+            after = step(stand_in, played.event)
+            if after.in_hand and after.turn == seat and after.phase == "meld":
+                step(after, then)  # still allowed after the move? (the seat's own cards: so in every deal)
+                lines.append((played, (then,)))
+        except IllegalMoveError:
+            pass
+    return lines
+
+
+def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verdict:
+    """The verdict on the decision ``rp.events[index]``, from its seat's observation just before it.
+
+    ``seed`` picks the sampled deals (the same seed, the same verdict); ``deals`` bounds the fresh
+    deals of the loss's estimate: the judge stops sooner once the verdict is clear (``judge.py``).
+    """
     event = decision(rp, index)
-    po = playouts(rp, index, deals)
-    if po is None:
-        seat = getattr(event, "seat", rp.states[index - 1].turn)
-        return Verdict(event.seq, seat, event, "agree", None, "the only legal move.")
-    before, seat, stand_in, plan = po.before, po.seat, po.stand_in, po.plan
-    best = po.best
-    loss, mine = po.fair(event)
-    after = mine.then[0] if mine.then else None
-    then = f", even if you then discard {_shown([after.card])}" if isinstance(after, Discarded) else ""
-    missed_out = bool(plan) and not _keeps_way_out(stand_in, mine.option.event)
-    if plan and missed_out:
-        # the way out was there and the move played gave it up: the better move to name is that way
-        out = next((t for t in po.tallies if _key(t.option.event) == _key(plan[0])), best)
-        best = out if out.value >= best.value - AGREE else best
-    if best is mine or loss < AGREE:
-        why = ("the best move by the playouts." if best is mine else
-               f"as good as the best move by the playouts ({describe(best.option.event, True)}), within {AGREE:g} point"
-               + (f", if you then discard {_shown([after.card])}." if isinstance(after, Discarded) else "."))
-        return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event), loss)
-    verdict = grade(loss)
-    words = _better_words(before, seat, best, mine, plan)
-    if not missed_out and _excused_hold(before, event, best.option) and loss < HOLD_BACK_LIMIT:
+    before = rp.states[index - 1]
+    seat = getattr(event, "seat", before.turn)
+    obs = observe(before, seat, rp.events[:index])
+    stand_in = obs.stand_in()
+    opts = options(stand_in)
+    if len(opts.options) <= 1:
+        return Verdict(event.seq, seat, event, "agree", None, "the only legal move.", graded=False)
+    plan = go_out_plan(stand_in) if stand_in.phase == "meld" else None
+    played = opts.find(event) or Option(event, describe(event), "")
+    way_out = [o for o in [opts.find(plan[0])] if o is not None] if plan else []
+    key = f"review/{seed}/{event.seq}"
+    moves = candidate_moves(opts, [played, *way_out])
+    leader_pick = select(obs, moves, f"{key}/select", min(SELECT_DEALS, deals))[0].option
+    missed_out = bool(plan) and not _keeps_way_out(stand_in, event)
+    if missed_out and way_out:
+        leader_pick = way_out[0]  # the way out was there and the move played gave it up: that is the move to name
+    if _key(leader_pick.event) == _key(event):
+        return Verdict(event.seq, seat, event, "agree", None,
+                       "the best move found here." + _partner_note(before, seat, event))
+    est = estimate(obs, leader_pick, _played_lines(stand_in, seat, played, leader_pick), f"{key}/estimate", deals)
+    loss, spread = round(max(0.0, est.mean), 1), round(est.half_width, 1)
+    verdict = grade(max(0.0, est.low))
+    after = est.other.then[0] if est.other.then else None
+    then = (f", even if you then discard {_shown([after.card])}" if isinstance(after, Discarded)
+            and _key(after) != _key(leader_pick.event) else "")
+    figure = f"about {points(loss)}, give or take {_pts(spread)}"
+    if verdict == "agree":
+        why = (f"as good as {doing(leader_pick.event)}: the two come out the same here." if loss < 0.05 and spread < 0.05
+               else f"as good as {doing(leader_pick.event)}, within what can be told apart here ({figure}).")
+        return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event),
+                       loss, spread)
+    words = _better_words(before, seat, est.better, est.other, plan, event)
+    if not missed_out and _excused_hold(before, event, leader_pick) and est.low < HOLD_BACK_LIMIT:
         verdict = "acceptable"
         why = (f"{HABIT} is a habit the sources recommend (an opponent racing to go out cannot see it coming); "
-               f"here it costs about {points(loss)} by the playouts: {words}.")
+               f"here {words} ({figure}).")
     else:
-        why = f"{describe(best.option.event, True)} would have been better by about {points(loss)}{then}: {words}."
-    return Verdict(event.seq, seat, event, verdict, best.option.event, why + _partner_note(before, seat, event), loss)
+        better = doing(leader_pick.event)
+        why = f"{better[:1].upper()}{better[1:]} would have been better{then}" + (f": {words}" if words else "") \
+            + f" ({figure})."
+    return Verdict(event.seq, seat, event, verdict, leader_pick.event, why + _partner_note(before, seat, event),
+                   loss, spread)
 
 
-def review(rp: Replay, seat: int | None = None, deals: int = REVIEW_DEALS,
-           progress: Callable[[int, int], None] | None = None) -> list[Verdict]:
-    """Verdicts on every decision of ``seat`` (or of every seat) in a replayed log.
+def review(rp: Replay, seat: int | None = None, deals: int = MAX_DEALS,
+           progress: Callable[[int, int], None] | None = None, seed: int = 0) -> list[Verdict]:
+    """Verdicts on every decision of ``seat`` (or of every seat) in a replayed log, but those with one
+    legal move (nothing to judge); ``seed`` picks the sampled deals.
 
     A decision takes a fraction of a second, a whole match a minute or so: ``progress(done, total)``,
     if given, is called before the first decision and after each one.
@@ -423,7 +509,9 @@ def review(rp: Replay, seat: int | None = None, deals: int = REVIEW_DEALS,
     for k, i in enumerate(decisions):
         if progress is not None:
             progress(k, len(decisions))
-        out.append(judge(rp, i, deals))
+        verdict = judge(rp, i, deals, seed)
+        if verdict.graded:
+            out.append(verdict)
     if progress is not None:
         progress(len(decisions), len(decisions))
     return out
@@ -441,7 +529,7 @@ def format_verdicts(verdicts: Sequence[Verdict], players: Sequence[str] = ()) ->
     lines = []
     for v in verdicts:
         name = f" ({players[v.seat]})" if v.seat < len(players) else ""
-        cost = f" (loses {points(v.loss)})" if v.loss else ""
+        cost = f" (loses about {points(v.loss)}, give or take {_pts(v.spread)})" if v.loss else ""
         lines.append(f"seq {v.seq:4}  seat {v.seat}{name}: {describe(v.played)} -> {v.verdict}{cost}")
         lines.append(f"      {v.why}")
     counts = {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}

@@ -43,11 +43,13 @@ from ..rulebook import Rule
 from ..rules import get_ruleset
 from ..state import GameState
 from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, decide, make_bots
-from .expert import PLAYOUTS, ExpertBot, Tally
-from .moves import Move, Option, Options, is_move, move_key
+from .expert import PLAYOUTS, Tally
+from .going_out import go_out_plan
+from .judge import Estimate, candidate_moves, judge_moves
+from .moves import Move, Option, Options, is_move
 from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
-from .review import describe
+from .review import describe, doing
 
 #: the bots a session seats; each is the same kind at every seat, so a bot can be made afresh for each move
 SESSION_BOTS = ("heuristic", "random", "expert")
@@ -59,34 +61,25 @@ class LogUnwritable(BanakilError):
 
 @dataclass(frozen=True)
 class Advice:
-    """The expert's pick (``move``), every candidate's playout tally, best first (empty when the move was
-    forced or a way out), and the hints' top option, for comparison."""
+    """The judge's pick (``move``), the candidates it weighed (best first; empty when the move was
+    forced or a way out), its edge over the runner-up with that figure's error, and the hints' top
+    option, for comparison. The review grades a move against the same judge (``judge.py``)."""
 
     move: Option
     tallies: tuple[Tally, ...]
     hint: Option | None
+    edge: Estimate | None = None
 
     def words(self) -> str:
-        """The pick in one sentence, with what the playouts say of it against the runner-up."""
-        move = describe(self.move.event, pretty=True)
-        if self.move.goes_out:
-            return f"{move}: it takes you out."
-        if len(self.tallies) < 2:
-            return f"{move}: {_lower(self.move.explain)}"
-        best = self.tallies[0]
-        runner = max(self.tallies[1:], key=lambda t: t.value)
-        edge, other = best.value - runner.value, describe(runner.option.event, pretty=True)
-        if edge >= 0.5:
-            said = f"{move}: in {best.n} sampled deals it does about {edge:.1f} points better than the next best, {other}"
-        else:  # the expert keeps the quick ranking's first move unless another is clearly better
-            said = f"{move}: in {best.n} sampled deals it is about as good as {other}, and the quick ranking puts it first"
-        if self.hint is not None and move_key(self.hint.event) != move_key(self.move.event):
-            said += f"; the quick ranking put first: {describe(self.hint.event, pretty=True)}"
-        return said + "."
-
-
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
+        """The pick in one sentence: what it does, and how it compares with the next best move."""
+        move = self.move.explain.rstrip(".")
+        if self.move.goes_out or self.edge is None:
+            return move + "."
+        other = doing(self.edge.other.option.event)
+        if self.edge.low >= 0.5:
+            return (f"{move}; about {self.edge.mean:.1f} points better than {other}, give or take "
+                    f"{self.edge.half_width:.1f}.")
+        return f"{move}; {other} is about as good."
 
 
 @dataclass(frozen=True)
@@ -220,15 +213,22 @@ class GameSession:
         return options(self.observation(seat).stand_in())
 
     def advice(self, playouts: int = PLAYOUTS) -> Advice | None:
-        """The expert's pick for the person to act (the judge the review uses), with its playouts'
-        averages; None when nobody is waiting. Fixed by the log's seed and the position."""
+        """The judge's pick for the person to act (the judge the review grades with), with its edge over
+        the next best move; None when nobody is waiting. Fixed by the log's seed and the position.
+        ``playouts`` is kept for callers of the earlier signature: the judge sizes its own sample."""
         seat = self.waiting_for
         if seat is None:
             return None
         opts = self.options()
-        bot = ExpertBot(derived_seed(self.seed, "advice", self.state.seq), playouts=playouts)
-        pick = bot.choose(self.observation(seat), opts)
-        return Advice(pick, tuple(bot.last), opts.best())
+        obs = self.observation(seat)
+        if len(opts.options) == 1:
+            return Advice(opts.options[0], (), opts.best())
+        plan = go_out_plan(obs.stand_in()) if obs.phase == "meld" else None
+        out = opts.find(plan[0]) if plan else None
+        if out is not None:
+            return Advice(out, (), opts.best())
+        got = judge_moves(obs, candidate_moves(opts), f"advice/{derived_seed(self.seed, 'advice', self.state.seq)}")
+        return Advice(got.leader.option, got.selection, opts.best(), got.estimate)
 
     @property
     def public_record(self) -> PublicRecord:

@@ -1,0 +1,163 @@
+"""The judge: which move is best at a position, and by how much, with the error of that figure.
+
+Everything that grades or recommends a move (the review, the hint, *Ask the expert*, the
+mistakes drill) asks this module, so they say the same thing about the same position.
+
+A judgement has two stages, each in deals sampled from the deciding seat's observation (what it
+could know then, never the hidden cards) and played out by the expert's evaluation
+(``expert.py``: every move in the same deals until the seat's next turn is over):
+
+1. **Selection.** Every candidate move (the expert's, the move played and the way out, if any)
+   in :data:`SELECT_DEALS` deals; the best average is the *leader*.
+2. **Estimation.** The leader against the move played (or, with no move played, against the
+   runner-up) in fresh deals, :data:`BATCH` at a time: the loss is the mean of the paired
+   differences, and its interval is :data:`Z` standard errors either side. Deals are added while
+   the interval straddles a verdict boundary (1, 3 or 10 points), up to :data:`MAX_DEALS`.
+
+Fresh deals for the estimate matter: the leader is the best of several noisy averages, so the
+deals that chose it flatter it (the winner's curse), and a loss measured on them comes out too
+large. Measured on fresh deals it is unbiased, and only smaller when the leader was chosen wrongly.
+
+A verdict is the lowest class the interval reaches: a move is called questionable only when
+its loss is at least 3 points with 95% confidence, so a second look with other deals (another
+``seed``) seldom contradicts it. The README gives the stability measured across seeds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from .expert import Deals, Tally, candidates, play
+from .moves import Move, Option, Options, move_key
+from .observation import Observation
+
+SELECT_DEALS = 16  # deals every candidate is tried in to choose the leader
+BATCH = 16  # fresh deals added at a time while estimating a loss
+MIN_DEALS = 32  # fresh deals an estimate starts from
+MAX_DEALS = 160  # at most this many fresh deals for one estimate
+Z = 1.96  # half-width of an interval in standard errors (95%)
+BOUNDARIES = (1.0, 3.0, 10.0)  # the verdict classes' bounds (review.AGREE, ACCEPTABLE, BLUNDER)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """How much better ``better`` is than ``other``, in points: ``mean`` and its standard error over
+    ``n`` paired fresh deals."""
+
+    better: Tally
+    other: Tally
+    mean: float
+    se: float
+    n: int
+
+    @property
+    def low(self) -> float:
+        return self.mean - Z * self.se
+
+    @property
+    def high(self) -> float:
+        return self.mean + Z * self.se
+
+    @property
+    def half_width(self) -> float:
+        return Z * self.se
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A position judged: every candidate's selection tally (best first) and, when there were two
+    moves to compare, the estimate of the leader's edge."""
+
+    selection: tuple[Tally, ...]
+    estimate: Estimate | None
+
+    @property
+    def leader(self) -> Tally:
+        return self.selection[0]
+
+
+def paired(a: Tally, b: Tally) -> tuple[float, float, int]:
+    """Mean and standard error of ``a`` less ``b`` over the deals both were played in."""
+    diffs = [x - y for x, y in zip(a.values, b.values)]
+    n = len(diffs)
+    if n == 0:
+        return 0.0, math.inf, 0
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, math.inf, 1
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n), n
+
+
+def straddles(low: float, high: float) -> bool:
+    """Does an interval reach across a verdict boundary (so more deals could change the verdict)?"""
+    return any(low < b <= high for b in BOUNDARIES)
+
+
+def estimate(obs: Observation, better: Option, others: Sequence[tuple[Option, tuple[Move, ...]]],
+             seed: str, max_deals: int = MAX_DEALS, match_weight: float = 0.0) -> Estimate:
+    """``better`` against the best of ``others`` (a move and the seat's moves after it), in fresh deals.
+
+    Of several lines for the other side (a meld, and the same meld followed by a discard), the one
+    with the higher mean is kept: the move is given the better of its own continuations.
+    """
+    pool = Deals(obs, seed)
+    side = obs.side()
+    lead = Tally(better)
+    rivals = [Tally(o, then=tuple(then)) for o, then in others]
+    done = 0
+    while True:
+        stop = min(max_deals, done + (MIN_DEALS if done == 0 else BATCH))
+        for t in (lead, *rivals):
+            play(pool, t, done, stop, side, match_weight)
+        done = stop
+        other = max(rivals, key=lambda t: t.value)
+        mean, se, n = paired(lead, other)
+        if done >= max_deals or not straddles(mean - Z * se, mean + Z * se):
+            return Estimate(lead, other, mean, se, n)
+
+
+def select(obs: Observation, moves: Sequence[Option], seed: str, deals: int = SELECT_DEALS,
+           match_weight: float = 0.0) -> list[Tally]:
+    """Every move in the same ``deals`` deals; best first."""
+    pool = Deals(obs, seed)
+    side = obs.side()
+    tallies = [Tally(o) for o in moves]
+    for t in tallies:
+        play(pool, t, 0, deals, side, match_weight)
+    return sorted(tallies, key=lambda t: -t.value)
+
+
+def judge_moves(obs: Observation, moves: Sequence[Option], seed: str,
+                played: Sequence[tuple[Option, tuple[Move, ...]]] = (), max_deals: int = MAX_DEALS) -> Judgement:
+    """The leader among ``moves`` and its edge over the ``played`` lines (the move played, and the
+    same move followed by a discard), or over the runner-up when nothing was played.
+
+    When the move played is the leader there is nothing to estimate: the judgement agrees.
+    """
+    ranked = select(obs, moves, f"{seed}/select", min(SELECT_DEALS, max_deals))
+    leader = ranked[0]
+    if played:
+        if any(move_key(o.event) == move_key(leader.option.event) and not then for o, then in played):
+            return Judgement(tuple(ranked), None)
+        rivals = list(played)
+    elif len(ranked) > 1:
+        rivals = [(ranked[1].option, ())]
+    else:
+        return Judgement(tuple(ranked), None)
+    return Judgement(tuple(ranked), estimate(obs, leader.option, rivals, f"{seed}/estimate", max_deals))
+
+
+def candidate_moves(opts: Options, extra: Sequence[Option] = ()) -> list[Option]:
+    """The expert's candidates, and the ``extra`` moves (the move played, a way out) not among them."""
+    moves = candidates(opts)
+    for o in extra:
+        if all(move_key(m.event) != move_key(o.event) for m in moves):
+            moves.append(o)
+    return moves
+
+
+__all__ = ["Estimate", "Judgement", "judge_moves", "select", "estimate", "paired", "straddles", "candidate_moves",
+           "SELECT_DEALS", "BATCH", "MIN_DEALS", "MAX_DEALS", "Z", "BOUNDARIES"]
