@@ -139,7 +139,7 @@ def add_parsers(sub: Any) -> None:
     sp.add_argument("--max-hands", type=int, default=100, metavar="M",
                     help="stop a match after M hands (exit 1 if a match has no winner by then)")
 
-    rv = sub.add_parser("review", help="grade every decision by the points it loses, by the expert bot's playouts")
+    rv = sub.add_parser("review", help="grade every decision by the points it loses against the best move, with the error of that figure")
     rv.add_argument("log", metavar="LOG")
     rv.add_argument("--seat", type=int, metavar="N", help="only this seat's decisions")
     rv.add_argument("--deals", type=int, metavar="K",  # the default lives in play.judge (a test keeps it in step)

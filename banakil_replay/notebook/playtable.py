@@ -322,7 +322,7 @@ class PlayTable(Still):
         if rp is None:
             raise BanakilError("finish a hand first: your mistakes are looked for in finished hands")
         def tell(done: int, total: int) -> None:  # sent to the page at once, while the review runs
-            self.message.value = widget_note(f"Grading your decisions by the playouts: {done} of {total}...",
+            self.message.value = widget_note(f"Grading your decisions: {done} of {total}...",
                                        "banakil-review-progress")
 
         verdicts = [v for s in sorted(self.session.humans) for v in review(rp, seat=s, progress=tell)]

@@ -7,10 +7,10 @@ At a stop the position is the state just before the move made, seen from that
 seat, and the move made stays hidden (a :class:`~banakil_replay.play.stepper.Stepper`
 in quiz mode holds the position and that rule). The learner tries a move:
 the reducer says whether it is legal (a refusal keeps its reason, rule and
-source, and changes nothing), and the review's own evaluation (the same
-playouts, in the same sampled deals) says how many points it loses against
-the best move, beside what the move made lost: the grades that chose the stops
-judge the tries. No ipywidgets and no HTML: the play table draws it.
+source, and changes nothing), and the review's judge (``review.try_loss``:
+the same best move, chosen in the same deals) says how many points it loses
+against the best move, beside what the move made lost: the judge that chose
+the stops grades the tries. No ipywidgets and no HTML: the play table draws it.
 
 >>> from banakil_replay.log.load import load_replay
 >>> from banakil_replay.play.review import review
@@ -31,8 +31,8 @@ from ..reducer import Replay, ReplayError, apply
 from ..rulebook import Rule
 from ..state import GameState
 from .moves import Move, Option, Options, is_move
-from .expert import REVIEW_DEALS
-from .review import AGREE, describe, playouts, points
+from .judge import MAX_DEALS
+from .review import AGREE, describe, points, try_loss
 from .stepper import Stepper, move_match
 
 __all__ = ["MISTAKES", "Stop", "Attempt", "MistakeDrill"]
@@ -64,9 +64,9 @@ class Attempt:
     game_rank: int | None = None  # the rank of the move made
     out_of: int = 0
     best: Option | None = None  # the hints' top option
-    loss: float | None = None  # points the try loses against the best move by the playouts
-    game_loss: float | None = None  # ... and the move made, in the same playouts
-    best_move: Move | None = None  # the best move by the playouts
+    loss: float | None = None  # points the try loses against the judge's best move
+    game_loss: float | None = None  # ... and the move made, against the same best move
+    best_move: Move | None = None  # the judge's best move
 
     @property
     def legal(self) -> bool:
@@ -74,7 +74,7 @@ class Attempt:
 
     @property
     def top(self) -> bool:
-        """The best move by the playouts, or as good within :data:`~.review.AGREE` points."""
+        """The judge's best move, or as good within :data:`~.review.AGREE` points."""
         return self.legal and self.loss is not None and self.loss < AGREE
 
     def verdict(self) -> str:
@@ -95,12 +95,12 @@ class Attempt:
         kind = self.verdict()
         if kind == "refused":
             return f"Not allowed: {self.refusal}. Nothing changed; try another move."
-        best = f" The best move by the playouts: {describe(self.best_move, pretty=True)}." if self.best_move is not None else ""
+        best = f" The best move here: {describe(self.best_move, pretty=True)}." if self.best_move is not None else ""
         game = f"the move made in the game loses about {points(self.game_loss)}" if self.game_loss is not None else ""
         if kind == "same":
             return f"That is the move made in the game, which the review marked {stop.verdict}: {stop.why}"
         if kind == "top":
-            return f"The best move by the playouts (or as good, within {AGREE:g} point); {game}."
+            return f"The best move here (or as good, within {AGREE:g} point); {game}."
         lost = f"it loses about {points(self.loss or 0.0)} against the best move"
         if kind == "better":
             return f"Better than the game: {lost}, and {game}.{best}"
@@ -116,7 +116,7 @@ class MistakeDrill:
     """
 
     def __init__(self, replay: Replay, seats: Iterable[int], verdicts: Sequence[Any],
-                 deals: int = REVIEW_DEALS) -> None:
+                 deals: int = MAX_DEALS) -> None:
         self.replay, self.deals = replay, deals
         wanted = set(seats)
         self.stops: list[Stop] = []
@@ -189,13 +189,12 @@ class MistakeDrill:
             opts = self.options()
             played = self.played
             mine, theirs = opts.find(move), opts.find(played)
-            graded = playouts(self.replay, self._stop().seq, self.deals, tries=[move])
+            seq = self._stop().seq
+            loss, _spread, best_move = try_loss(self.replay, seq, move, deals=self.deals)
+            game_loss = try_loss(self.replay, seq, played, deals=self.deals)[0] if is_move(played) else None
             tried = Attempt(move, match=move_match(move, played), rank=mine.rank if mine else None,
                             game_rank=theirs.rank if theirs else None, out_of=len(opts.options),
-                            best=opts.best(),
-                            loss=graded.fair(move)[0] if graded else 0.0,
-                            game_loss=graded.fair(played)[0] if graded and is_move(played) else None,
-                            best_move=graded.best.option.event if graded else None)
+                            best=opts.best(), loss=loss, game_loss=game_loss, best_move=best_move)
         self.attempts.append(tried)
         return tried
 

@@ -444,6 +444,43 @@ def _played_lines(stand_in: GameState, seat: int, played: Option,
     return lines
 
 
+def _position(rp: Replay, index: int) -> tuple[GameState, int, Observation, GameState, Options, list[Move] | None]:
+    """The decision ``rp.events[index]`` as its seat saw it: the state before, the seat, its
+    observation and stand-in state, the options there and the way out, if any."""
+    event = decision(rp, index)
+    before = rp.states[index - 1]
+    seat = getattr(event, "seat", before.turn)
+    obs = observe(before, seat, rp.events[:index])
+    stand_in = obs.stand_in()
+    plan = go_out_plan(stand_in) if stand_in.phase == "meld" else None
+    return before, seat, obs, stand_in, options(stand_in), plan
+
+
+def _leader(obs: Observation, opts: Options, extra: Sequence[Option], key: str, deals: int) -> Option:
+    """The judge's best move at a decision: the same for the review and every try at it (same deals)."""
+    return select(obs, candidate_moves(opts, extra), f"{key}/select", min(SELECT_DEALS, deals))[0].option
+
+
+def try_loss(rp: Replay, index: int, move: Move, seed: int = 0, deals: int = MAX_DEALS) -> tuple[float, float, Move]:
+    """What another legal ``move`` at the decision ``rp.events[index]`` loses against the judge's best
+    move there (the one the review names), with its interval's half-width: (loss, spread, best move).
+
+    The mistakes drill grades a learner's tries with it, so a try and the game's move are measured
+    by the same judge, against the same best move.
+    """
+    event = decision(rp, index)
+    _before, seat, obs, stand_in, opts, plan = _position(rp, index)
+    tried = opts.find(move) or Option(move, describe(move), "")
+    played = opts.find(event) or Option(event, describe(event), "")
+    way_out = [o for o in [opts.find(plan[0])] if o is not None] if plan else []
+    key = f"review/{seed}/{event.seq}"
+    best = _leader(obs, opts, [played, tried, *way_out], key, deals)
+    if _key(best.event) == _key(move):
+        return 0.0, 0.0, best.event
+    est = estimate(obs, best, _played_lines(stand_in, seat, tried, best), f"{key}/try/{_key(move)}", deals)
+    return round(max(0.0, est.mean), 1), round(est.half_width, 1), best.event
+
+
 def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verdict:
     """The verdict on the decision ``rp.events[index]``, from its seat's observation just before it.
 
@@ -451,19 +488,13 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
     deals of the loss's estimate: the judge stops sooner once the verdict is clear (``judge.py``).
     """
     event = decision(rp, index)
-    before = rp.states[index - 1]
-    seat = getattr(event, "seat", before.turn)
-    obs = observe(before, seat, rp.events[:index])
-    stand_in = obs.stand_in()
-    opts = options(stand_in)
+    before, seat, obs, stand_in, opts, plan = _position(rp, index)
     if len(opts.options) <= 1:
         return Verdict(event.seq, seat, event, "agree", None, "the only legal move.", graded=False)
-    plan = go_out_plan(stand_in) if stand_in.phase == "meld" else None
     played = opts.find(event) or Option(event, describe(event), "")
     way_out = [o for o in [opts.find(plan[0])] if o is not None] if plan else []
     key = f"review/{seed}/{event.seq}"
-    moves = candidate_moves(opts, [played, *way_out])
-    leader_pick = select(obs, moves, f"{key}/select", min(SELECT_DEALS, deals))[0].option
+    leader_pick = _leader(obs, opts, [played, *way_out], key, deals)
     missed_out = bool(plan) and not _keeps_way_out(stand_in, event)
     if missed_out and way_out:
         leader_pick = way_out[0]  # the way out was there and the move played gave it up: that is the move to name

@@ -1,0 +1,83 @@
+"""How often the review's verdicts survive another sampling seed.
+
+    PYTHONPATH=. python3 benchmarks/judge_stability.py [--seeds 0 1] [--hands 2] [--game-seed 5] [--out FILE]
+
+Reviews every decision of the first ``--hands`` hands of a classic two-player self-play match
+(``selfplay --seed 5``: heuristic bots) once per judge seed, then reports, over every pair of
+seeds: the share of decisions given the same verdict, and the share of questionable-or-worse
+verdicts under one seed that are questionable-or-worse under the other. Each share comes with its
+95% Wilson interval. The README's figures were made with the defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from banakil_replay.play.bots import make_bots, play_match  # noqa: E402
+from banakil_replay.play.review import review  # noqa: E402
+from banakil_replay.reducer import replay  # noqa: E402
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def share(k: int, n: int) -> dict[str, float | int]:
+    lo, hi = wilson(k, n)
+    return {"k": k, "n": n, "share": round(k / n, 3) if n else 0.0, "low": round(lo, 3), "high": round(hi, 3)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1], help="judge seeds (default 0 1)")
+    parser.add_argument("--hands", type=int, default=2, help="hands of the match to review (default 2)")
+    parser.add_argument("--game-seed", type=int, default=5, help="the self-play match's seed (default 5)")
+    parser.add_argument("--out", type=Path, help="write the figures as JSON here too")
+    args = parser.parse_args()
+
+    log = play_match("classic", 2, make_bots("heuristic", 2, args.game_seed), args.game_seed, max_hands=args.hands)
+    rp = replay(log)
+    runs: dict[int, dict[int, str]] = {}
+    started = time.perf_counter()
+    for seed in args.seeds:
+        def tick(done: int, total: int) -> None:
+            print(f"\rseed {seed}: {done}/{total} decisions, {time.perf_counter() - started:.0f} s", end="",
+                  file=sys.stderr, flush=True)
+        runs[seed] = {v.seq: v.verdict for v in review(rp, progress=tick, seed=seed)}
+        print(file=sys.stderr)
+    same = flagged = kept = total = 0
+    for a, b in itertools.permutations(args.seeds, 2):
+        for seq, verdict in runs[a].items():
+            if a < b:
+                total += 1
+                same += verdict == runs[b][seq]
+            if verdict in ("questionable", "blunder"):
+                flagged += 1
+                kept += runs[b][seq] in ("questionable", "blunder")
+    counts = {s: {k: sum(v == k for v in run.values()) for k in ("agree", "acceptable", "questionable", "blunder")}
+              for s, run in runs.items()}
+    result = {"decisions": len(next(iter(runs.values()))), "seeds": args.seeds, "counts": counts,
+              "same_verdict": share(same, total), "flag_survives": share(kept, flagged),
+              "seconds": round(time.perf_counter() - started, 1)}
+    print(json.dumps(result, indent=1))
+    if args.out:
+        args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""The judge behind the review, the hint and the mistakes drill: its error, its seed, its words."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from banakil_replay.events import Discarded, Melded
+from banakil_replay.cards import Card
+from banakil_replay.log.load import load_replay
+from banakil_replay.play.expert import Tally
+from banakil_replay.play.judge import MIN_DEALS, Z, paired, straddles
+from banakil_replay.play.moves import Option, is_move, move_key
+from banakil_replay.play.review import Verdict, judge, resplit_words, review, try_loss
+from banakil_replay.reducer import Replay
+
+from test_review import missed_go_out  # type: ignore[import-not-found]
+
+ROOT = Path(__file__).resolve().parents[1]
+JARGON = ("playout", "sampled", "quick ranking", "deals")
+
+
+def tally(values: list[float]) -> Tally:
+    t = Tally(Option(Discarded(1, 0, Card(5, "H")), "", ""))
+    t.values.extend(values)
+    t.n, t.total = len(values), sum(values)
+    return t
+
+
+def test_the_paired_error_is_the_standard_error_of_the_differences() -> None:
+    a, b = tally([3.0, 5.0, 4.0, 8.0]), tally([1.0, 2.0, 2.0, 2.0])
+    mean, se, n = paired(a, b)  # differences 2, 3, 2, 6: mean 3.25, sample sd 1.893
+    assert n == 4 and mean == pytest.approx(3.25) and se == pytest.approx(1.8930 / 2, abs=1e-3)
+    assert paired(tally([1.0]), tally([0.0]))[1] == math.inf  # one deal says nothing of the spread
+
+
+@pytest.mark.parametrize("low, high, crosses", [(0.2, 0.9, False), (0.5, 1.5, True), (2.0, 2.9, False),
+                                                (2.5, 3.5, True), (4.0, 9.0, False), (9.0, 12.0, True),
+                                                (12.0, 40.0, False)])
+def test_more_deals_are_spent_only_where_the_verdict_is_in_doubt(low: float, high: float, crosses: bool) -> None:
+    assert straddles(low, high) is crosses
+
+
+def test_a_clear_blunder_is_settled_in_the_first_deals_and_stays_one_under_any_seed() -> None:
+    rp = missed_go_out({"type": "discarded", "seat": 0, "card": "KD"})
+    verdicts = [judge(rp, len(rp) - 1, seed=s) for s in range(3)]
+    assert all(v.verdict == "blunder" and v.loss - v.spread >= 10 for v in verdicts)
+    assert judge(rp, len(rp) - 1, seed=1) == verdicts[1]  # the same seed, the same verdict
+
+
+REVIEWS: dict[str, tuple[Replay, list[Verdict]]] = {}
+
+
+def reviewed(name: str) -> tuple[Replay, list[Verdict]]:
+    """A sample game and its review (at most 64 deals a decision), made once for the tests here."""
+    if name not in REVIEWS:
+        rp = load_replay(ROOT / "sample_games" / f"{name}.jsonl")
+        if rp.final.n == 4:  # four-player decisions cost four times as much: the first six moves
+            moves = [i for i, e in enumerate(rp.events) if i > 0 and is_move(e)][:6]
+            verdicts = [v for v in (judge(rp, i, deals=32) for i in moves) if v.graded]
+        else:
+            verdicts = review(rp, deals=64)
+        REVIEWS[name] = rp, verdicts
+    return REVIEWS[name]
+
+
+def test_a_verdict_is_the_lowest_class_its_interval_reaches() -> None:
+    for v in reviewed("classic_dana_ravi")[1]:
+        low = max(0.0, v.loss - v.spread)
+        want = "agree" if low < 1 else "acceptable" if low < 3 else "questionable" if low < 10 else "blunder"
+        if "habit the sources recommend" in v.why:
+            want = "acceptable"
+        assert v.verdict == want, v
+
+
+def _wording_problems(verdicts: list[Verdict], players: int) -> list[str]:
+    problems = []
+    for v in verdicts:
+        why = v.why.lower()
+        if any(j in why for j in JARGON):
+            problems.append(f"seq {v.seq}: jargon: {v.why}")
+        if players == 2 and ("your side" in why or "the others" in why or "another side" in why):
+            problems.append(f"seq {v.seq}: not named: {v.why}")
+        if v.better is not None and move_key(v.better) == move_key(v.played):
+            problems.append(f"seq {v.seq}: recommends the move played: {v.why}")
+        if v.verdict != "agree" and "give or take" not in v.why:
+            problems.append(f"seq {v.seq}: no error given: {v.why}")
+        if v.verdict != "agree" and v.better is None:
+            problems.append(f"seq {v.seq}: a mistake with no better move: {v.why}")
+    return problems
+
+
+@pytest.mark.parametrize("name, players", [("classic_dana_ravi", 2), ("kroot_hand", 4)])
+def test_the_words_of_every_verdict_follow_the_rules_for_learners(name: str, players: int) -> None:
+    rp, verdicts = reviewed(name)
+    assert rp.final.n == players and len(verdicts) >= 3
+    assert _wording_problems(verdicts, players) == []
+
+
+def test_a_held_run_says_which_card_belongs_elsewhere() -> None:
+    # 000's worked hand, seq 3: Dana melds 3♥..9♥ although 3♥ makes a set with 3♣ 3♦
+    rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
+    meld = rp.events[3]
+    assert isinstance(meld, Melded)
+    assert resplit_words(rp.states[2], 0, meld) == "3♥ makes a set with 3♣ 3♦ instead"
+    v = judge(rp, 3)
+    assert v.verdict == "agree" or "3♥ makes a set with 3♣ 3♦" in v.why
+
+
+def test_a_try_is_measured_against_the_reviews_best_move() -> None:
+    rp = missed_go_out({"type": "discarded", "seat": 0, "card": "KD"})
+    index = len(rp) - 1
+    v = judge(rp, index)
+    loss, spread, best = try_loss(rp, index, rp.events[index])  # the move made, tried again
+    assert v.better is not None and move_key(best) == move_key(v.better)
+    assert loss - spread >= 10 and abs(loss - v.loss) <= v.spread + spread
+    assert try_loss(rp, index, v.better) == (0.0, 0.0, v.better)
+
+
+def test_the_first_estimate_uses_the_fewest_deals_when_the_answer_is_clear() -> None:
+    from banakil_replay.play.judge import estimate
+    from banakil_replay.play.observation import observe
+    from banakil_replay.play.options import options
+
+    rp = missed_go_out({"type": "discarded", "seat": 0, "card": "KD"})
+    index = len(rp) - 1
+    before = rp.states[index - 1]
+    obs = observe(before, 0, rp.events[:index])
+    opts = options(obs.stand_in())
+    out = next(o for o in opts.options if o.goes_out or o.kind == "meld")
+    kd = opts.find(rp.events[index])
+    assert kd is not None
+    est = estimate(obs, out, [(kd, ())], "test")
+    assert est.n == MIN_DEALS and est.low > 10 and est.half_width == pytest.approx(Z * est.se)
