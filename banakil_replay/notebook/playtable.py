@@ -13,7 +13,7 @@ partner too at four.
   A move the rules refuse shows the reducer's reason, its rule and source, and
   changes nothing; no click ever raises into the notebook (a failure is a sentence).
 - *Coach* shows the ranked options with their explanations and the tempting
-  moves that are not allowed, and why; *Play the coach's move* plays the top one.
+  moves that are not allowed, and why; *Play the coach's move* plays the first of them.
 - After every move, one line in words per event says what happened (the bots' moves too).
 - When a hand ends: its score card by card and the running totals; when the match ends, the winner.
 - *Review this game* opens the stepper on the finished hands; *Learn from my
@@ -263,7 +263,8 @@ class PlayTable(Still):
         return self.pad.move_buttons.get("coach")
 
     def coach_choice(self) -> Move:
-        """The move the coach ranks first."""
+        """The move *Play the coach's move* plays: the coach's first option (a quick ranking, so a whole
+        hand can be clicked through; *Ask the expert* weighs the best few with the review's judge)."""
         opts = self.session.options()
         best = opts.best() or (opts.options[0] if opts.options else None)
         if best is None:
@@ -271,7 +272,7 @@ class PlayTable(Still):
         return best.event
 
     def coach_move(self) -> bool:
-        """Play the option the coach ranks first; True if played."""
+        """Play the coach's first option (see :meth:`coach_choice`); True if played."""
         before = self.state.seq
         self._run(lambda: self._play_move(self.coach_choice()), "playing the coach's move")
         return self.state.seq != before
@@ -379,8 +380,10 @@ class PlayTable(Still):
 
     def _coach_html(self) -> str:
         opts = self.session.options()
-        return (f'<div class="banakil-coach" style="{WIDGET_FONT}"><b>The coach</b> (the best first; the ranking is a '
-                f"teaching heuristic){options_html(opts, self.state, limit=COACH_OPTIONS, open_reasons=True)}</div>")
+        return (f'<div class="banakil-coach" style="{WIDGET_FONT}"><b>The coach</b>: every move you may make, '
+                "explained, in a rough order of promise (<i>Play the coach's move</i> plays the first; "
+                "<i>Ask the expert</i> weighs the best few as the review does)"
+                f"{options_html(opts, self.state, limit=COACH_OPTIONS, open_reasons=True)}</div>")
 
     def _news_html(self) -> str:
         if not self.lines:

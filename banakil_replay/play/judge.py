@@ -12,7 +12,8 @@ could know then, never the hidden cards) and played out by the expert's evaluati
 2. **Estimation.** The leader against the move played (or, with no move played, against the
    runner-up) in fresh deals, :data:`BATCH` at a time: the loss is the mean of the paired
    differences, and its interval is :data:`Z` standard errors either side. Deals are added while
-   the interval straddles a verdict boundary (1, 3 or 10 points), up to :data:`MAX_DEALS`.
+   the interval straddles a verdict boundary (1, 3 or 10 points), up to :data:`MAX_DEALS`, or twice
+   that while it straddles 3 or 10: whether to show a learner a mistake deserves the closer look.
 
 Fresh deals for the estimate matter: the leader is the best of several noisy averages, so the
 deals that chose it flatter it (the winner's curse), and a loss measured on them comes out too
@@ -39,6 +40,7 @@ MIN_DEALS = 32  # fresh deals an estimate starts from
 MAX_DEALS = 160  # at most this many fresh deals for one estimate
 Z = 1.96  # half-width of an interval in standard errors (95%)
 BOUNDARIES = (1.0, 3.0, 10.0)  # the verdict classes' bounds (review.AGREE, ACCEPTABLE, BLUNDER)
+FLAG_BOUNDARIES = (3.0, 10.0)  # the bounds of questionable and blunder: a mistake the learner is shown
 
 
 @dataclass(frozen=True)
@@ -91,9 +93,9 @@ def paired(a: Tally, b: Tally) -> tuple[float, float, int]:
     return mean, math.sqrt(var / n), n
 
 
-def straddles(low: float, high: float) -> bool:
+def straddles(low: float, high: float, boundaries: Sequence[float] = BOUNDARIES) -> bool:
     """Does an interval reach across a verdict boundary (so more deals could change the verdict)?"""
-    return any(low < b <= high for b in BOUNDARIES)
+    return any(low < b <= high for b in boundaries)
 
 
 def estimate(obs: Observation, better: Option, others: Sequence[tuple[Option, tuple[Move, ...]]],
@@ -109,13 +111,16 @@ def estimate(obs: Observation, better: Option, others: Sequence[tuple[Option, tu
     rivals = [Tally(o, then=tuple(then)) for o, then in others]
     done = 0
     while True:
-        stop = min(max_deals, done + (MIN_DEALS if done == 0 else BATCH))
+        stop = min(2 * max_deals, done + (MIN_DEALS if done == 0 else BATCH))
         for t in (lead, *rivals):
             play(pool, t, done, stop, side, match_weight)
         done = stop
         other = max(rivals, key=lambda t: t.value)
         mean, se, n = paired(lead, other)
-        if done >= max_deals or not straddles(mean - Z * se, mean + Z * se):
+        low, high = mean - Z * se, mean + Z * se
+        # a doubt about a flag (3 or 10 points) may spend twice the deals: a flag must survive a second look
+        limit = 2 * max_deals if straddles(low, high, FLAG_BOUNDARIES) else max_deals
+        if done >= limit or not straddles(low, high):
             return Estimate(lead, other, mean, se, n)
 
 
