@@ -413,14 +413,9 @@ def playouts(rp: Replay, index: int, deals: int = REVIEW_DEALS, tries: Sequence[
     The deals depend on the log and ``index`` alone, so a move's value is the same whatever else is tried.
     """
     event = decision(rp, index)
-    before = rp.states[index - 1]
-    seat = getattr(event, "seat", before.turn)
-    obs = observe(before, seat, rp.events[:index])
-    stand_in = obs.stand_in()
-    opts = options(stand_in)
+    before, seat, obs, stand_in, opts, plan = _position(rp, index)
     if len(opts.options) <= 1:
         return None
-    plan = go_out_plan(stand_in) if stand_in.phase == "meld" else None
     seed = f"review/{event.seq}"
     tallies = evaluate(obs, _moves(opts, [event, *tries], plan), deals, seed=seed)
     return Playouts(before, seat, stand_in, plan, tallies, obs, deals, seed)
