@@ -6,6 +6,9 @@ what a hand was worth, or would have been worth under another rule set.
 
 from __future__ import annotations
 
+from itertools import chain
+
+from .cards import CARD_KINDS, Card
 from .errors import MalformedInputError
 from .rules import Ruleset, get_ruleset
 from .scoring import HandInput, SeatInput
@@ -20,15 +23,29 @@ def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
     to rescore a finished hand under another rule set.
     """
     seats = []
+    value = _values(rules).__getitem__
     for seat in range(state.n):
         if rules.meld_credit == "meld_area":
-            credited = tuple(c for m in state.melds if m.owner == seat for c in m.cards)
+            credited = tuple(chain.from_iterable([m.meld.cards for m in state.melds if m.owner == seat]))
         else:
             credited = tuple(c for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
         held = state.hands[seat]
-        seats.append(SeatInput(float(sum(map(rules.value, credited))), float(sum(map(rules.value, held))),
+        seats.append(SeatInput(float(sum(map(value, credited))), float(sum(map(value, held))),
                                state.opened[seat], credited, held, state.had_turn[seat]))
     return tuple(seats)
+
+
+_VALUES: dict[Ruleset, dict[Card, float]] = {}
+
+
+def _values(rules: Ruleset) -> dict[Card, float]:
+    """``rules.value`` of every card kind, looked up once per rule set (a hand's end sums dozens)."""
+    table = _VALUES.get(rules)
+    if table is None:
+        if len(_VALUES) >= 256:  # many rule sets made on the fly (option sweeps): start afresh
+            _VALUES.clear()
+        table = _VALUES[rules] = {card: rules.value(card) for card in CARD_KINDS}
+    return table
 
 
 def rules_for(state: GameState, rules: Ruleset | str | None = None) -> Ruleset:

@@ -16,7 +16,8 @@ def may_discard(turn: Turn, card: Card) -> bool:
     A card is told apart only by its face: the deck holds two of every card, and throwing back the
     twin of a card just taken leaves the pile and the hand exactly as they were, the null turn the
     limit exists to prevent (000 Play, 004 draw and discard, 003 how a turn works). So neither the
-    card taken nor a copy of it may go.
+    card taken nor a copy of it may go. A turn with nothing restricted may discard any card: the
+    reducer asks only when ``turn.restricted`` holds something.
     """
     return card not in turn.restricted
 

@@ -24,6 +24,8 @@ from functools import lru_cache
 from itertools import permutations, product
 from typing import Iterable, Literal, Sequence
 
+import msgspec
+
 from .cards import ACE_RANK, CARD_INDEX, SUIT_NAMES, SUITS, Card, parse_cards, rank_code
 from .errors import IllegalMoveError, MalformedInputError
 from .citations import cite
@@ -32,7 +34,7 @@ from .rules import Ruleset
 
 __all__ = [
     "Meld", "MeldCheck", "analyze_meld", "verify_meld", "can_meld",
-    "verify_lay_off", "can_lay_off", "verify_joker_swap", "can_joker_swap", "parse_cards",
+    "verify_lay_off", "can_lay_off", "meld_of", "lay_off_of", "verify_joker_swap", "can_joker_swap", "parse_cards",
 ]
 
 MeldKind = Literal["run", "set"]
@@ -52,14 +54,14 @@ def _pos_name(position: int, suit: str) -> str:
     return _pos_card(position, suit).symbol + (" (low)" if position == 1 else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(msgspec.Struct, frozen=True, gc=False):
     """A meld on the table: its cards in order and the position each one holds.
 
     For a run, ``positions[i]`` is the rank the i-th card occupies (1 = low ace,
     3..14), or ``None`` for a 2 kept as a 13th card; for a set, every position is
     the set's rank and ``suits[i]`` the suit each card stands for (a joker takes
-    the first missing suit in C D H S order).
+    the first missing suit in C D H S order). A frozen :class:`msgspec.Struct`, as cheap to
+    make as a tuple.
     """
 
     kind: MeldKind
@@ -136,12 +138,12 @@ class MeldCheck:
         }
 
 
-
-
 # --------------------------------------------------------------------- common
 def _common_checks(cards: Sequence[Card]) -> None:
     if len(cards) < 3:
         raise Rule.MELD_SIZE.no(f"a meld needs at least 3 cards, got {len(cards)}")
+    if sum(c.is_wild for c in cards) <= 1:
+        return  # at most one wild among 3+ cards: one natural at least, no second 2 or joker
     twos = [c for c in cards if c.is_two]
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > 1:
@@ -340,6 +342,19 @@ def verify_meld(cards: Iterable[Card | str], rules: Ruleset,
         raise no from None
 
 
+def meld_of(cards: tuple[Card, ...], rules: Ruleset, arrangement: tuple[Card, ...] | None = None) -> Meld:
+    """:func:`verify_meld` of cards already read (such as a typed event's), remembered per
+    ``(cards, rules, arrangement)``: the same meld is checked once. Refusals are not remembered:
+    each is raised afresh, with its reason."""
+    try:  # tuple() of a tuple is the tuple itself; a list given by hand becomes a key
+        return _meld_of(tuple(cards), rules, None if arrangement is None else tuple(arrangement))
+    except IllegalMoveError as no:
+        raise no from None
+
+
+_meld_of = lru_cache(maxsize=8192)(_verify_new)
+
+
 def can_meld(cards: Iterable[Card | str], rules: Ruleset) -> bool:
     return analyze_meld(cards, rules).valid
 
@@ -507,13 +522,35 @@ def verify_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset,
     A meld is never split and no card leaves it; wild cards move only as the
     rule set allows (free, slide to an open end, low-or-high end, joker locked).
     """
-    added = parse_cards(cards)
+    return _lay_off(meld, parse_cards(cards), rules, None if arrangement is None else parse_cards(arrangement))
+
+
+def lay_off_of(meld: Meld, cards: tuple[Card, ...], rules: Ruleset,
+               arrangement: tuple[Card, ...] | None = None) -> Meld:
+    """:func:`verify_lay_off` of cards already read (such as a typed event's), remembered per
+    ``(meld, cards, rules, arrangement)``. Refusals are not remembered: each is raised afresh."""
+    try:  # tuple() of a tuple is the tuple itself; a list given by hand becomes a key
+        return _lay_off_of(meld, tuple(cards), rules, None if arrangement is None else tuple(arrangement))
+    except IllegalMoveError as no:
+        raise no from None
+
+
+def _lay_off(meld: Meld, added: tuple[Card, ...], rules: Ruleset, arrangement: tuple[Card, ...] | None) -> Meld:
     if not added:
         raise Rule.LAY_OFF.no("a lay-off adds at least one card")
     try:
-        return _apply(meld, added, rules, None if arrangement is None else parse_cards(arrangement))
+        return _apply(meld, added, rules, arrangement)
     except IllegalMoveError as no:
         raise no.prefixed(f"cannot add {' '.join(c.symbol for c in added)} to {meld.describe()}: ") from None
+
+
+_lay_off_of = lru_cache(maxsize=8192)(_lay_off)
+
+
+def clear_caches() -> None:
+    """Forget every remembered layout and result (to measure a cold start; nothing else needs it)."""
+    for cached in (_run_layouts_of, _meld_of, _lay_off_of):
+        cached.cache_clear()
 
 
 def can_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset) -> bool:

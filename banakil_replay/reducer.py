@@ -16,26 +16,29 @@ that return nothing or raise. The options generator calls the same handlers, so
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
-from .cards import CARD_INDEX, JOKER, Card, counts_of, difference_words, full_deck
+from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, difference_words, full_deck
 from .citations import cite
 from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
-from .melds import verify_joker_swap, verify_lay_off, verify_meld
+from .melds import lay_off_of, meld_of, verify_joker_swap
 from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
 from .scoring import HandInput, HandScore, match_status, score_hand, sides_of
-from .state import GameState, TableMeld, Turn
+from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
+from .state import Replay as Replay  # every state of a log: made here, kept with the state
 
 DECK: Counter[Card] = full_deck()
 DECK_SIZE = sum(DECK.values())
+DECK_COPIES = 2  # the deck holds two of every card kind
+_ZEROS = (0,) * len(CARD_KINDS)
+assert set(DECK.values()) == {DECK_COPIES} and len(DECK) == len(CARD_KINDS)
 
 
 class ReplayError(IllegalMoveError):
@@ -65,9 +68,14 @@ def _rules(state: GameState) -> Ruleset:
 
 def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
     """The hand without ``cards``; an error names the first card the seat does not hold."""
-    for c in cards:
-        hand = _take_one(hand, c, seat)
-    return hand
+    cards, left = tuple(cards), list(hand)
+    try:
+        for c in cards:
+            left.remove(c)  # the first copy, as _take_one takes it
+    except ValueError:
+        for c in cards:  # one at a time, to name the first card missing
+            hand = _take_one(hand, c, seat)
+    return tuple(left)
 
 
 def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
@@ -132,7 +140,7 @@ def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
         rules.check_players(len(ev.players))
     except (MalformedInputError, UnknownRulesetError) as e:  # a newer minor version may know the name
         raise MalformedInputError(f"{e}{newer_hint(format_minor(ev.format))}") from None
-    return state.evolve(rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))),
+    return _evolve(state, rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))),
                         format_minor=format_minor(ev.format))
 
 
@@ -161,25 +169,35 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
         raise Rule.OPENING.no("these rules turn no card up: the starter gets 19 cards instead")
     if not starter and ev.upcard is None:
         raise Rule.OPENING.no("these rules turn one card up to start the discard pile; 'upcard' is missing")
-    dealt: Counter[Card] = Counter()
+    unseen = _undealt(ev)
+    no = tuple(False for _ in range(n))
+    return _evolve(state, 
+        hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
+        hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
+        stock=ev.stock, stock_count=sum(unseen), unseen=unseen,
+        this_turn=Turn(), opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
+        went_out=None, all_at_once=False, hand_score=None)
+
+
+def _undealt(ev: HandStarted) -> tuple[int, ...]:
+    """The cards left after the deal, as counts by :data:`cards.CARD_INDEX`, or why the deal is impossible."""
+    dealt: Counter[Card] = Counter()  # counted in C (cards hash by identity)
     for cards in ev.hands:
         dealt.update(cards)
     if ev.upcard is not None:
         dealt[ev.upcard] += 1
-    for card, k in dealt.items():
-        if k > DECK[card]:
-            raise Rule.CARD_CONSERVATION.no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}")
-    unseen = DECK - dealt
-    if ev.stock is not None and Counter(ev.stock) != unseen:
-        raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal: "
-                                        + difference_words(Counter(ev.stock), unseen))
-    no = tuple(False for _ in range(n))
-    return state.evolve(
-        hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
-        hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
-        stock=ev.stock, stock_count=sum(unseen.values()), unseen=counts_of(unseen.elements()),
-        this_turn=Turn(), opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
-        went_out=None, all_at_once=False, hand_score=None)
+    if max(dealt.values(), default=0) > DECK_COPIES:
+        for card, k in dealt.items():  # the first card dealt too often, in the order dealt
+            if k > DECK[card]:
+                raise Rule.CARD_CONSERVATION.no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}")
+    left = tuple(map(DECK_COPIES.__sub__, map(dealt.get, CARD_KINDS, _ZEROS)))
+    if ev.stock is not None:
+        given = Counter(ev.stock)
+        if tuple(map(given.get, CARD_KINDS, _ZEROS)) != left:  # the same multiset: the same counts
+            unseen = Counter({card: k for card, k in zip(CARD_KINDS, left) if k})
+            raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal: "
+                                            + difference_words(given, unseen))
+    return left
 
 
 def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
@@ -193,7 +211,9 @@ def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
 
 
 def after_drew(state: GameState, ev: Drew) -> GameState:
-    verify_draw_phase(state, ev.seat)
+    seat = ev.seat
+    if seat != state.turn or state.phase != "draw" or state.rules is None:
+        verify_draw_phase(state, seat)
     if state.stock_count == 0:
         rules = _rules(state)
         if stock_renewal_refused(rules, state.reshuffles, len(state.discard)) is None:
@@ -203,7 +223,7 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
     stock = state.stock
     if stock is not None:
         card = stock[0]
-        if ev.card is not None and ev.card != card:
+        if ev.card is not None and ev.card is not card:  # cards are interned: equal cards are one object
             raise Rule.DRAW_FROM_TOP.no(f"the top of the stock is {card.symbol}, not {ev.card.symbol}")
         stock = stock[1:]
     elif ev.card is None:
@@ -212,23 +232,22 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
         card = ev.card
         if state.unseen[CARD_INDEX[card]] == 0:
             raise Rule.CARD_CONSERVATION.no(f"{card.symbol} cannot come from the stock: every copy is already accounted for")
-    i = CARD_INDEX[card]
-    unseen = state.unseen[:i] + (state.unseen[i] - 1,) + state.unseen[i + 1:]
-    hands = _set(state.hands, ev.seat, state.hands[ev.seat] + (card,))
-    return state.evolve(hands=hands, stock=stock, stock_count=state.stock_count - 1,
-                        unseen=unseen, phase="meld",
-                        this_turn=Turn(drew=True, laid_before=state.laid_any[ev.seat]))
+    i, unseen, hands = CARD_INDEX[card], state.unseen, state.hands
+    return _evolve(state, hands=hands[:seat] + (hands[seat] + (card,),) + hands[seat + 1:], stock=stock,
+                        stock_count=state.stock_count - 1, unseen=unseen[:i] + (unseen[i] - 1,) + unseen[i + 1:],
+                        phase="meld", this_turn=DREW_LAID if state.laid_any[seat] else DREW)
 
 
 def after_took(state: GameState, ev: Took) -> GameState:
     rules = _rules(state)
-    verify_draw_phase(state, ev.seat)
+    if ev.seat != state.turn or state.phase != "draw":
+        verify_draw_phase(state, ev.seat)
     pile = state.discard
     if ev.count > len(pile):
         raise Rule.TAKE_FROM_PILE.no(f"the discard pile holds {len(pile)} card{'s' if len(pile) != 1 else ''}, "
                   f"{ev.count} cannot be taken")
     taken = pile[len(pile) - ev.count:]
-    if ev.cards is not None and Counter(ev.cards) != Counter(taken):
+    if ev.cards is not None and ev.cards != taken and Counter(ev.cards) != Counter(taken):  # named in pile order, or not
         raise Rule.TAKE_FROM_PILE.no("the cards named are not the top " + str(ev.count) + " of the pile ("
                   + " ".join(c.symbol for c in taken) + ")")
     if rules.discard_limit == "lone_top_card":
@@ -246,7 +265,7 @@ def after_took(state: GameState, ev: Took) -> GameState:
             f"taking {' '.join(c.symbol for c in reversed(taken))} would leave seat {ev.seat} holding only "
             f"{' '.join(c.symbol for c in hand)}, the cards taken and copies of them, and none may be "
             "discarded this turn")
-    return state.evolve(hands=_set(state.hands, ev.seat, hand), discard=pile[:len(pile) - ev.count], phase="meld",
+    return _evolve(state, hands=_set(state.hands, ev.seat, hand), discard=pile[:len(pile) - ev.count], phase="meld",
                         this_turn=turn)
 
 
@@ -296,18 +315,24 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
 
 
 def after_melded(state: GameState, ev: Melded) -> GameState:
-    rules = _rules(state)
-    verify_meld_phase(state, ev.seat)
-    hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
-    meld = verify_meld(ev.cards, rules, ev.arrangement)
-    _check_not_empty(rules, hand)
-    turn = _after_cards_leave(state, ev.seat, hand)
-    verify_keeps_a_discard(turn, hand)
-    table = TableMeld(len(state.melds) + 1, ev.seat, meld, (ev.seat,) * len(meld.cards))
-    new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=state.melds + (table,),
-                       opened=_set(state.opened, ev.seat, True), laid_any=_set(state.laid_any, ev.seat, True),
+    seat, rules = ev.seat, state.rules
+    if rules is None or seat != state.turn or state.phase != "meld":
+        rules = _rules(state)
+        verify_meld_phase(state, seat)
+    hand = _take_from(state.hands[seat], ev.cards, seat)
+    meld = meld_of(ev.cards, rules, ev.arrangement)
+    if not hand:
+        _check_not_empty(rules, hand)
+    turn = state.this_turn
+    if turn.restricted:  # else the turn record does not change, and any card may be discarded
+        turn = _after_cards_leave(state, seat, hand)
+        verify_keeps_a_discard(turn, hand)
+    table = TableMeld(len(state.melds) + 1, seat, meld, (seat,) * len(meld.cards))
+    new = _evolve(state, hands=_set(state.hands, seat, hand), melds=state.melds + (table,),
+                       opened=state.opened if state.opened[seat] else _set(state.opened, seat, True),
+                       laid_any=state.laid_any if state.laid_any[seat] else _set(state.laid_any, seat, True),
                        this_turn=turn)
-    return _end_hand(new, ev.seat) if not hand else new
+    return _end_hand(new, seat) if not hand else new
 
 
 def _relabel(old: TableMeld, new_cards: Sequence[Card], seat: int) -> tuple[int, ...]:
@@ -317,19 +342,25 @@ def _relabel(old: TableMeld, new_cards: Sequence[Card], seat: int) -> tuple[int,
 
 
 def after_laid_off(state: GameState, ev: LaidOff) -> GameState:
-    rules = _rules(state)
-    verify_meld_phase(state, ev.seat)
-    target = meld_within_reach(state, ev.seat, ev.meld)
-    hand = _take_from(state.hands[ev.seat], ev.cards, ev.seat)
-    meld = verify_lay_off(target.meld, ev.cards, rules, ev.arrangement)
-    _check_not_empty(rules, hand)
-    turn = _after_cards_leave(state, ev.seat, hand)
-    verify_keeps_a_discard(turn, hand)
-    table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
-    melds = tuple(table if m.id == target.id else m for m in state.melds)
-    new = state.evolve(hands=_set(state.hands, ev.seat, hand), melds=melds,
-                       laid_any=_set(state.laid_any, ev.seat, True), this_turn=turn)
-    return _end_hand(new, ev.seat) if not hand else new
+    seat, rules = ev.seat, state.rules
+    if rules is None or seat != state.turn or state.phase != "meld":
+        rules = _rules(state)
+        verify_meld_phase(state, seat)
+    target = meld_within_reach(state, seat, ev.meld)
+    hand = _take_from(state.hands[seat], ev.cards, seat)
+    meld = lay_off_of(target.meld, ev.cards, rules, ev.arrangement)
+    if not hand:
+        _check_not_empty(rules, hand)
+    turn = state.this_turn
+    if turn.restricted:  # else the turn record does not change, and any card may be discarded
+        turn = _after_cards_leave(state, seat, hand)
+        verify_keeps_a_discard(turn, hand)
+    table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, seat))
+    melds = _set(state.melds, state.melds.index(target), table)
+    new = _evolve(state, hands=_set(state.hands, seat, hand), melds=melds,
+                       laid_any=state.laid_any if state.laid_any[seat] else _set(state.laid_any, seat, True),
+                       this_turn=turn)
+    return _end_hand(new, seat) if not hand else new
 
 
 def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
@@ -341,7 +372,7 @@ def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
     hand = hand + (JOKER,)
     table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
     melds = tuple(table if m.id == target.id else m for m in state.melds)
-    return state.evolve(hands=_set(state.hands, ev.seat, hand), melds=melds,
+    return _evolve(state, hands=_set(state.hands, ev.seat, hand), melds=melds,
                         laid_any=_set(state.laid_any, ev.seat, True),
                         this_turn=_after_cards_leave(state, ev.seat, hand))
 
@@ -364,19 +395,30 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
 
 
 def after_discarded(state: GameState, ev: Discarded) -> GameState:
-    rules = _rules(state)
-    verify_meld_phase(state, ev.seat)
-    verify_discard_allowed(state, ev.seat, ev.card)
-    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
-    hands, discard = _set(state.hands, ev.seat, hand), state.discard + (ev.card,)
+    seat, card = ev.seat, ev.card
+    rules = state.rules
+    if rules is None or seat != state.turn or state.phase != "meld":
+        rules = _rules(state)
+        verify_meld_phase(state, seat)
+    hand = state.hands[seat]
+    try:
+        i = hand.index(card)
+    except ValueError:
+        i = -1
+    if i < 0 or (state.this_turn.restricted and not may_discard(state.this_turn, card)):
+        verify_discard_allowed(state, seat, card)  # says why not
+    hand = hand[:i] + hand[i + 1:]
+    hands, discard = state.hands[:seat] + (hand,) + state.hands[seat + 1:], state.discard + (card,)
     if not hand:
-        return _end_hand(state.evolve(hands=hands, discard=discard), ev.seat)
+        return _end_hand(_evolve(state, hands=hands, discard=discard), seat)
     if state.stock_count == 0 and stock_renewal_refused(rules, state.reshuffles, len(discard)):
-        return _end_hand(state.evolve(hands=hands, discard=discard), None)
-    nxt = (ev.seat + 1) % state.n
+        return _end_hand(_evolve(state, hands=hands, discard=discard), None)
+    nxt = seat + 1
+    if nxt == len(hands):
+        nxt = 0
     had_turn = state.had_turn if state.had_turn[nxt] else _set(state.had_turn, nxt, True)
-    return state.evolve(hands=hands, discard=discard, turn=nxt, phase="draw", first_turn=False,
-                        this_turn=Turn(laid_before=state.laid_any[nxt]), had_turn=had_turn)
+    return _evolve(state, hands=hands, discard=discard, turn=nxt, phase="draw", first_turn=False,
+                        this_turn=FRESH_TURN_LAID if state.laid_any[nxt] else FRESH_TURN, had_turn=had_turn)
 
 
 def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
@@ -396,7 +438,7 @@ def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     if ev.stock is not None and Counter(ev.stock) != new_stock:
         raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card: "
                                 + difference_words(Counter(ev.stock), new_stock))
-    return state.evolve(discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
+    return _evolve(state, discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
 
 
@@ -405,14 +447,14 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
     rules = _rules(state)
     all_at_once = went_out is not None and not state.this_turn.laid_before
     score = score_hand(rules, HandInput(state.n, went_out, all_at_once, seat_inputs(state, rules)), state.players)
-    return _record(state.evolve(phase="over", went_out=went_out, all_at_once=all_at_once), score)
+    return _record(_evolve(state, phase="over", went_out=went_out, all_at_once=all_at_once), score)
 
 
 def _record(state: GameState, score: HandScore) -> GameState:
     rules = _rules(state)
     history = state.history + (tuple(score.sides),)
     status = match_status(rules, state.n, history)
-    return state.evolve(hand_score=score, history=history, totals=status.totals, match_over=status.over,
+    return _evolve(state, hand_score=score, history=history, totals=status.totals, match_over=status.over,
                         winner=status.winner)
 
 
@@ -428,7 +470,7 @@ def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
         raise Rule.ONE_SCORE_PER_SIDE.no(f"{len(ev.scores)} scores given for {n_sides} sides")
     score = HandScore(list(ev.scores), list(ev.scores), ["Recorded by result only."],
                       basis=tuple("recorded" for _ in range(state.n)))
-    return _record(state.evolve(**_recorded_hand_table(state), went_out=None, all_at_once=False), score)
+    return _record(_evolve(state, **_recorded_hand_table(state), went_out=None, all_at_once=False), score)
 
 
 def _recorded_hand_table(state: GameState) -> dict[str, Any]:
@@ -474,7 +516,7 @@ def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
         score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n), state.players)
     except MalformedInputError as e:
         raise Rule.HAND_INPUT.no(str(e)) from None
-    return _record(state.evolve(**_recorded_hand_table(state), went_out=hand.went_out,
+    return _record(_evolve(state, **_recorded_hand_table(state), went_out=hand.went_out,
                                 all_at_once=hand.all_at_once), score)
 
 
@@ -490,7 +532,7 @@ def after_match_banked(state: GameState, ev: MatchBanked) -> GameState:
         raise Rule.MATCH_END.no("the match is already banked", "000 (Ending)")
     if not state.match_over:
         raise Rule.MATCH_END.no("no side has won yet: the match is banked once a target is reached and the winner is clear")
-    return state.evolve(banked=True)
+    return _evolve(state, banked=True)
 
 
 HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
@@ -513,9 +555,9 @@ def apply(state: GameState, event: Event) -> GameState:
     except MalformedInputError as e:
         raise MalformedEventError(event.seq, event.type, str(e), rule=Rule.RULE_SET) from None
     if new is state:
-        return state.evolve(seq=event.seq)
+        return _evolve(state, seq=event.seq)
     # ``new`` was made by the handler for this event alone and is not yet shared with anyone
-    new.__dict__["seq"] = event.seq  # the frozen dataclass's own storage, as evolve() fills it
+    set_seq(new, event.seq)
     return new
 
 
@@ -535,33 +577,6 @@ def _typed(events: Iterable[Event | Mapping[str, Any]]) -> Iterable[Event]:
             yield parse_event(dict(ev), i)
         else:
             yield ev
-
-
-@dataclass(frozen=True)
-class Replay:
-    """Every state of a replayed log: ``states[i]`` is the state after event ``i``."""
-
-    events: tuple[Event, ...]
-    states: tuple[GameState, ...]
-
-    @property
-    def final(self) -> GameState:
-        return self.states[-1] if self.states else GameState()
-
-    def at(self, seq: int) -> GameState:
-        if not 0 <= seq < len(self.states):
-            raise IndexError(f"seq {seq} is outside this log (0..{len(self.states) - 1})")
-        return self.states[seq]
-
-    @property
-    def annotations(self) -> tuple[Annotated, ...]:
-        return tuple(e for e in self.events if isinstance(e, Annotated))
-
-    def annotations_at(self, seq: int) -> list[Annotated]:
-        return [a for a in self.annotations if a.at == seq]
-
-    def __len__(self) -> int:
-        return len(self.states)
 
 
 def replay(events: Iterable[Event | Mapping[str, Any]]) -> Replay:

@@ -8,10 +8,13 @@ the order they arrived in; the discard pile lists its top card last.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+import msgspec
+
 from .cards import CARD_KINDS, Card
+from .events import Annotated, Event
 from .melds import Meld
 from .rules import Ruleset
 from .scoring import HandScore, sides_of, tidy
@@ -19,8 +22,7 @@ from .scoring import HandScore, sides_of, tidy
 Phase = Literal["setup", "draw", "meld", "over"]
 
 
-@dataclass(frozen=True, slots=True)
-class TableMeld:
+class TableMeld(msgspec.Struct, frozen=True, gc=False):
     """A meld on the table: its number in the hand, its owner, and who laid each card."""
 
     id: int
@@ -47,9 +49,23 @@ class Turn(NamedTuple):
     laid_before: bool = False  # had this seat laid anything before this turn started?
 
 
-@dataclass(frozen=True)
-class GameState:
-    """The whole game after some prefix of the log."""
+#: The turn record at the start of a turn, for a seat that has or has not laid cards this hand
+#: (one of each, shared: a turn starts for nearly every discard).
+FRESH_TURN = Turn()
+FRESH_TURN_LAID = Turn(laid_before=True)
+#: The turn record after a draw from the stock (shared too: one is needed for every draw).
+DREW = Turn(drew=True)
+DREW_LAID = Turn(drew=True, laid_before=True)
+
+
+class GameState(msgspec.Struct, frozen=True, gc=False):
+    """The whole game after some prefix of the log.
+
+    A frozen :class:`msgspec.Struct`: its fields live in slots, so the copy each event makes
+    (:meth:`evolve`) is one C-level copy of 28 pointers, not a dict of 28 entries. Every field
+    is an immutable value (tuples, frozen records), shared between the states that did not change
+    it; no field refers back to a state, so the garbage collector need not track states.
+    """
 
     seq: int = -1
     rules: Ruleset | None = None
@@ -64,7 +80,7 @@ class GameState:
     stock: tuple[Card, ...] | None = None  # known order, top first
     stock_count: int = 0
     unseen: tuple[int, ...] = ()  # the stock as a multiset, counts by cards.CARD_INDEX (always known)
-    this_turn: Turn = field(default_factory=Turn)
+    this_turn: Turn = FRESH_TURN
     opened: tuple[bool, ...] = ()  # laid a new meld of his own this hand
     laid_any: tuple[bool, ...] = ()  # laid any card this hand (meld, lay-off or swap)
     had_turn: tuple[bool, ...] = ()  # has been the player to act this hand (the no-turn variant)
@@ -135,10 +151,39 @@ class GameState:
         }
 
     def evolve(self, **changes: Any) -> "GameState":
-        """A copy with some fields changed (a hand-rolled ``dataclasses.replace``: this is the
-        reducer's hot path, and replace() re-runs __init__ with every field)."""
-        new = object.__new__(GameState)
-        attrs = new.__dict__
-        attrs.update(self.__dict__)
-        attrs.update(changes)
-        return new
+        """A copy with some fields changed (the reducer's hot path: one C-level copy)."""
+        return _replace(self, **changes)
+
+
+_replace = msgspec.structs.replace
+#: ``evolve(state, **changes)``: :meth:`GameState.evolve` without the method call (the reducer's).
+evolve = msgspec.structs.replace
+#: Sets a field of a state nobody else holds yet (the reducer numbers the state it just made).
+set_seq = GameState.__dict__["seq"].__set__
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Every state of a replayed log: ``states[i]`` is the state after event ``i``."""
+
+    events: tuple[Event, ...]
+    states: tuple[GameState, ...]
+
+    @property
+    def final(self) -> GameState:
+        return self.states[-1] if self.states else GameState()
+
+    def at(self, seq: int) -> GameState:
+        if not 0 <= seq < len(self.states):
+            raise IndexError(f"seq {seq} is outside this log (0..{len(self.states) - 1})")
+        return self.states[seq]
+
+    @property
+    def annotations(self) -> tuple[Annotated, ...]:
+        return tuple(e for e in self.events if isinstance(e, Annotated))
+
+    def annotations_at(self, seq: int) -> list[Annotated]:
+        return [a for a in self.annotations if a.at == seq]
+
+    def __len__(self) -> int:
+        return len(self.states)

@@ -49,10 +49,18 @@ def _read_the_rest(events: Iterator[Event]) -> None:
 
 
 def fold_log(path: str | os.PathLike[str]) -> GameState:
-    """The final state of the log at ``path`` (no state but the last is kept)."""
+    """The final state of the log at ``path`` (no state but the last is kept).
+
+    :func:`replay_stream` without its generator: the same reading, the same errors in the same order.
+    """
+    events = iter_log(path)
     state = GameState()
-    for _, state in replay_stream(path):
-        pass
+    for event in events:
+        try:
+            state = apply(state, event)
+        except BanakilError:
+            _read_the_rest(events)
+            raise
     return state
 
 
