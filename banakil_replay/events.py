@@ -93,14 +93,16 @@ def _dec_hook(kind: type, value: Any) -> Any:
     # msgspec calls this for the one type it does not know (Card is the only one), once per
     # card: canonical codes are one dict lookup, anything else goes through parse_card,
     # whose error names the code.
+    if kind is Card:
+        try:
+            return _CANONICAL[value]  # nearly every card: the code as the log writer writes it
+        except (KeyError, TypeError):  # another spelling, or not a string (unhashable ones too)
+            pass
     if kind is not Card:
         raise NotImplementedError(f"no decoder for {kind!r}")
     if not isinstance(value, str):
         raise ValueError("Expected `card`")  # msgspec adds the path; _field_error says what was found
-    try:
-        return _CANONICAL[value]
-    except KeyError:
-        return parse_card(value)
+    return parse_card(value)
 
 
 def _schema_hook(kind: type) -> dict[str, Any]:

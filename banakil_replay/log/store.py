@@ -81,7 +81,7 @@ import stat
 import sys
 from contextlib import suppress
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping, get_args
 
 import msgspec
 
@@ -677,6 +677,16 @@ for _cls in EVENT_CLASSES:
         (fi.name, fi.default if fi.default is not msgspec.NODEFAULT else fi.default_factory())
         for fi in _fields if not fi.required)
 _SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
+#: How deep an event without free-form fields can nest (the line's object, ``hands``, a hand).
+_TYPED_DEPTH = 3
+
+
+def _takes_any(kind: Any) -> bool:
+    return kind is Any or any(_takes_any(arg) for arg in get_args(kind))
+
+
+#: The event classes with a field that takes any JSON value (``options``, ``input``), nested as it likes.
+_FREE_FORM = frozenset(cls for cls in EVENT_CLASSES if any(_takes_any(fi.type) for fi in msgspec.structs.fields(cls)))
 
 
 def _fast_event(raw: bytes, max_depth: int, max_digits: int) -> Event | None:
@@ -695,8 +705,7 @@ def _fast_event(raw: bytes, max_depth: int, max_digits: int) -> Event | None:
     whichever way a line went.
     """
     size = len(raw)
-    if (size > max_digits or (size > max_depth and raw.count(b"[") + raw.count(b"{") > max_depth)
-            or (b"\\u" in raw and _SURROGATE_ESCAPE_BYTES.search(raw) is not None)):
+    if size > max_digits or (b"\\u" in raw and _SURROGATE_ESCAPE_BYTES.search(raw) is not None):
         return None
     if not raw.isascii():
         try:
@@ -707,8 +716,13 @@ def _fast_event(raw: bytes, max_depth: int, max_digits: int) -> Event | None:
         event = decode_json(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
-    colons = raw.count(b":")
     cls = type(event)
+    # Nesting: an event read with nothing but its own fields (the colon count below) nests no deeper
+    # than its fields' types, 3 at most (hands: lists of lists), unless a field takes any JSON value.
+    if (size > max_depth and (max_depth < _TYPED_DEPTH or cls in _FREE_FORM)
+            and raw.count(b"[") + raw.count(b"{") > max_depth):
+        return None
+    colons = raw.count(b":")
     members = _REQUIRED_MEMBERS[cls]
     if colons != members:
         for name, default in _OPTIONAL_FIELDS[cls]:
