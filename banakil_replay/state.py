@@ -58,13 +58,12 @@ DREW = Turn(drew=True)
 DREW_LAID = Turn(drew=True, laid_before=True)
 
 
-class GameState(msgspec.Struct, frozen=True, gc=False):
+@dataclass(frozen=True)
+class GameState:
     """The whole game after some prefix of the log.
 
-    A frozen :class:`msgspec.Struct`: its fields live in slots, so the copy each event makes
-    (:meth:`evolve`) is one C-level copy of 28 pointers, not a dict of 28 entries. Every field
-    is an immutable value (tuples, frozen records), shared between the states that did not change
-    it; no field refers back to a state, so the garbage collector need not track states.
+    A frozen dataclass whose copies (:meth:`evolve`) copy its one ``__dict__``. (A msgspec Struct
+    copies several times faster, but refuses ``object.__setattr__``, which play/rollout.py uses.)
     """
 
     seq: int = -1
@@ -151,15 +150,23 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
         }
 
     def evolve(self, **changes: Any) -> "GameState":
-        """A copy with some fields changed (the reducer's hot path: one C-level copy)."""
-        return _replace(self, **changes)
+        """A copy with some fields changed (a hand-rolled ``dataclasses.replace``: this is the
+        reducer's hot path, and replace() re-runs __init__ with every field)."""
+        return evolve(self, **changes)
 
 
-_replace = msgspec.structs.replace
-#: ``evolve(state, **changes)``: :meth:`GameState.evolve` without the method call (the reducer's).
-evolve = msgspec.structs.replace
-#: Sets a field of a state nobody else holds yet (the reducer numbers the state it just made).
-set_seq = GameState.__dict__["seq"].__set__
+def evolve(state: GameState, /, **changes: Any) -> GameState:
+    """:meth:`GameState.evolve` without the method call (the reducer's)."""
+    new = object.__new__(GameState)
+    attrs = new.__dict__
+    attrs.update(state.__dict__)
+    attrs.update(changes)
+    return new
+
+
+def set_seq(state: GameState, seq: int) -> None:
+    """Number a state nobody else holds yet (the reducer's, for the state it just made)."""
+    state.__dict__["seq"] = seq  # the frozen dataclass's own storage, as evolve() fills it
 
 
 @dataclass(frozen=True)
