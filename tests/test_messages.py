@@ -65,7 +65,9 @@ def test_the_starter_drawing_on_the_first_turn_breaks_the_opening_rule() -> None
     events = load(ROOT / "sample_games" / "jawaker_hand.jsonl")
     starter = (events[1]["dealer"] + 1) % 4
     err = _refused(events[:2] + [{"seq": 2, "type": "drew", "seat": starter, "card": "KD"}])
-    assert err.rule is Rule.OPENING and "(the deal)" in err.source and "does not draw on the first turn" in str(err)
+    # a Jawaker log: the opening cited as Jawaker's sources state it
+    assert err.rule is Rule.OPENING and "004 (Jawaker 1)" in err.source and "002" not in err.source
+    assert "does not draw on the first turn" in str(err)
     short = dict(events[1], hands=[h[:18] for h in events[1]["hands"]])
     err = _refused([events[0], short])
     assert err.rule is Rule.DEAL and f"seat {starter} was dealt 18 cards; expected 19 (the starter" in str(err)
