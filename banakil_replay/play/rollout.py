@@ -31,6 +31,7 @@ from ..melds import SET_RANKS, Meld, verify_lay_off
 from ..limits import may_discard
 from ..reducer import HANDLERS
 from ..state import GameState
+from .candidates import meld_candidates
 from .going_out import go_out_plan, reachable_melds
 from ..rules import Ruleset
 from .solver import Partition, addable, best_partition
@@ -102,6 +103,34 @@ def draw_move(state: GameState) -> Event:
 
 
 # ------------------------------------------------------------------ meld phase
+MELD_ORDER = "greedy"  # "greedy": one meld at a time, the hints' way; "split": the hand's best split at once
+
+
+def _shape(cards: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(sorted("2" if c.is_two else c.code for c in cards))
+
+
+@lru_cache(maxsize=1 << 14)
+def _meld_order(hand: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
+    part = partition(hand, rules)
+    if not part.melds:
+        return ()  # any meld would be a split with a meld in it
+    split = {_shape(m.cards) for m in part.melds}
+
+    def worth(cards: tuple[Card, ...]) -> float:  # the hints' score of a meld, less what every meld shares
+        return (sum(rules.value(c) for c in cards) + sum(1.5 for c in cards if c.is_joker)
+                + (3.0 if _shape(cards) in split else 0.0))
+
+    return tuple(sorted(dict.fromkeys(meld_candidates(hand, rules)), key=worth, reverse=True))
+
+
+def meld_order(hand: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
+    """The melds the hand could lay next, best first as the hints rank them (``hints._score``: the
+    points melded, 1.5 more for a joker, 3 more for a meld of the hand's best split); empty when the
+    hand holds no meld. A player melds the best one, then looks again at what is left."""
+    return _meld_order(tuple(sorted(hand)), rules)
+
+
 def discard_choice(state: GameState) -> Card:
     """The card the policy throws: most points among the loneliest, a wild only when nothing else may go."""
     rules = state.rules
@@ -133,10 +162,23 @@ def finish_turn(state: GameState, moves: list[Event] | None = None) -> GameState
     rules = state.rules
     assert rules is not None
     seat = state.turn
-    for meld in partition(state.hands[seat], rules).melds:
-        new = _try(state, Melded(state.seq + 1, seat, meld.cards))
-        if new is not None:
-            state = _play(state, Melded(state.seq + 1, seat, meld.cards), moves, new)
+    if MELD_ORDER == "split":
+        for meld in partition(state.hands[seat], rules).melds:
+            new = _try(state, Melded(state.seq + 1, seat, meld.cards))
+            if new is not None:
+                state = _play(state, Melded(state.seq + 1, seat, meld.cards), moves, new)
+            if not state.in_hand:
+                return state
+    else:
+        while state.in_hand:
+            for cards in meld_order(state.hands[seat], rules):
+                ev = Melded(state.seq + 1, seat, cards)
+                new = _try(state, ev)
+                if new is not None:
+                    state = _play(state, ev, moves, new)
+                    break
+            else:
+                break  # nothing (more) to meld
         if not state.in_hand:
             return state
     state = _lay_off(state, seat, moves)
