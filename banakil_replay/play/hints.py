@@ -19,7 +19,7 @@ from .candidates import meld_candidates
 from ..cards import JOKER, Card
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS
-from .moves import Option
+from .moves import Option, alike
 from .rule_text import first_meld_relief, never_melded_score
 from ..rules import Ruleset
 from .solver import best_partition
@@ -82,11 +82,10 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         cards = list(ev.cards)
         pts = sum(rules.value(c) for c in cards)
         first = not state.opened[seat]
-        score = pts + (first_meld_weight(rules) if first else 0.0) + sum(1.5 for c in cards if c.is_joker)
+        best = best_shapes(hand, rules)
+        score = meld_worth(cards, rules, best) + (first_meld_weight(rules) if first else 0.0)
         reason = f"{_count(pts, 'point')} melded"
-        if _shape(cards) in _best_shapes(hand, rules):
-            # greedy melds spend wilds that a better split of the hand needs elsewhere
-            score += 3.0
+        if alike(cards) in best:
             reason += ", part of the best split of your hand into melds"
         if first and first_meld_relief(rules):
             reason += f", and as a first meld: {first_meld_relief(rules)}"
@@ -113,17 +112,22 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
     return 0.0, ""
 
 
-def _shape(cards: Sequence[Card]) -> tuple[str, ...]:
-    """A meld's cards as a multiset in which every 2 is alike (they play the same)."""
-    return tuple(sorted("2" if c.is_two else c.code for c in cards))
+def meld_worth(cards: Sequence[Card], rules: Ruleset, best: frozenset[tuple[str, ...]]) -> float:
+    """How much the coach likes laying this meld, first-meld weight aside: its points, 1.5 more for
+    each joker (no longer at risk in hand), 3 more when it is one of the melds of the hand's best
+    split (``best``, from :func:`best_shapes`), because a greedy meld may spend wilds that a better
+    split needs elsewhere. The playout policy lays its melds in this order too."""
+    return (sum(rules.value(c) for c in cards) + sum(1.5 for c in cards if c.is_joker)
+            + (3.0 if alike(cards) in best else 0.0))
 
 
 @lru_cache(maxsize=256)
 def _best_shapes_cached(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[tuple[str, ...]]:
-    return frozenset(_shape(m.cards) for m in best_partition(hand, rules).melds)
+    return frozenset(alike(m.cards) for m in best_partition(hand, rules).melds)
 
 
-def _best_shapes(hand: Sequence[Card], rules: Ruleset) -> frozenset[tuple[str, ...]]:
+def best_shapes(hand: Sequence[Card], rules: Ruleset) -> frozenset[tuple[str, ...]]:
+    """The melds of the hand's best split, each as :func:`moves.alike` writes it."""
     return _best_shapes_cached(tuple(sorted(hand)), rules)
 
 

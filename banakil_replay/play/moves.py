@@ -111,8 +111,9 @@ class Options:
                 "not_allowed": [n.to_json() for n in self.not_allowed]}
 
 
-def _alike(cards: Iterable[Card]) -> tuple[str, ...]:
-    # every 2 plays alike, so options list one 2 for all; a log may have used another
+def alike(cards: Iterable[Card]) -> tuple[str, ...]:
+    """Cards as a multiset in which every 2 is alike: they play the same, so options list one 2
+    for all, and a log may have used another."""
     return tuple(sorted("2" if c.is_two else c.code for c in cards))
 
 
@@ -128,13 +129,13 @@ def move_key(event: Event) -> tuple[Any, ...]:
     if isinstance(event, Took):
         return ("took", event.seat, event.count)  # the count says which cards
     if isinstance(event, Melded):
-        return ("melded", event.seat, _alike(event.cards))
+        return ("melded", event.seat, alike(event.cards))
     if isinstance(event, LaidOff):
-        return ("laid_off", event.seat, event.meld, _alike(event.cards))
+        return ("laid_off", event.seat, event.meld, alike(event.cards))
     if isinstance(event, JokerSwapped):
-        return ("joker_swapped", event.seat, event.meld, _alike([event.card]))
+        return ("joker_swapped", event.seat, event.meld, alike([event.card]))
     if isinstance(event, Discarded):
-        return ("discarded", event.seat, _alike([event.card]))
+        return ("discarded", event.seat, alike([event.card]))
     return (event.type,)
 
 

@@ -33,6 +33,8 @@ from ..reducer import HANDLERS
 from ..state import GameState
 from .candidates import meld_candidates
 from .going_out import go_out_plan, reachable_melds
+from .hints import meld_worth
+from .moves import alike
 from ..rules import Ruleset
 from .solver import Partition, addable, best_partition
 
@@ -106,28 +108,19 @@ def draw_move(state: GameState) -> Event:
 MELD_ORDER = "greedy"  # "greedy": one meld at a time, the hints' way; "split": the hand's best split at once
 
 
-def _shape(cards: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(sorted("2" if c.is_two else c.code for c in cards))
-
-
 @lru_cache(maxsize=1 << 14)
 def _meld_order(hand: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
     part = partition(hand, rules)
     if not part.melds:
         return ()  # any meld would be a split with a meld in it
-    split = {_shape(m.cards) for m in part.melds}
-
-    def worth(cards: tuple[Card, ...]) -> float:  # the hints' score of a meld, less what every meld shares
-        return (sum(rules.value(c) for c in cards) + sum(1.5 for c in cards if c.is_joker)
-                + (3.0 if _shape(cards) in split else 0.0))
-
-    return tuple(sorted(dict.fromkeys(meld_candidates(hand, rules)), key=worth, reverse=True))
+    best = frozenset(alike(m.cards) for m in part.melds)
+    return tuple(sorted(dict.fromkeys(meld_candidates(hand, rules)), key=lambda cards: meld_worth(cards, rules, best),
+                        reverse=True))
 
 
 def meld_order(hand: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
-    """The melds the hand could lay next, best first as the hints rank them (``hints._score``: the
-    points melded, 1.5 more for a joker, 3 more for a meld of the hand's best split); empty when the
-    hand holds no meld. A player melds the best one, then looks again at what is left."""
+    """The melds the hand could lay next, best first as the hints rank them (``hints.meld_worth``);
+    empty when the hand holds no meld. A player melds the best one, then looks again at what is left."""
     return _meld_order(tuple(sorted(hand)), rules)
 
 
