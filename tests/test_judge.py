@@ -109,6 +109,22 @@ def test_a_held_run_says_which_card_belongs_elsewhere() -> None:
     assert v.verdict == "agree" or "3♥ makes a set with 3♣ 3♦" in v.why
 
 
+def test_melding_a_finished_long_run_is_not_called_a_mistake_where_play_shows_no_gain_in_holding() -> None:
+    """The runs of four or more cards melded in the first two hands of ``selfplay --seed 5``. The
+    judge once called melding such runs questionable or acceptable (seq 7's 8♥..A♥ among them), while
+    both lines played out to the hand's end show no gain in holding them; only Dana's run, whose 3♥
+    belongs in a set, stays a mistake (``test_a_held_run_says_which_card_belongs_elsewhere``)."""
+    from banakil_replay.play.bots import make_bots, play_match
+    from banakil_replay.reducer import replay
+
+    rp = replay(play_match("classic", 2, make_bots("heuristic", 2, 5), seed=5, max_hands=2))
+    runs = [i for i, e in enumerate(rp.events) if isinstance(e, Melded) and len(e.cards) >= 4
+            and len({c.rank for c in e.cards if c.is_natural}) > 1]
+    assert len(runs) >= 6 and 7 in runs
+    flagged = [(i, v.verdict, v.why) for i in runs if (v := judge(rp, i)).verdict != "agree"]
+    assert flagged == []
+
+
 def test_a_try_is_measured_against_the_reviews_best_move() -> None:
     rp = missed_go_out({"type": "discarded", "seat": 0, "card": "KD"})
     index = len(rp) - 1
