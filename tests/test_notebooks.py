@@ -12,6 +12,7 @@ it teaches, no table cut short, and every widget with a still picture.
 from __future__ import annotations
 
 import html
+from html import escape as esc
 import os
 import re
 import shlex
@@ -58,7 +59,7 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
                                  "24.5 melded - 0 in hand + 20 for going out = 44.5", "score sheet",
                                  "No winner yet (Dana 37, Ravi 3; 150 to win)."),
     "07_partnerships": ("opposite", "subtracts", "classic-sum", "20 plus every card", "whoever laid it",
-                        "banks seat 0's score", "North-South 45, East-West 9", "never opening"),
+                        "banks seat 2's score", "North-South 45, East-West 9", "never opening"),
     "08_rule_sets": ("classic", "jawaker", "eram", "kroot", "cold hand", "51", "101", "102", "source slip",
                      "team_scoring", "not a meld", "no special score: an ordinary hand",
                      "dhamoon: a flat 40 for the player", "thirteen places"),
@@ -143,6 +144,30 @@ def test_exercise_is_checked_by_the_engine(path: Path) -> None:
     assert len(widget) == 1, path.stem
     still = " ".join(shown(o) for o in widget[0].get("outputs", []))
     assert "?" in still, "the widget's still picture asks its question"
+
+
+def _first_id(source: str) -> str | None:
+    """The id of the exercise a widget call asks first: ``first='id'``, or the id a built exercise is given."""
+    m = re.search(r"first=(?:'([^']+)'|\w+\('([^']+)')", source)
+    return (m.group(1) or m.group(2)) if m else None
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if not p.stem.startswith("09")],
+                         ids=[p.stem for p in NOTEBOOKS if not p.stem.startswith("09")])
+def test_the_still_asks_what_the_text_asks_and_folds_the_answers(path: Path) -> None:
+    """The widget starts with the lesson's own question (its still shows it), and no answer shows unasked."""
+    cells = executed(path).cells
+    (widget,) = [c for c in cells if c.cell_type == "code" and "ExerciseWidget(" in c.source]
+    first = _first_id(widget.source)
+    assert first, "the widget must start with the question the lesson's text asks"
+    still = " ".join(shown(o) for o in widget.get("outputs", []))
+    assert f'data-exercise="{esc(first)}"' in still, f"the still does not show {first}"
+    assert '<details class="banakil-still-answer"' in still
+    worked = [c for c in cells if c.cell_type == "code" and "with answer():" in c.source]
+    assert worked, "the lesson's worked answer must be folded away"
+    for cell in worked:
+        page = " ".join(shown(o) for o in cell.get("outputs", []))
+        assert page.lstrip().startswith('<details class="banakil-answer">'), page[:200]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])

@@ -40,28 +40,38 @@ from banakil_replay import setup_notebook, show
 setup_notebook()  # cards drawn as cards, whole tables, charts drawn offline
 """)
 
-def exercise(kinds: list[str] | None, task: str, rules: str = "classic") -> list[dict]:
-    """The lesson's exercise: the task in words, then (with ``kinds``) more of the same kind in the
-    engine-checked exercise widget, then the task's answer worked by the engine (for a static page)."""
+def exercise(kinds: list[str] | None, task: str, rules: str = "classic", *, lesson: int, first: str = "",
+             prelude: str = "") -> list[dict]:
+    """The lesson's exercise: the task in words, then (with ``kinds``) the engine-checked exercise widget,
+    which asks that same task first (``first``: a source example's id, or an expression for an exercise
+    built from the lesson's game), then more of its kind on lessons 1 to ``lesson`` only."""
     cells = [md(f"""
 ## Exercise
 
-**Exercise (interactive):** {task.strip()}
-
-Decide first, then read the answer below: the engine computes it, with its reasons.
-""")]
+{task.strip()}
+""" + ("" if not kinds else f"""
+The box below asks it with the cards and checks your answer with the rules engine: type, then Enter
+or *Check* (*Hint* nudges, *Retry* clears, *Next* asks another). The questions after the first are
+of the same kind, and only on what lessons 1 to {lesson} have taught. It runs in JupyterLab or
+Voila; on a page that cannot run it you see the question as a picture, its answer folded away
+under *The answer*.
+"""))]
     if kinds:
-        cells.append(md("""
-**Practice.** The box below asks *more* questions of this kind, each checked and explained by the
-rules engine as you answer (type, then Enter or *Check*; *Hint*, *Retry*, *Next*). It runs in
-JupyterLab or Voila; on a page that cannot run it you see its first question, not the one above.
-"""))
+        start = f",\n               first={first}" if first else ""
         cells.append(code(f"""
-# More of the same, checked by the rules engine: type an answer, press Enter or Check; Hint, Retry, Next
+{prelude.strip()}
 from banakil_replay import ExerciseWidget
-ExerciseWidget(rules={rules!r}, kinds={kinds!r}, seed=1)
+ExerciseWidget(rules={rules!r}, kinds={kinds!r}, seed=1, lesson={lesson}{start})
 """))
     return cells
+
+
+def worked(source: str, intro: str = "") -> list[dict]:
+    """The exercise's answer, worked by the engine and folded away on the page (``answer()``)."""
+    head = (intro.strip() + "\n\n") if intro.strip() else ""
+    body = "\n".join(("    " + line) if line else "" for line in source.strip("\n").splitlines())
+    return [md(head + "**The answer, worked by the engine** (folded away: decide first, then open it):"),
+            code("from banakil_replay import answer\nwith answer():  # printed under a click-to-open fold\n" + body)]
 
 
 # ------------------------------------------------------------------ lesson 1
@@ -172,11 +182,11 @@ from banakil_replay import ReplayStepper
 ReplayStepper(dana_ravi, start=2)  # opens after Dana's first draw
 """),
     *exercise(['score-hand'], """
-At the end of the hand Ravi has melded a club run 5♣ to J♣ and three aces, and still holds
-K♦ Q♠ 9♠ 7♠ 6♠ 4♦ 4♠ 2♣. What does he score? (The cards' values are in the picture above:
-3 to 6 half a point, 7 to K one point, an ace 1½, a 2 two points.)
-"""),
-    code("""
+**Ravi's score.** At the end of the hand Ravi (seat 1) has melded a club run 5♣ to J♣ and three
+aces, and still holds K♦ Q♠ 9♠ 7♠ 6♠ 4♦ 4♠ 2♣. What does he score? (The cards' points are in the
+picture above: 3 to 6 half a point, 7 to K one point, an ace 1½, a 2 two points.)
+""", lesson=1, first="'score-hand/classic/000-dana-ravi/1'"),
+    *worked("""
 from banakil_replay import get_ruleset, parse_cards
 classic = get_ruleset("classic")
 melded = sum(classic.value(c) for c in parse_cards("5C 6C 7C 8C 9C 10C JC AC AD AS"))
@@ -295,11 +305,11 @@ from banakil_replay import MeldChecker
 MeldChecker(cards="10C JK 2H")
 """),
     *exercise(['is-meld', 'make-meld'], """
-Which of these are melds under the classic rules, and what does each wild card stand for?
-`Q♦ K♦ A♦`, `2♣ 5♦ 6♦`, `3♠ 3♦ 2♥`, `J♥ Q♥ K♥ A♥ 2♥`, `2♣ JK 5♦`, `A♣ A♠ A♠`.
-"""),
-    code("""
-for cards in ["QD KD AD", "2C 5D 6D", "3S 3D 2H", "JH QH KH AH 2H", "2C JK 5D", "AC AS AS"]:
+**Meld or not?** Is `2♣ 5♦ 6♦` a meld under the classic rules, and if it is, what does the 2 stand
+for? Then the same for `Q♦ K♦ A♦`, `3♠ 3♦ 2♥`, `J♥ Q♥ K♥ A♥ 2♥`, `2♣ JK 5♦` and `A♣ A♠ A♠`.
+""", lesson=2, first="'is-meld/classic/2C-5D-6D'"),
+    *worked("""
+for cards in ["2C 5D 6D", "QD KD AD", "3S 3D 2H", "JH QH KH AH 2H", "2C JK 5D", "AC AS AS"]:
     check = analyze_meld(cards.split(), classic)
     print(f"{cards:16}", "yes:" if check.valid else "no: ", check.meld.describe() if check.valid else check.reason)
 """),
@@ -425,10 +435,15 @@ from banakil_replay import PlayTable
 PlayTable(rules="classic", players=2, seed=3, coach=True)  # a new game, saved to a temporary file
 """),
     *exercise(['discard'], """
-Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and discarded 5♦. Of the
-six orders these three moves could come in, which does the engine accept?
+**What may Dana discard?** Dana has drawn 9♥ from the stock and laid her run 3♥ to 9♥. Which of her
+cards may she not discard now?
+""", lesson=3, first='Discard(\'discard/lesson-3\', get_ruleset(\'classic\'), "Dana and Ravi\'s hand, after event 3", dana_ravi.at(3))', prelude="""
+from banakil_replay import get_ruleset
+from banakil_replay.learn.turn_exercises import Discard
 """),
-    code("""
+    *worked("""
+print("Dana may discard any card: she drew from the stock, and only cards taken from the pile",
+      "can be barred (lesson 4).")
 from itertools import permutations
 moves = events[2:5]  # drew, melded, discarded
 for order in permutations(moves):
@@ -439,6 +454,9 @@ for order in permutations(moves):
     except ReplayError as refusal:
         verdict = f"refused: {refusal}"
     print(" -> ".join(ev["type"] for ev in order), "|", verdict)
+""", """
+**A second question.** Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and
+discarded 5♦. Of the six orders these three moves could come in, which does the engine accept?
 """),
     md("""
 ## What you learned
@@ -556,10 +574,13 @@ print(event_text(kroot.events[9], kroot.at(9)))
 show_options(kroot.at(9), kinds=["discard"], limit=3)
 """),
     *exercise(['take-pile', 'discard'], """
-Ravi wants the 8♦ that lies under Dana's 5♦. Which cards does he take, and may he then throw the
-5♦ straight back? And if he took only the 5♦?
+**Reaching into the pile.** Ravi wants the 8♦ that lies under Dana's 5♦. How many cards does he take
+to get it? May he then throw the 5♦ straight back? And if he took only the 5♦?
+""", lesson=4, first='TakePile(\'take-pile/lesson-4\', get_ruleset(\'classic\'), "Dana and Ravi\'s hand, after event 4", dana_ravi.at(4), parse_card(\'8D\'))', prelude="""
+from banakil_replay import get_ruleset, parse_card
+from banakil_replay.learn.turn_exercises import TakePile
 """),
-    code("""
+    *worked("""
 pile = dana_ravi.at(4).discard  # top card last (events: Dana's game up to her discard of 5♦)
 for count in (2, 1):
     state = fold(events + [{"seq": 5, "type": "took", "seat": 1, "count": count}])
@@ -664,11 +685,18 @@ for seq in range(11, 15):
 show(four.at(14))
 """),
     *exercise(['lay-off'], """
-In Nadia's run `6♠ 7♠ JK 9♠ 2♠` (the joker stands for 8♠, the 2 for 10♠), which of 5♠, 8♠, 10♠
-and J♠ may take the joker's place under the classic rules, and which under Jawaker?
-"""),
-    code("""
-from banakil_replay import verify_joker_swap
+**What fits?** Your meld is `7♥ 8♥ 9♥` and you hold 6♥ 10♥ 2♠ JK 5♥ 7♣. Which of these cards could
+you add to it, each card on its own, under the classic rules?
+""", lesson=5, first="'lay-off/classic/7H-8H-9H'"),
+    *worked("""
+from banakil_replay import parse_cards, verify_joker_swap
+hearts = analyze_meld("7H 8H 9H".split(), get_ruleset("classic")).meld
+for card in parse_cards("6H 10H 2S JK 5H 7C"):
+    try:
+        print(f"{card.symbol:4} yes, the run becomes", verify_lay_off(hearts, [card], get_ruleset("classic")).describe())
+    except IllegalMoveError as refusal:
+        print(f"{card.symbol:4} no:", str(refusal).split(": ", 1)[1])
+print()
 nadias_run = four.at(4).melds[1].meld
 print("Nadia's run:", nadias_run.describe())
 for rules in ["classic", "jawaker"]:
@@ -677,6 +705,10 @@ for rules in ["classic", "jawaker"]:
             print(f"{rules:8} {card:4} yes, the run becomes", verify_joker_swap(nadias_run, card, get_ruleset(rules)).describe())
         except IllegalMoveError as refusal:
             print(f"{rules:8} {card:4} no:", str(refusal).split(": ", 1)[1])
+""", """
+**A second question.** In Nadia's run `6♠ 7♠ JK 9♠ 2♠` (the joker stands for 8♠, the 2 for 10♠),
+which of 5♠, 8♠, 10♠ and J♠ may take the joker's place under the classic rules, and which under
+Jawaker?
 """),
     md("""
 ## What you learned
@@ -764,7 +796,7 @@ end = dana_ravi.final
 show_score(end)
 """),
     code("""
-card_points_frame(end).groupby(["player", "where"]).points.sum().unstack()
+card_points_frame(end).groupby(["player", "where"]).points.sum().unstack(fill_value=0)  # Dana holds nothing: 0, not blank
 """),
     md("""
 The engine scores a hand from a few facts: who went out, and what each player melded and held.
@@ -831,10 +863,10 @@ sheet.add_button.click()
 sheet
 """),
     *exercise(['score-hand'], """
-004's rounding example: A goes out with 24.5 points melded; B has 6 melded and 11.5 in hand. What
-does each score? And what would B score had he never melded?
-"""),
-    code("""
+**004's rounding example.** A (seat 0) goes out with 24.5 points melded; B (seat 1) has 6 melded
+and 11.5 in hand. What does A score? What does B score, and what would B score had he never melded?
+""", lesson=6, first="'score-hand/classic/004-ex1-standard/0'"),
+    *worked("""
 for seats in ([(24.5, 0), (6, 11.5)], [(24.5, 0), (0, 11.5, False)]):
     result = score_hand(classic, HandInput.from_values(2, went_out=0, seats=seats))
     print("A, B:", result.sides)
@@ -933,15 +965,17 @@ so she scores 0:
 show_score(load_replay("../sample_games/eram_hand.jsonl").final)
 """),
     *exercise(['score-hand'], """
-004's partnership example: North and South play East and West. East and West have both melded
-when South lays his whole 25-point hand at once; North never melded. East has 3.5 melded and 16
-in hand, West 10.5 melded and 9 in hand. What does each side score, classic and summed?
-"""),
-    code("""
+**004's partnership example.** North (seat 0) and South (seat 2) play East (seat 1) and West
+(seat 3), so side 0 is North-South and side 1 East-West. East and West have both melded when South
+lays his whole 25-point hand at once; North never melded. East has 3.5 melded and 16 in hand, West
+10.5 melded and 9 in hand. What does North-South score under the classic rules? And what does each
+side score, classic and summed?
+""", lesson=7, first="'score-hand/classic/004-ex5-standard/0'"),
+    *worked("""
 from banakil_replay import HandInput, score_hand, get_ruleset
-# seats in turn order: South 0, East 1, North 2, West 3 (South and North are partners)
-hand = HandInput.from_values(4, went_out=0, all_at_once=True,
-                             seats=[(25, 0), (3.5, 16), (0, 0, False), (10.5, 9)])
+# seats numbered as in 004's example: North 0, East 1, South 2, West 3 (North and South are partners)
+hand = HandInput.from_values(4, went_out=2, all_at_once=True,
+                             seats=[(0, 0, False), (3.5, 16), (25, 0), (10.5, 9)])
 for rules in ("classic", "classic-sum"):
     result = score_hand(get_ruleset(rules), hand)
     print(f"{rules}: North-South {result.sides[0]}, East-West {result.sides[1]}")
@@ -1073,11 +1107,11 @@ for row in examples[examples.verdict == "source slip"].itertuples():
     print(f"{row.source}, {row.case}\\n  {row.explanation}\\n")
 """),
     *exercise(['is-meld'], """
-Under which rule sets is A♦ 2♦ 3♦ a run, and what does a side score when one of its players goes
-out all at once while the opponents have melded nothing?
-""", rules='eram'),
-    code("""
-import pandas as pd
+**One run, five rule sets.** Is `A♦ 2♦ 3♦` a meld under the ERAM rules? Under which other rule sets
+is it a run? And what does a side score when one of its players goes out all at once while the
+opponents have melded nothing?
+""", rules='eram', lesson=8, first="'is-meld/eram/AD-2D-3D'"),
+    *worked("""
 from banakil_replay import RULESETS, analyze_meld, HandInput, score_hand
 # seat 0 lays a 25-point hand at once; nobody else melded (each holds 10 points)
 cold = HandInput.from_values(4, went_out=0, all_at_once=True,
@@ -1089,11 +1123,10 @@ def scored_as(rs):
         value = "/".join(f"{v:g}" for v in rs.cold_hand_values)
         return f"cold hand: {'at least ' if rs.cold_hand_at_least else ''}{value} for the side"
     return "no special score: an ordinary hand"
-pd.DataFrame([{"rules": name,
-               "A♦ 2♦ 3♦": "run" if analyze_meld("AD 2D 3D".split(), rs).valid else "not a meld",
-               "all at once is scored as": scored_as(rs),
-               "sides' scores (going-out side first)": score_hand(rs, cold).sides}
-              for name, rs in RULESETS.items()]).set_index("rules")
+for name, rs in RULESETS.items():
+    meld = "a run" if analyze_meld("AD 2D 3D".split(), rs).valid else "not a meld"
+    print(f"{name:12} A♦ 2♦ 3♦ is {meld}; all at once: {scored_as(rs)}; "
+          f"sides' scores (going-out side first): {score_hand(rs, cold).sides}")
 """),
     md("""
 ## What you learned
@@ -1236,7 +1269,8 @@ review_frame(review(dana_ravi, seat=0), dana_ravi)
     *exercise(None, """
 Play Dana's hand yourself: in quiz mode the next move stays hidden at every decision. Pick the
 move you would make, press **Reveal**, and compare with the move played and the ranked options.
-"""),
+(On a page that cannot run it, the static version follows the stepper's picture.)
+""", lesson=9),
     code("""
 ReplayStepper(dana_ravi, quiz=True, start=8)
 """),
@@ -1338,14 +1372,20 @@ hands[["game", "rules", "hand", "ended", "out_player", "side_0", "side_1"]]
 """),
     md("""
 Each chart is a short function in `banakil_replay/notebook/charts.py`, written to be read and
-copied; they take any hands table.
+copied; they take any hands table. The `ended` column says how each hand ended: **went out**,
+**all at once**, **stock ran out** (a dead hand, lesson 6), or **result only**: a hand whose log
+holds only its score, written down from a paper score sheet, say, and not its cards, so it counts
+in the match but has no play to show or score again.
 """),
     code("""
 from banakil_replay import endings_chart, stock_chart, points_chart, totals_chart, cold_hands_chart
 endings_chart(hands)
 """),
     code("""
-stock_chart(hands)
+dead = hands[hands.ended == "stock ran out"]
+print(f"{len(dead)} of these {len(hands)} hands ended with the stock empty.")
+if len(dead):  # stock_chart draws the share per rule set; with no dead hand it would be an empty chart
+    display(stock_chart(hands))
 """),
     code("""
 points_chart(hands[hands.ended != "result only"])
@@ -1360,11 +1400,12 @@ the hand ended. Change the columns or the mark and run the cell again.
 """),
     code("""
 import altair as alt
+from banakil_replay.notebook.charts import ending_colour
 two_sides = hands[hands.side_1.notna()]
 alt.Chart(two_sides, title="Side 0 against side 1, hand by hand").mark_circle(size=60).encode(
     x=alt.X("side_0:Q", title="side 0's score"),
     y=alt.Y("side_1:Q", title="side 1's score"),
-    color=alt.Color("ended:N", title="ended"),
+    color=ending_colour(),  # the endings chart's colours: alt.Color("ended:N", ...) with its scale
     tooltip=["game:N", "rules:N", "hand:O", "side_0:Q", "side_1:Q"],
 ).properties(width=320, height=260)
 """),
@@ -1382,19 +1423,20 @@ print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors
 endings_chart(bulk_hands, title="How hands end (bulk replay)")
 """),
     *exercise(['match-winner'], """
-Two sides play classic with two players and score, hand by hand, 60-10, 45-50, 30-95 and 20-5.
-After which hand does the match end, and who wins? And under ERAM's rule, with four players, if
-both sides reach 202 in the same hand at 204 and 207?
+**Who has won?** Two players play classic (target 150) and score, hand by hand, 60-10, 45-50 and
+30-95. Has the match ended, and who wins? And under ERAM's rule, with four players, if both sides
+reach 202 in the same hand at 204 and 207?
+""", lesson=10, first="MatchWinner('match-winner/lesson-10', get_ruleset('classic'), 'the question above', 2, ((60, 10), (45, 50), (30, 95)))", prelude="""
+from banakil_replay import get_ruleset
+from banakil_replay.learn.score_exercises import MatchWinner
 """),
-    code("""
+    *worked("""
 from banakil_replay import match_status, get_ruleset
-hands_played = [(60, 10), (45, 50), (30, 95), (20, 5)]
+hands_played = [(60, 10), (45, 50), (30, 95)]
 for n in range(1, len(hands_played) + 1):
     status = match_status(get_ruleset("classic"), 2, hands_played[:n])
     winner = "nobody yet" if status.winner is None else f"side {status.winner}"
     print(f"after hand {n}: totals {status.totals}, over: {status.over}, winner: {winner}")
-    if status.over:
-        break
 eram = match_status(get_ruleset("eram"), 4, [(204, 207)])
 print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hands:", eram.tiebreak)
 """),
