@@ -123,7 +123,7 @@ def answer(title: str = "The answer (open it once you have decided)") -> Iterato
     except ImportError:
         print(text)
         return
-    display(Rendered(html, text))
+    display(Rendered(html, text))  # type: ignore[no-untyped-call]
 
 
 _RICH_TYPES: tuple[type, ...] = (Card, Meld, MeldCheck, TableMeld, GameState, Replay, Options)
