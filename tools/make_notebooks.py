@@ -15,9 +15,14 @@ by the rules engine), and the task's answer worked by the engine for a static pa
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's package, run from anywhere
+from banakil_replay.learn.glossary import glossary_markdown  # noqa: E402
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+GLOSSARY = NOTEBOOKS.parent / "docs" / "glossary.md"
 GUIDE = "../docs/how-to-play.md"
 
 
@@ -91,7 +96,7 @@ computed by the rules engine, an exercise, and what you learned. Read it as a pa
 - how a real hand goes from the deal to the score: Dana and Ravi's hand, the worked example of
   source 000.
 
-**The sources.** Every rule carries the short name of the text it comes from:
+**The sources.** Every rule names the short name of the text it comes from:
 
 - **000**: table rules in English, written for the SquareScores score-sheet app, with a fully
   worked two-player hand (Dana and Ravi's);
@@ -100,8 +105,11 @@ computed by the rules engine, an exercise, and what you learned. Read it as a pa
 - **002**: the rules of the ERAM CARDS app;
 - **003**: the rules of the Kroot app.
 
-"Classic" means the table rules of 000 and 004; lessons 1 to 7 teach them and say where the apps
-differ. [How to play Banakil]({GUIDE}) says everything in words, with the sources of every rule.
+A **rule set** is one way of playing the game, as one source tells it. **Classic** is the table
+rules of 000 and 004; lessons 1 to 7 teach them and say where the apps (Jawaker, ERAM, Kroot)
+differ, and lesson 8 sets all five rule sets side by side. [How to play Banakil]({GUIDE}) says
+everything in words, with the sources of every rule, and [the glossary](../docs/glossary.md)
+defines every word the course uses.
 """),
     SETUP,
     md(f"""
@@ -192,7 +200,7 @@ classic = get_ruleset("classic")
 melded = sum(classic.value(c) for c in parse_cards("5C 6C 7C 8C 9C 10C JC AC AD AS"))
 held = sum(classic.value(c) for c in parse_cards("KD QS 9S 7S 6S 4D 4S 2C"))
 print(f"Ravi: {melded:g} melded - {held:g} in hand = {melded - held:g}")
-print("The engine's score sheet says:", dana_ravi.final.hand_score.explain[1])
+print("The engine's working:", dana_ravi.final.hand_score.explain[1])
 """),
     md("""
 ## What you learned
@@ -333,7 +341,7 @@ A_TURN = [
 
 - the three steps of every turn, and their order;
 - who plays first, and which way play goes;
-- how the opening differs between the table rules and the apps;
+- how a hand starts at the table, and in the apps;
 - how to read the engine's list of options: every legal move, and every tempting move that is
   not allowed, with the rule that forbids it;
 - how to play a hand yourself at the play table, with a coach beside you.
@@ -348,7 +356,7 @@ Every turn has three steps: **draw**, then optionally **meld**, then **discard**
 1. **Draw.** Take the top card of the stock (nobody else sees it), or take from the discard pile
    (lesson 4 says how).
 2. **Meld** (optional). As often as you like and in any order: lay a new meld face up in front
-   of you, add cards to a meld on the table, or swap a joker out of one (lesson 5). You never
+   of you, add cards to a meld on the table, or take a joker back out of one (lesson 5). You never
    have to meld, and a first meld has no minimum value [000, 003].
 3. **Discard.** If you still hold cards, put exactly one card face up on the discard pile. That
    ends your turn.
@@ -357,11 +365,11 @@ Every turn has three steps: **draw**, then optionally **meld**, then **discard**
 dealer's right plays first [000, 004, 003]. The deal passes one seat to the right after every hand,
 so whoever played first deals the next [002, 003; at the table, the custom of 000 and 004].
 
-**The opening.** At the table, everyone gets 18 cards and one more card is turned face up to
+**How a hand starts.** At the table, everyone gets 18 cards and one more card is turned face up to
 start the discard pile; the stock then holds 69 cards at two players, 51 at three, 33 at four
-[000, 004]. In the Jawaker, ERAM and Kroot apps no card is turned up: the first player gets a
-19th card, does not draw on the first turn, and his first discard starts the pile
-[004 (Jawaker), 002, 003].
+[000, 004]. In the Jawaker, ERAM and Kroot apps no card is turned up: the first player, the
+**starter**, gets a 19th card, does not draw on the first turn, and his first discard starts the
+pile [004 (Jawaker), 002, 003].
 
 More in {guide("a-turn-step-by-step", "the guide: a turn, step by step")} and
 {guide("seats-dealer-and-the-deal", "seats, dealer and the deal")}.
@@ -387,11 +395,11 @@ from banakil_replay import show_options
 show_options(dana_ravi.at(1))
 """),
     md("""
-Once she has drawn, she may lay any of these melds (here the five the engine ranks best) or
-discard any card; nothing forces her to meld.
+Once she has drawn, she may lay any of these twenty melds (the engine's best first) or discard
+any card; nothing forces her to meld.
 """),
     code("""
-show_options(dana_ravi.at(2), kinds=["meld"], limit=5)
+show_options(dana_ravi.at(2), kinds=["meld"])
 """),
     md("""
 A move out of order is refused, with the rule it breaks. Here Dana tries to lay her run before
@@ -459,6 +467,25 @@ for order in permutations(moves):
 discarded 5♦. Of the six orders these three moves could come in, which does the engine accept?
 """),
     md("""
+**Your first game.** You know enough to play a whole hand. Two ways to sit down at a table:
+
+- **In a terminal:** `banakil-replay play --log my_game.jsonl` deals you (seat 0) a classic hand
+  against a bot. The table is printed as text, with your cards face up, the pile written top card
+  last and the bot's cards counted, not shown. Type one command a line: `draw`, or `take 2` to
+  take the top two cards of the pile; `meld 7H 8H 9H` to lay a meld; `discard KD` to end your
+  turn. Cards are typed as rank then suit: `7H` is 7♥, `10S` (or `TS`) is 10♠, `AC` is A♣, `JK` a
+  joker. Three commands help while you learn: **`help`** lists every command, **`options`** lists
+  every legal move now (and the moves not allowed, with the rule), and **`hint`** names the move
+  the hints rank best, and why. `quit` stops; the log keeps the game, and
+  `banakil-replay play --log my_game.jsonl --resume` continues it.
+- **In this notebook:** the play table above is the same game with buttons. *Coach* is its
+  `options` and `hint` in one list, and *Play the coach's move* plays the hint.
+
+A move that breaks a rule is refused with the rule it breaks, and nothing changes: you cannot
+spoil the game by trying. Lesson 4 teaches taking from the pile, lesson 5 adding to melds, and
+lesson 6 how the hand is scored when someone goes out.
+"""),
+    md("""
 ## What you learned
 
 - A turn is draw, then meld if you want, then one discard; the discard ends the turn.
@@ -466,7 +493,8 @@ discarded 5♦. Of the six orders these three moves could come in, which does th
 - At the table one card is turned up to start the pile; in the apps the first player gets 19
   cards and skips the first draw.
 - The engine lists every legal move, and refuses a move out of order with the rule's name.
-- At the play table you play whole hands against the bots, every move checked and saved as you go.
+- At the play table, or in a terminal with `banakil-replay play`, you play whole hands against the
+  bots, every move checked and saved as you go; `help`, `options` and `hint` help you learn.
 """),
 ]
 
@@ -488,8 +516,11 @@ DISCARD_PILE = [
 
 **Taking from the pile.** The pile is spread so every card in it can be seen [004, 003]. Instead
 of drawing from the stock you may take the top card of the pile, or reach down to any card in it:
-then you take that card and **every card above it** as well [000, 004, 002, 003]. If the pile
-reads, from the top, A K 5 9 3 and you want the 5, you take A, K and 5 [002]. Nothing else limits
+then you take that card and **every card above it** as well [000, 004, 002, 003].
+
+**How this course writes the pile: from the bottom up, its top card last**, as every table the
+engine draws does. So if the pile is 3 9 5 K A (the A on top) and you want the 5, you take 5 K A:
+the 5 and the two cards above it [002]. Nothing else limits
 it: you may take from the pile on your very first turn, a wild card on top may be taken, and the
 cards you take may stay in your hand [000, 004, 003].
 
@@ -534,7 +565,7 @@ except 4♣; the engine says why:
 amal_bilal = load_replay("../sample_games/classic_annotated.jsonl")
 from banakil_replay import event_text
 print(event_text(amal_bilal.events[9], amal_bilal.at(9)))
-show_options(amal_bilal.at(9), kinds=["discard"], limit=3)
+show_options(amal_bilal.at(9), kinds=["discard"])
 """),
     md("""
 Bilal holds no second 4♣. Had Ravi, in Dana's game, held the other 5♦ himself (the deck has two
@@ -571,7 +602,7 @@ neither may be discarded this turn:
     code("""
 kroot = load_replay("../sample_games/kroot_hand.jsonl")
 print(event_text(kroot.events[9], kroot.at(9)))
-show_options(kroot.at(9), kinds=["discard"], limit=3)
+show_options(kroot.at(9), kinds=["discard"])
 """),
     *exercise(['take-pile', 'discard'], """
 **Reaching into the pile.** Ravi wants the 8♦ that lies under Dana's 5♦. How many cards does he take
@@ -585,7 +616,7 @@ pile = dana_ravi.at(4).discard  # top card last (events: Dana's game up to her d
 for count in (2, 1):
     state = fold(events + [{"seq": 5, "type": "took", "seat": 1, "count": count}])
     refused = [n.why for n in options(state).not_allowed if n.event.type == "discarded"]
-    print(f"Ravi takes {' '.join(c.symbol for c in reversed(pile[-count:]))}:",
+    print(f"Ravi takes {' '.join(c.symbol for c in pile[-count:])} (top card last):",
           "; ".join(refused) or "he may discard any card, 5♦ included")
 """),
     md("""
@@ -772,7 +803,7 @@ without anyone's 20 for going out [002]. The engine ends an ERAM hand the same w
 holds nothing below its top card to make a new stock (say someone took the whole pile): 002 does
 not say, and otherwise the hand could never end.
 
-More in {guide("going-out", "the guide: going out")}, {guide("dhamoon-and-cold-hands", "dhamoon")},
+More in {guide("going-out", "the guide: going out")}, {guide("dhamoon", "dhamoon")},
 {guide("scoring-a-hand", "scoring a hand")} and {guide("a-dead-hand", "a dead hand")}.
 """),
     md("""
@@ -907,13 +938,13 @@ lesson 5 said whose melds you may add to.
 
 **Classic side scores.** Score each player as in lesson 6. The side that went out scores **only
 the score of the player who went out**. The other side adds its two players' scores and then
-**subtracts** the score of the out-goer's partner [000, 004]. So a partner who did well helps
+**subtracts** the score of the partner of the player who went out [000, 004]. So a partner who did well helps
 even though he did not go out, and a partner who never melded turns his −20 into +20 for the
 opponents [000, 004]. The **summed** variant (`classic-sum`) has each side add its two players'
 scores, whoever went out [000, 004].
 
 **ERAM** scores each player on the cards he laid himself and adds the partners together; only
-the player who went out gets the 20, and one who went out only by adding to melds, never opening
+the player who went out gets the 20, and one who went out only by adding to melds, never melding
 one of his own, scores 0 [002].
 
 **Kroot** scores the side that went out **20 plus every card its two players laid** this hand;
@@ -958,7 +989,7 @@ pd.DataFrame({rules: card_points_frame(end, rules).query("where == 'melded'").gr
 """),
     md("""
 Under the ERAM rules each player counts the cards he laid himself, and halves are kept. In the
-ERAM sample Lina goes out only by adding cards to Yara's melds, never opening a meld of her own,
+ERAM sample Lina goes out only by adding cards to Yara's melds, never melding one of her own,
 so she scores 0:
 """),
     code("""
@@ -986,8 +1017,8 @@ for rules in ("classic", "classic-sum"):
 ## What you learned
 
 - Four players are two sides, partners opposite; turns alternate between the sides.
-- Classic: the out-goer's side scores his score; the other side adds its two and subtracts the
-  out-goer's partner. Summed (classic-sum, ERAM): each side adds both.
+- Classic: the side that went out scores only the score of the player who went out; the other
+  side adds its two and subtracts the partner of the player who went out. Summed (classic-sum, ERAM): each side adds both.
 - Kroot: the winning side scores 20 plus every card it laid; the losers lose their hands.
 - A card added to a partner's meld counts for the partner (classic) or for whoever laid it
   (ERAM, Kroot).
@@ -1037,10 +1068,11 @@ Jawaker section does not say whether a partner's melds count, and the engine rea
 way: a Jawaker cold hand scores 51 or 101 even when the partner had melded. (The classic dhamoon
 adds its own condition at four players, as above.)
 
-**Run length.** In the table, `max_run_length` is 13 for ERAM and 12 for the others. That is
+**Run length.** In the table, the longest run is 13 for ERAM and 12 for the others. That is
 lesson 2's ace: elsewhere it plays high only, so the longest run is 3 to ace, twelve cards; ERAM's
 ace also plays low, so a run there may cover thirteen places, ace to K or 2 to ace [002].
-(`thirteenth_card_two` is lesson 5's exception: a 2 kept as a thirteenth card [004].)
+("May a 2 stay as a 13th card?" is lesson 5's exception: a run of eleven naturals and a 2 may
+still take the missing twelfth natural, the 2 staying as a thirteenth card [004].)
 
 More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ")} and
 {guide("where-the-sources-disagree-or-slip", "where the sources disagree")}.
@@ -1048,15 +1080,12 @@ More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ"
     md("""
 ## Live example
 
-Every knob on which the presets differ, with its sources. The values are the engine's short names
-for each reading of the rule; the rule above says each in words (for example `upcard` is "one card
-turned up", `starter_19` "the starter gets a 19th card", `lone_top_card` "only a card taken alone
-may not go back", `team_minimum` "a cold hand scores a value for the side", `gap_tiebreak` "ERAM's gap of
-more than 5"):
+Every rule on which the five rule sets differ, each asked as a question and answered in words
+for each rule set (lessons 2 to 7 say where each comes from):
 """),
     code("""
-from banakil_replay import rules_frame
-rules_frame()
+from banakil_replay.notebook.rules_words import rules_in_words
+rules_in_words()
 """),
     md("""
 Each played-out hand of the four-player sample games, scored again under every rule set from the
@@ -1100,6 +1129,7 @@ is a typo (the explanation names it), or `mismatch` (which would be an engine bu
     code("""
 from banakil_replay import examples_frame
 examples = examples_frame()
+examples = examples[examples.id != "000-sheet-carry"]  # the score sheet's example belongs to lesson 10
 examples[["source", "case", "stated", "computed", "verdict"]]
 """),
     code("""
@@ -1217,8 +1247,7 @@ except (UnreadableLogError, ReplayError) as refusal:
 """),
     md("""
 **Notes.** Notes are stored as `annotated` events appended to the game log (nothing already
-written changes), or in a sidecar file next to a log that must stay untouched. This works on a
-temporary copy of a sample game.
+written changes). This works on a temporary copy of a sample game.
 """),
     code("""
 import shutil, tempfile
@@ -1233,25 +1262,6 @@ notes
 """),
     code("""
 print(notes.export("md").read_text())
-"""),
-    md("""
-With `sidecar=True` notes go to `<game>.notes.jsonl`, tied to the log's SHA-256: if the log
-changes, the sidecar is refused, since its event numbers might point at other moments. Notes
-export to CSV and import back exactly.
-"""),
-    code("""
-from banakil_replay import import_notes, Sidecar, SidecarMismatchError
-golden = Path(shutil.copy("../sample_games/classic_4p_partnership.jsonl", work / "partnership.jsonl"))
-side = Annotator(golden, sidecar=True, author="coach")
-side.add("Layla may add to Nadia's melds only after melding her own.", at=10)
-print(side.sidecar.path.name, side.notes())
-print("CSV round trip exact:", import_notes(side.export("csv")) == side.notes())
-with open(golden, "a", encoding="utf-8") as log:
-    log.write('{"seq":23,"type":"annotated","at":1,"text":"changed"}\\n')
-try:
-    Sidecar.attach(golden)
-except SidecarMismatchError as e:
-    print("refused:", str(e)[:160], "...")
 """),
     md("""
 **Review one seat's play.** Every decision Dana made is graded in points. For each one the
@@ -1281,7 +1291,7 @@ the engine's best options ranked:
     code("""
 from banakil_replay import event_text, show_options
 print("Played:", event_text(dana_ravi.events[9], dana_ravi.at(9)))
-show_options(dana_ravi.at(8), chosen=dana_ravi.events[9], kinds=["meld", "lay_off"], limit=5)
+show_options(dana_ravi.at(8), chosen=dana_ravi.events[9], kinds=["meld", "lay_off"])
 """),
     md("""
 ## What you learned
@@ -1290,7 +1300,7 @@ show_options(dana_ravi.at(8), chosen=dana_ravi.events[9], kinds=["meld", "lay_of
   refused with its rule.
 - The stepper shows any moment, from any seat's view, with the options and their reasons; quiz
   mode hides the move made until you answer.
-- Notes go into the log or a sidecar tied to it; a review grades each decision by the points it loses.
+- Notes go into the log; a review grades each decision by the points it loses.
 """),
 ]
 
@@ -1318,7 +1328,7 @@ Jawaker 222 [004 (Jawaker), 000]; ERAM 202 [002]; Kroot 222, 150 one against one
 - **Classic, Jawaker and Kroot:** the match ends after the hand in which a side first reaches or
   passes the target, and the highest total wins, even when two sides got there in the same hand.
   000 and 004 say the match ends the first time a total reaches the target; 003 says it ends after
-  the round in which a team reaches it, the higher total winning. A total changes only when a
+  the hand in which a team reaches it, the higher total winning. A total changes only when a
   hand is scored, so these are one rule [000, 004, 003]. If the top two totals are equal the
   engine plays on (the sources do not say).
 - **ERAM:** a team that alone reaches 202 wins; when both reach it, the higher wins only with a
@@ -1329,7 +1339,7 @@ from 0 up. So on that sheet a hand that comes out negative is written as **0**, 
 is carried: it is taken off the next hand (or hands) that player or side scores above 0, before
 that number is written. 000's example: a hand at −20, then a hand worth 26, are written as 0,
 then 6 [000]. Nothing is lost: the sheet's total, less whatever is still being carried, is the
-plain running total. The engine keeps plain totals; the rule set option `sheet_carry` scores the
+plain running total. The engine keeps plain totals; asked to (the example below), it scores the
 sheet's way.
 
 More in {guide("the-match-and-its-target", "the guide: the match and its target")} and
@@ -1409,19 +1419,6 @@ alt.Chart(two_sides, title="Side 0 against side 1, hand by hand").mark_circle(si
     tooltip=["game:N", "rules:N", "hand:O", "side_0:Q", "side_1:Q"],
 ).properties(width=320, height=260)
 """),
-    md("""
-**Thousands of games.** For a big archive, the bulk replay spreads the work over processes (or a
-Dask cluster) and writes Parquet; see [scaling](../docs/scaling.md). Its tables chart the same
-way. It reads subfolders too, so the deliberately broken logs in `sample_games/broken/` show up
-as error rows.
-"""),
-    code("""
-from banakil_replay import bulk
-hand_rows, match_rows = bulk.run(bulk.find_logs(FOLDERS[0]), progress=None)
-bulk_hands, bulk_matches = bulk.frames(hand_rows, match_rows)
-print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors")
-endings_chart(bulk_hands, title="How hands end (bulk replay)")
-"""),
     *exercise(['match-winner'], """
 **Who has won?** Two players play classic (target 150) and score, hand by hand, 60-10, 45-50 and
 30-95. Has the match ended, and who wins? And under ERAM's rule, with four players, if both sides
@@ -1447,7 +1444,10 @@ print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hand
 - On 000's score sheet a negative hand is written as 0 and its shortfall comes off the next
   positive hands (−20 then 26 is written 0 then 6).
 - `load_games` replays whole folders; the hands and matches tables feed short charts you can copy.
-- The bulk replay handles archives of thousands of games.
+
+**For developers** (not needed to play): notes kept in a file of their own beside a log that must
+stay untouched, and replaying archives of thousands of games at once, are in the
+[README](../README.md) (its sections *Game logs* and *Archives*).
 
 That is the whole course. The full rules, with every source, are in
 [How to play Banakil](../docs/how-to-play.md); the course starts again at
@@ -1469,12 +1469,15 @@ LESSONS: list[tuple[str, str, list[dict]]] = [
 ]
 
 
+GLOSSARY_LINK = "Every word of the course is in [the glossary](../docs/glossary.md), with the lesson that defines it."
+
+
 def next_link(i: int) -> dict | None:
-    """The closing cell that links lesson ``i`` to the next one (the last lesson closes itself)."""
+    """The closing cell that links lesson ``i`` to the next one and to the glossary (the last lesson closes itself)."""
     if i + 1 >= len(LESSONS):
         return None
     name, title, _ = LESSONS[i + 1]
-    return md(f"**Next:** [Lesson {i + 2} · {title}]({name}.ipynb)")
+    return md(f"{GLOSSARY_LINK}\n\n**Next:** [Lesson {i + 2} · {title}]({name}.ipynb)")
 
 
 def write(name: str, cells: list[dict]) -> None:
@@ -1502,6 +1505,7 @@ def main() -> None:
     for i, (name, _, cells) in enumerate(LESSONS):
         link = next_link(i)
         write(name, cells + ([link] if link else []))
+    GLOSSARY.write_text(glossary_markdown(), encoding="utf-8")
 
 
 if __name__ == "__main__":
