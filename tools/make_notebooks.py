@@ -174,7 +174,8 @@ show(dana_ravi.at(4))
     md("""
 Turns alternate until, at event 17, Dana discards her last card: she goes out and the hand is
 over. Every card she laid counts for her, plus a bonus for going out; Ravi's melds count for him
-and the cards left in his hand count against him. Each card's points are under it:
+and the cards left in his hand count against him. Each card's points are under it. Dana's 36.5
+counts as 37: a half point counts in the scorer's favour (lesson 6 says exactly how).
 """),
     code("""
 from banakil_replay import show_score
