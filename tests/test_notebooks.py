@@ -208,6 +208,7 @@ def test_static_page_hides_nothing(path: Path) -> None:
     lists = " ".join(shown(o) for c in nb.cells if c.cell_type == "code" and "show_options(" in c.source
                      for o in c.get("outputs", []))
     assert not re.search(r"and \d+ more\b", lists), "a list the lesson shows cut short"
+    assert not re.search(r"\bdigest\b", text, re.I), "the page points to the project's digest, not part of the course"
     assert "shared/" not in text and not re.search(r"\b00[0-4]_[0-9a-f]{6,}", text), "a source cited as a file"
     assert not re.search(r"seat \d\.0\b", text)
 
