@@ -67,3 +67,21 @@ def test_the_plain_statements() -> None:
 
 def test_the_guide_writes_the_pile_top_card_last() -> None:
     assert "from the top" not in GUIDE and "its top card last" in GUIDE
+
+
+SAME_WORDS = {  # a rule the guide and a lesson both state, in the same words
+    "02_cards_and_melds": "A joker in a set stands for the set's rank (a three, or an ace) in a suit the set lacks, "
+                          "and not for one suit in particular",
+    "05_adding_and_swapping": "The 13th card is the 2 itself, and it stands for no card",
+    "06_going_out_and_scoring": "The 40 is neither a bonus nor a cap: it replaces the score.",
+}
+
+
+def test_the_lessons_and_the_guide_say_these_rules_in_the_same_words() -> None:
+    import nbformat
+
+    guide = " ".join(GUIDE.split())
+    for stem, sentence in SAME_WORDS.items():
+        nb = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
+        lesson = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
+        assert sentence in guide and sentence in lesson.replace("**", ""), stem

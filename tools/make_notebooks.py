@@ -245,7 +245,8 @@ the lowest card and the ace the highest, so the longest run is 3 to ace, twelve 
 [000, 004, 003].
 
 **Sets.** Three or four cards of the same rank, all of different suits, and only two ranks make
-sets: **threes** and **aces** [000, 004, 002, 003].
+sets: **threes** and **aces** [000, 004, 002, 003]. A joker in a set stands for the set's rank (a three, or an ace) in a suit the set lacks, and not for one suit in particular: in `A♥ A♠ JK` it may be A♣ or A♦
+[004].
 
 **Wild cards in melds.** A run holds at most one 2 and at most one joker (one of each is fine).
 A set may hold a joker but never a 2, and at most four cards. A meld is never made of wild cards
@@ -657,6 +658,8 @@ ADDING_AND_SWAPPING = [
 The limits of lesson 2 hold as a meld grows, and a run is never split into smaller runs
 [000, 004]. One exception to the length: a run of eleven naturals and a 2 may still take the
 missing twelfth natural, the 2 staying as a thirteenth card (classic and Jawaker) [004].
+The 13th card is the 2 itself, and it stands for no card: the run holds all twelve naturals, 3 to ace, and the 2 lies at its high end, after the
+ace (004 does not say where; after the ace is the engine's reading).
 
 **Wild cards that move.** When you add a natural card to a run:
 
@@ -785,7 +788,9 @@ the first way [003].
 **Dhamoon.** Going out all at once, laying your whole hand in one turn with nothing laid before,
 scores a flat **40** instead of melds plus 20 [000, 004]. At two or three players the 40 stands
 whatever the others laid; at four it needs all three other players to have no meld on the table,
-or the hand is scored the ordinary way [000, 004].
+or the hand is scored the ordinary way [000, 004]. **The 40 is neither a bonus nor a cap: it replaces the score.** The player scores exactly 40: his
+melds' points and the 20 for going out are not counted, whatever they come to [000]; a 22-point
+hand laid at once scores 40, not 42 [004].
 
 **Two, three or four players.** With two or three players every player is his own side and
 scores exactly as above; the dead hand, the dhamoon and the target work the same, only the target
