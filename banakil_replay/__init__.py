@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here f
     )
     from .notebook.narrate import event_text
     from .notebook.playtable import PlayTable
-    from .notebook.setup import setup_notebook, show, show_options, show_score
+    from .notebook.setup import answer, setup_notebook, show, show_options, show_score
     from .notebook.sheet import SheetWidget
     from .notebook.widgets import Annotator, MeldChecker, ReplayStepper
     from .play.bots import HeuristicBot, RandomBot, play_match
@@ -78,7 +78,7 @@ __all__ = [
     "options", "Options", "Option", "review", "Stepper",
     "observe", "Observation", "HeuristicBot", "RandomBot", "ExpertBot", "play_match",
     # notebooks
-    "setup_notebook", "show", "show_score", "show_options", "event_text",
+    "setup_notebook", "show", "show_score", "show_options", "answer", "event_text",
     "load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame", "examples_frame", "rules_frame",
     "card_points_frame", "review_frame", "side_points",
     "totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart",
@@ -98,7 +98,7 @@ _LAZY: dict[str, str] = {
                      "matches_frame", "rescore_frame", "review_frame", "rules_frame", "side_points"),
                     "notebook.frames"),
     "event_text": "notebook.narrate",
-    **dict.fromkeys(("setup_notebook", "show", "show_score", "show_options"), "notebook.setup"),
+    **dict.fromkeys(("setup_notebook", "show", "show_score", "show_options", "answer"), "notebook.setup"),
     **dict.fromkeys(("Annotator", "MeldChecker", "ReplayStepper"), "notebook.widgets"),
     "ExerciseWidget": "notebook.exercises",
     "SheetWidget": "notebook.sheet",

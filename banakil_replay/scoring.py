@@ -303,7 +303,7 @@ def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> t
         totals: list[list[float]] = [[], []]
         totals[out_side] = [raw[out]]
         totals[other] = [raw[a], raw[b], -raw[partner]]
-        note = (f"Side {out_side} banks {who(out, False)}'s score {_fmt(raw[out])}; side {other} adds "
+        note = (f"Side {out_side} scores only {who(out, False)}'s score {_fmt(raw[out])}; side {other} adds "
                 f"{who(a, False)} and {who(b, False)} ({_fmt(raw[a])} + {_fmt(raw[b])}) and subtracts "
                 f"{who(partner, False)}'s {_fmt(raw[partner])} [{cite(rules, 'team_scoring')}].")
         return [_round_side(rules, t) for t in totals], [note]

@@ -146,3 +146,35 @@ def test_charts_are_pictures_drawn_in_the_kernel(four_player: Any) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     pixels = int.from_bytes(png[16:20], "big")  # the IHDR width
     assert meta["image/png"]["width"] * 2 == pixels > 600  # shown at half its pixel size: sharp on a dense screen
+
+
+def test_self_played_matches_draw_one_colour_per_match(all_hands: Any) -> None:
+    """Several matches in one panel, all in side colours, read as one tangle: each match has its colour."""
+    selfplay = all_hands[all_hands.game.str.startswith("selfplay/")]
+    assert selfplay.game.nunique() > 1
+    inner = charts.totals_chart(selfplay, title="Self-played matches").to_dict()["spec"]["encoding"]
+    assert inner["color"]["field"] == "game" and inner["strokeDash"]["field"] == "side"
+    assert inner["y"]["title"] == "running total (points)"
+    one = charts.totals_chart(selfplay[selfplay.game == selfplay.game.iloc[0]]).to_dict()["spec"]["encoding"]
+    assert one["color"]["field"] == "side"  # one match: the sides are the colours
+
+
+def test_every_chart_lists_the_rule_sets_in_one_order(four_player: Any, all_hands: Any) -> None:
+    """The rows come in any order (here reversed); every chart sorts the rule sets as the engine lists them."""
+    backwards = four_player.iloc[::-1]
+    assert list(dict.fromkeys(backwards.rules)) != charts.RULES_ORDER
+    assert charts.totals_chart(backwards).to_dict()["facet"]["column"]["sort"] == charts.RULES_ORDER
+    for chart in (charts.points_chart(backwards), charts.endings_chart(backwards), charts.stock_chart(backwards)):
+        spec = chart.to_dict()
+        encoding = spec["encoding"] if "encoding" in spec else spec["layer"][0]["encoding"]
+        assert encoding["x"]["sort"] == charts.RULES_ORDER
+
+
+def test_hands_are_coloured_by_their_ending_alike_everywhere(all_hands: Any) -> None:
+    """Lesson 10's chart of its own colours the endings with the endings chart's scale."""
+    import altair as alt
+
+    endings_scale = charts.endings_chart(all_hands).to_dict()["encoding"]["color"]["scale"]
+    own = alt.Chart(all_hands).mark_circle().encode(color=charts.ending_colour()).to_dict()["encoding"]["color"]
+    assert own["scale"] == endings_scale
+    assert endings_scale["domain"] == list(endings.ENDINGS) and len(set(endings_scale["range"])) == 4

@@ -103,3 +103,15 @@ def test_a_progress_file_that_is_not_one_is_bad_input(tmp_path: Path) -> None:
     proc = learn("--progress", str(path), answers="")
     assert proc.returncode == 2 and "not a learner's progress file" in proc.stderr and proc.stdout == ""
     assert path.read_text(encoding="utf-8") == '{"x": 1}'  # never overwritten
+
+
+def test_lesson_keeps_the_questions_to_what_the_course_has_taught() -> None:
+    """--lesson 1 asks no partnership or rounding hand; a lesson that does not exist exits 2, no traceback."""
+    from banakil_replay.learn.topics import lesson_of
+
+    first = next(exercises(get_ruleset("classic"), ["score-hand"], seed=3, lesson=1))
+    assert lesson_of(first) == 1
+    proc = learn("--kind", "score-hand", "--seed", "3", "--lesson", "1", answers="quit\n")
+    assert proc.returncode == 0 and first.question in proc.stdout
+    bad = learn("--lesson", "11", answers="")
+    assert bad.returncode == 2 and "there is no lesson 11" in bad.stderr and "Traceback" not in bad.stderr

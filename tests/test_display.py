@@ -259,8 +259,9 @@ def test_totals_chart_spec(games: dict[str, Any]) -> None:
     spec = _chart_spec(charts.totals_chart(frames.rescore_frame(games)))
     assert spec["mark_type"] == "line"
     enc = spec["encoding"]
+    # several games in a panel: each game (match) its colour, each side its dash
     assert (enc["x"]["field"], enc["y"]["field"], enc["color"]["field"], enc["strokeDash"]["field"]) == \
-        ("hand", "total", "side", "side")
+        ("hand", "total", "game", "side")
     assert spec["facet"]["column"]["field"] == "rules"  # a panel per rule set
     jawaker = [r for r in spec["rows"] if r["game"] == "jawaker_hand.jsonl" and r["rules"] == "jawaker"
                and r["side"] == "side 1"]

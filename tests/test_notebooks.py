@@ -12,6 +12,7 @@ it teaches, no table cut short, and every widget with a still picture.
 from __future__ import annotations
 
 import html
+from html import escape as esc
 import os
 import re
 import shlex
@@ -26,6 +27,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
+from banakil_replay.learn.glossary import terms_used_early
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -47,7 +50,7 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
                   "Player (seat 0) to play", "18 cards, face down", "Options for Player (draw phase)"),
     "04_the_discard_pile": ("every card above", "may not throw back", "Kroot",
                             "may not be thrown straight back", "taken from the pile this turn and may not be discarded",
-                            "Ravi takes 5♦ 8♦: he may discard any card", "Not allowed here",
+                            "Ravi takes 8♦ 5♦ (top card last): he may discard any card", "Not allowed here",
                             "nor the other copy of it", "Ravi holds 2 copies of 5♦", "Not allowed: 5♦"),
     "05_adding_and_swapping": ("your own", "partner", "never", "opponent", "laid at least one meld",
                                "must meld something of his own before touching his partner's melds",
@@ -58,11 +61,11 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
                                  "24.5 melded - 0 in hand + 20 for going out = 44.5", "score sheet",
                                  "No winner yet (Dana 37, Ravi 3; 150 to win)."),
     "07_partnerships": ("opposite", "subtracts", "classic-sum", "20 plus every card", "whoever laid it",
-                        "banks seat 0's score", "North-South 45, East-West 9", "never opening"),
+                        "scores only seat 2's score", "North-South 45, East-West 9", "never melding"),
     "08_rule_sets": ("classic", "jawaker", "eram", "kroot", "cold hand", "51", "101", "102", "source slip",
-                     "team_scoring", "not a meld", "no special score: an ordinary hand",
+                     "a partnership's score", "not a meld", "no special score: an ordinary hand",
                      "dhamoon: a flat 40 for the player", "thirteen places"),
-    "09_replay_and_annotate": ("log", "fold", "refused", "may not be thrown straight back", "notes", "sidecar",
+    "09_replay_and_annotate": ("log", "fold", "refused", "may not be thrown straight back", "notes",
                                "quiz", "which move would you make", "Played:", "questionable"),
     "10_many_games": ("target", "150", "203", "303", "222", "202", "lead of more than 5", "tie-break",
                       "over: True", "could not be replayed", "written as 0, then 6", "carried 15"),
@@ -145,6 +148,30 @@ def test_exercise_is_checked_by_the_engine(path: Path) -> None:
     assert "?" in still, "the widget's still picture asks its question"
 
 
+def _first_id(source: str) -> str | None:
+    """The id of the exercise a widget call asks first: ``first='id'``, or the id a built exercise is given."""
+    m = re.search(r"first=(?:'([^']+)'|\w+\('([^']+)')", source)
+    return (m.group(1) or m.group(2)) if m else None
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if not p.stem.startswith("09")],
+                         ids=[p.stem for p in NOTEBOOKS if not p.stem.startswith("09")])
+def test_the_still_asks_what_the_text_asks_and_folds_the_answers(path: Path) -> None:
+    """The widget starts with the lesson's own question (its still shows it), and no answer shows unasked."""
+    cells = executed(path).cells
+    (widget,) = [c for c in cells if c.cell_type == "code" and "ExerciseWidget(" in c.source]
+    first = _first_id(widget.source)
+    assert first, "the widget must start with the question the lesson's text asks"
+    still = " ".join(shown(o) for o in widget.get("outputs", []))
+    assert f'data-exercise="{esc(first)}"' in still, f"the still does not show {first}"
+    assert '<details class="banakil-still-answer"' in still
+    worked = [c for c in cells if c.cell_type == "code" and "with answer():" in c.source]
+    assert worked, "the lesson's worked answer must be folded away"
+    for cell in worked:
+        page = " ".join(shown(o) for o in cell.get("outputs", []))
+        assert page.lstrip().startswith('<details class="banakil-answer">'), page[:200]
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_lesson_links_the_next(path: Path) -> None:
     last = executed(path).cells[-1].source
@@ -175,6 +202,13 @@ def test_static_page_hides_nothing(path: Path) -> None:
         assert not re.search(r"\.\.\.\s*</t[dh]>", page), "a table cut short with '...'"
         assert "VBox(children" not in page
     text = page_text(nb)
+    early = terms_used_early(int(path.stem[:2]), text)
+    assert not early, f"the page uses {early} before the lesson that defines them (docs/glossary.md)"
+    assert "<style" not in text and not any("<style" in shown(o) for o in outputs), "a raw <style> block"
+    lists = " ".join(shown(o) for c in nb.cells if c.cell_type == "code" and "show_options(" in c.source
+                     for o in c.get("outputs", []))
+    assert not re.search(r"and \d+ more\b", lists), "a list the lesson shows cut short"
+    assert not re.search(r"\bdigest\b", text, re.I), "the page points to the project's digest, not part of the course"
     assert "shared/" not in text and not re.search(r"\b00[0-4]_[0-9a-f]{6,}", text), "a source cited as a file"
     assert not re.search(r"seat \d\.0\b", text)
 
@@ -299,3 +333,12 @@ def test_make_tutorial_prints_lesson_1_url(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(5)
+
+
+def test_lesson_3_ends_with_how_to_play_a_first_game() -> None:
+    """From the course to the table: the terminal command, the play table, and the three learning commands."""
+    text = _markdown("03_a_turn")
+    first_game = text[text.index("Your first game"):text.index("## What you learned")]
+    for words in ("banakil-replay play --log", "--resume", "play table", "`help`", "`options`", "`hint`", "`JK`",
+                  "`10S`"):
+        assert words in first_game, words

@@ -139,10 +139,10 @@ def test_the_working_names_the_players_when_it_knows_them() -> None:
     names = ["Dana", "Ravi", "Nadia", "Layla"]
     named = score_hand(get_ruleset("classic"), hand, names).explain
     assert "Ravi: 3.5 melded - 16 in hand = -12.5." in named
-    assert any(line.startswith("Side 0 banks Nadia's score") and "subtracts Dana's" in line for line in named)
+    assert any(line.startswith("Side 0 scores only Nadia's score") and "subtracts Dana's" in line for line in named)
     assert not any("Seat" in line or "seat " in line for line in named)
     plain = score_hand(get_ruleset("classic"), hand).explain
-    assert "Seat 1: 3.5 melded - 16 in hand = -12.5." in plain and any("banks seat 2's" in line for line in plain)
+    assert "Seat 1: 3.5 melded - 16 in hand = -12.5." in plain and any("scores only seat 2's" in line for line in plain)
 
 
 def test_a_replayed_hand_is_explained_with_the_players_names() -> None:

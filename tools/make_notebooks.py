@@ -15,9 +15,14 @@ by the rules engine), and the task's answer worked by the engine for a static pa
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's package, run from anywhere
+from banakil_replay.learn.glossary import glossary_markdown  # noqa: E402
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+GLOSSARY = NOTEBOOKS.parent / "docs" / "glossary.md"
 GUIDE = "../docs/how-to-play.md"
 
 
@@ -40,28 +45,38 @@ from banakil_replay import setup_notebook, show
 setup_notebook()  # cards drawn as cards, whole tables, charts drawn offline
 """)
 
-def exercise(kinds: list[str] | None, task: str, rules: str = "classic") -> list[dict]:
-    """The lesson's exercise: the task in words, then (with ``kinds``) more of the same kind in the
-    engine-checked exercise widget, then the task's answer worked by the engine (for a static page)."""
+def exercise(kinds: list[str] | None, task: str, rules: str = "classic", *, lesson: int, first: str = "",
+             prelude: str = "") -> list[dict]:
+    """The lesson's exercise: the task in words, then (with ``kinds``) the engine-checked exercise widget,
+    which asks that same task first (``first``: a source example's id, or an expression for an exercise
+    built from the lesson's game), then more of its kind on lessons 1 to ``lesson`` only."""
     cells = [md(f"""
 ## Exercise
 
-**Exercise (interactive):** {task.strip()}
-
-Decide first, then read the answer below: the engine computes it, with its reasons.
-""")]
+{task.strip()}
+""" + ("" if not kinds else f"""
+The box below asks it with the cards and checks your answer with the rules engine: type, then Enter
+or *Check* (*Hint* nudges, *Retry* clears, *Next* asks another). The questions after the first are
+of the same kind, and only on what lessons 1 to {lesson} have taught. It runs in JupyterLab or
+Voila; on a page that cannot run it you see the question as a picture, its answer folded away
+under *The answer*.
+"""))]
     if kinds:
-        cells.append(md("""
-**Practice.** The box below asks *more* questions of this kind, each checked and explained by the
-rules engine as you answer (type, then Enter or *Check*; *Hint*, *Retry*, *Next*). It runs in
-JupyterLab or Voila; on a page that cannot run it you see its first question, not the one above.
-"""))
+        start = f",\n               first={first}" if first else ""
         cells.append(code(f"""
-# More of the same, checked by the rules engine: type an answer, press Enter or Check; Hint, Retry, Next
+{prelude.strip()}
 from banakil_replay import ExerciseWidget
-ExerciseWidget(rules={rules!r}, kinds={kinds!r}, seed=1)
+ExerciseWidget(rules={rules!r}, kinds={kinds!r}, seed=1, lesson={lesson}{start})
 """))
     return cells
+
+
+def worked(source: str, intro: str = "") -> list[dict]:
+    """The exercise's answer, worked by the engine and folded away on the page (``answer()``)."""
+    head = (intro.strip() + "\n\n") if intro.strip() else ""
+    body = "\n".join(("    " + line) if line else "" for line in source.strip("\n").splitlines())
+    return [md(head + "**The answer, worked by the engine** (folded away: decide first, then open it):"),
+            code("from banakil_replay import answer\nwith answer():  # printed under a click-to-open fold\n" + body)]
 
 
 # ------------------------------------------------------------------ lesson 1
@@ -81,7 +96,7 @@ computed by the rules engine, an exercise, and what you learned. Read it as a pa
 - how a real hand goes from the deal to the score: Dana and Ravi's hand, the worked example of
   source 000.
 
-**The sources.** Every rule carries the short name of the text it comes from:
+**The sources.** Every rule names the short name of the text it comes from:
 
 - **000**: table rules in English, written for the SquareScores score-sheet app, with a fully
   worked two-player hand (Dana and Ravi's);
@@ -90,8 +105,11 @@ computed by the rules engine, an exercise, and what you learned. Read it as a pa
 - **002**: the rules of the ERAM CARDS app;
 - **003**: the rules of the Kroot app.
 
-"Classic" means the table rules of 000 and 004; lessons 1 to 7 teach them and say where the apps
-differ. [How to play Banakil]({GUIDE}) says everything in words, with the sources of every rule.
+A **rule set** is one way of playing the game, as one source tells it. **Classic** is the table
+rules of 000 and 004; lessons 1 to 7 teach them and say where the apps (Jawaker, ERAM, Kroot)
+differ, and lesson 8 sets all five rule sets side by side. [How to play Banakil]({GUIDE}) says
+everything in words, with the sources of every rule, and [the glossary](../docs/glossary.md)
+defines every word the course uses.
 """),
     SETUP,
     md(f"""
@@ -156,7 +174,8 @@ show(dana_ravi.at(4))
     md("""
 Turns alternate until, at event 17, Dana discards her last card: she goes out and the hand is
 over. Every card she laid counts for her, plus a bonus for going out; Ravi's melds count for him
-and the cards left in his hand count against him. Each card's points are under it:
+and the cards left in his hand count against him. Each card's points are under it. Dana's 36.5
+counts as 37: a half point counts in the scorer's favour (lesson 6 says exactly how).
 """),
     code("""
 from banakil_replay import show_score
@@ -172,17 +191,17 @@ from banakil_replay import ReplayStepper
 ReplayStepper(dana_ravi, start=2)  # opens after Dana's first draw
 """),
     *exercise(['score-hand'], """
-At the end of the hand Ravi has melded a club run 5♣ to J♣ and three aces, and still holds
-K♦ Q♠ 9♠ 7♠ 6♠ 4♦ 4♠ 2♣. What does he score? (The cards' values are in the picture above:
-3 to 6 half a point, 7 to K one point, an ace 1½, a 2 two points.)
-"""),
-    code("""
+**Ravi's score.** At the end of the hand Ravi (seat 1) has melded a club run 5♣ to J♣ and three
+aces, and still holds K♦ Q♠ 9♠ 7♠ 6♠ 4♦ 4♠ 2♣. What does he score? (The cards' points are in the
+picture above: 3 to 6 half a point, 7 to K one point, an ace 1½, a 2 two points.)
+""", lesson=1, first="'score-hand/classic/000-dana-ravi/1'"),
+    *worked("""
 from banakil_replay import get_ruleset, parse_cards
 classic = get_ruleset("classic")
 melded = sum(classic.value(c) for c in parse_cards("5C 6C 7C 8C 9C 10C JC AC AD AS"))
 held = sum(classic.value(c) for c in parse_cards("KD QS 9S 7S 6S 4D 4S 2C"))
 print(f"Ravi: {melded:g} melded - {held:g} in hand = {melded - held:g}")
-print("The engine's score sheet says:", dana_ravi.final.hand_score.explain[1])
+print("The engine's working:", dana_ravi.final.hand_score.explain[1])
 """),
     md("""
 ## What you learned
@@ -226,7 +245,8 @@ the lowest card and the ace the highest, so the longest run is 3 to ace, twelve 
 [000, 004, 003].
 
 **Sets.** Three or four cards of the same rank, all of different suits, and only two ranks make
-sets: **threes** and **aces** [000, 004, 002, 003].
+sets: **threes** and **aces** [000, 004, 002, 003]. A joker in a set stands for the set's rank (a three, or an ace) in a suit the set lacks, and not for one suit in particular: in `A♥ A♠ JK` it may be A♣ or A♦
+[004].
 
 **Wild cards in melds.** A run holds at most one 2 and at most one joker (one of each is fine).
 A set may hold a joker but never a 2, and at most four cards. A meld is never made of wild cards
@@ -295,11 +315,11 @@ from banakil_replay import MeldChecker
 MeldChecker(cards="10C JK 2H")
 """),
     *exercise(['is-meld', 'make-meld'], """
-Which of these are melds under the classic rules, and what does each wild card stand for?
-`Q♦ K♦ A♦`, `2♣ 5♦ 6♦`, `3♠ 3♦ 2♥`, `J♥ Q♥ K♥ A♥ 2♥`, `2♣ JK 5♦`, `A♣ A♠ A♠`.
-"""),
-    code("""
-for cards in ["QD KD AD", "2C 5D 6D", "3S 3D 2H", "JH QH KH AH 2H", "2C JK 5D", "AC AS AS"]:
+**Meld or not?** Is `2♣ 5♦ 6♦` a meld under the classic rules, and if it is, what does the 2 stand
+for? Then the same for `Q♦ K♦ A♦`, `3♠ 3♦ 2♥`, `J♥ Q♥ K♥ A♥ 2♥`, `2♣ JK 5♦` and `A♣ A♠ A♠`.
+""", lesson=2, first="'is-meld/classic/2C-5D-6D'"),
+    *worked("""
+for cards in ["2C 5D 6D", "QD KD AD", "3S 3D 2H", "JH QH KH AH 2H", "2C JK 5D", "AC AS AS"]:
     check = analyze_meld(cards.split(), classic)
     print(f"{cards:16}", "yes:" if check.valid else "no: ", check.meld.describe() if check.valid else check.reason)
 """),
@@ -323,7 +343,7 @@ A_TURN = [
 
 - the three steps of every turn, and their order;
 - who plays first, and which way play goes;
-- how the opening differs between the table rules and the apps;
+- how a hand starts at the table, and in the apps;
 - how to read the engine's list of options: every legal move, and every tempting move that is
   not allowed, with the rule that forbids it;
 - how to play a hand yourself at the play table, with a coach beside you.
@@ -338,7 +358,7 @@ Every turn has three steps: **draw**, then optionally **meld**, then **discard**
 1. **Draw.** Take the top card of the stock (nobody else sees it), or take from the discard pile
    (lesson 4 says how).
 2. **Meld** (optional). As often as you like and in any order: lay a new meld face up in front
-   of you, add cards to a meld on the table, or swap a joker out of one (lesson 5). You never
+   of you, add cards to a meld on the table, or take a joker back out of one (lesson 5). You never
    have to meld, and a first meld has no minimum value [000, 003].
 3. **Discard.** If you still hold cards, put exactly one card face up on the discard pile. That
    ends your turn.
@@ -347,11 +367,11 @@ Every turn has three steps: **draw**, then optionally **meld**, then **discard**
 dealer's right plays first [000, 004, 003]. The deal passes one seat to the right after every hand,
 so whoever played first deals the next [002, 003; at the table, the custom of 000 and 004].
 
-**The opening.** At the table, everyone gets 18 cards and one more card is turned face up to
+**How a hand starts.** At the table, everyone gets 18 cards and one more card is turned face up to
 start the discard pile; the stock then holds 69 cards at two players, 51 at three, 33 at four
-[000, 004]. In the Jawaker, ERAM and Kroot apps no card is turned up: the first player gets a
-19th card, does not draw on the first turn, and his first discard starts the pile
-[004 (Jawaker), 002, 003].
+[000, 004]. In the Jawaker, ERAM and Kroot apps no card is turned up: the first player, the
+**starter**, gets a 19th card, does not draw on the first turn, and his first discard starts the
+pile [004 (Jawaker), 002, 003].
 
 More in {guide("a-turn-step-by-step", "the guide: a turn, step by step")} and
 {guide("seats-dealer-and-the-deal", "seats, dealer and the deal")}.
@@ -377,11 +397,11 @@ from banakil_replay import show_options
 show_options(dana_ravi.at(1))
 """),
     md("""
-Once she has drawn, she may lay any of these melds (here the five the engine ranks best) or
-discard any card; nothing forces her to meld.
+Once she has drawn, she may lay any of these twenty melds (the engine's best first) or discard
+any card; nothing forces her to meld.
 """),
     code("""
-show_options(dana_ravi.at(2), kinds=["meld"], limit=5)
+show_options(dana_ravi.at(2), kinds=["meld"])
 """),
     md("""
 A move out of order is refused, with the rule it breaks. Here Dana tries to lay her run before
@@ -425,10 +445,15 @@ from banakil_replay import PlayTable
 PlayTable(rules="classic", players=2, seed=3, coach=True)  # a new game, saved to a temporary file
 """),
     *exercise(['discard'], """
-Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and discarded 5♦. Of the
-six orders these three moves could come in, which does the engine accept?
+**What may Dana discard?** Dana has drawn 9♥ from the stock and laid her run 3♥ to 9♥. Which of her
+cards may she not discard now?
+""", lesson=3, first='Discard(\'discard/lesson-3\', get_ruleset(\'classic\'), "Dana and Ravi\'s hand, after event 3", dana_ravi.at(3))', prelude="""
+from banakil_replay import get_ruleset
+from banakil_replay.learn.turn_exercises import Discard
 """),
-    code("""
+    *worked("""
+print("Dana may discard any card: she drew from the stock, and only cards taken from the pile",
+      "can be barred (lesson 4).")
 from itertools import permutations
 moves = events[2:5]  # drew, melded, discarded
 for order in permutations(moves):
@@ -439,6 +464,28 @@ for order in permutations(moves):
     except ReplayError as refusal:
         verdict = f"refused: {refusal}"
     print(" -> ".join(ev["type"] for ev in order), "|", verdict)
+""", """
+**A second question.** Dana's first turn was three events: she drew 9♥, laid the run 3♥ to 9♥, and
+discarded 5♦. Of the six orders these three moves could come in, which does the engine accept?
+"""),
+    md("""
+**Your first game.** You know enough to play a whole hand. Two ways to sit down at a table:
+
+- **In a terminal:** `banakil-replay play --log my_game.jsonl` deals you (seat 0) a classic hand
+  against a bot. The table is printed as text, with your cards face up, the pile written top card
+  last and the bot's cards counted, not shown. Type one command a line: `draw`, or `take 2` to
+  take the top two cards of the pile; `meld 7H 8H 9H` to lay a meld; `discard KD` to end your
+  turn. Cards are typed as rank then suit: `7H` is 7♥, `10S` (or `TS`) is 10♠, `AC` is A♣, `JK` a
+  joker. Three commands help while you learn: **`help`** lists every command, **`options`** lists
+  every legal move now (and the moves not allowed, with the rule), and **`hint`** names the move
+  the hints rank best, and why. `quit` stops; the log keeps the game, and
+  `banakil-replay play --log my_game.jsonl --resume` continues it.
+- **In this notebook:** the play table above is the same game with buttons. *Coach* is its
+  `options` and `hint` in one list, and *Play the coach's move* plays the hint.
+
+A move that breaks a rule is refused with the rule it breaks, and nothing changes: you cannot
+spoil the game by trying. Lesson 4 teaches taking from the pile, lesson 5 adding to melds, and
+lesson 6 how the hand is scored when someone goes out.
 """),
     md("""
 ## What you learned
@@ -448,7 +495,8 @@ for order in permutations(moves):
 - At the table one card is turned up to start the pile; in the apps the first player gets 19
   cards and skips the first draw.
 - The engine lists every legal move, and refuses a move out of order with the rule's name.
-- At the play table you play whole hands against the bots, every move checked and saved as you go.
+- At the play table, or in a terminal with `banakil-replay play`, you play whole hands against the
+  bots, every move checked and saved as you go; `help`, `options` and `hint` help you learn.
 """),
 ]
 
@@ -470,8 +518,11 @@ DISCARD_PILE = [
 
 **Taking from the pile.** The pile is spread so every card in it can be seen [004, 003]. Instead
 of drawing from the stock you may take the top card of the pile, or reach down to any card in it:
-then you take that card and **every card above it** as well [000, 004, 002, 003]. If the pile
-reads, from the top, A K 5 9 3 and you want the 5, you take A, K and 5 [002]. Nothing else limits
+then you take that card and **every card above it** as well [000, 004, 002, 003].
+
+**How this course writes the pile: from the bottom up, its top card last**, as every table the
+engine draws does. So if the pile is 3 9 5 K A (the A on top) and you want the 5, you take 5 K A:
+the 5 and the two cards above it [002]. Nothing else limits
 it: you may take from the pile on your very first turn, a wild card on top may be taken, and the
 cards you take may stay in your hand [000, 004, 003].
 
@@ -516,7 +567,7 @@ except 4♣; the engine says why:
 amal_bilal = load_replay("../sample_games/classic_annotated.jsonl")
 from banakil_replay import event_text
 print(event_text(amal_bilal.events[9], amal_bilal.at(9)))
-show_options(amal_bilal.at(9), kinds=["discard"], limit=3)
+show_options(amal_bilal.at(9), kinds=["discard"])
 """),
     md("""
 Bilal holds no second 4♣. Had Ravi, in Dana's game, held the other 5♦ himself (the deck has two
@@ -553,18 +604,21 @@ neither may be discarded this turn:
     code("""
 kroot = load_replay("../sample_games/kroot_hand.jsonl")
 print(event_text(kroot.events[9], kroot.at(9)))
-show_options(kroot.at(9), kinds=["discard"], limit=3)
+show_options(kroot.at(9), kinds=["discard"])
 """),
     *exercise(['take-pile', 'discard'], """
-Ravi wants the 8♦ that lies under Dana's 5♦. Which cards does he take, and may he then throw the
-5♦ straight back? And if he took only the 5♦?
+**Reaching into the pile.** Ravi wants the 8♦ that lies under Dana's 5♦. How many cards does he take
+to get it? May he then throw the 5♦ straight back? And if he took only the 5♦?
+""", lesson=4, first='TakePile(\'take-pile/lesson-4\', get_ruleset(\'classic\'), "Dana and Ravi\'s hand, after event 4", dana_ravi.at(4), parse_card(\'8D\'))', prelude="""
+from banakil_replay import get_ruleset, parse_card
+from banakil_replay.learn.turn_exercises import TakePile
 """),
-    code("""
+    *worked("""
 pile = dana_ravi.at(4).discard  # top card last (events: Dana's game up to her discard of 5♦)
 for count in (2, 1):
     state = fold(events + [{"seq": 5, "type": "took", "seat": 1, "count": count}])
     refused = [n.why for n in options(state).not_allowed if n.event.type == "discarded"]
-    print(f"Ravi takes {' '.join(c.symbol for c in reversed(pile[-count:]))}:",
+    print(f"Ravi takes {' '.join(c.symbol for c in pile[-count:])} (top card last):",
           "; ".join(refused) or "he may discard any card, 5♦ included")
 """),
     md("""
@@ -604,6 +658,8 @@ ADDING_AND_SWAPPING = [
 The limits of lesson 2 hold as a meld grows, and a run is never split into smaller runs
 [000, 004]. One exception to the length: a run of eleven naturals and a 2 may still take the
 missing twelfth natural, the 2 staying as a thirteenth card (classic and Jawaker) [004].
+The 13th card is the 2 itself, and it stands for no card: the run holds all twelve naturals, 3 to ace, and the 2 lies at its high end, after the
+ace (004 does not say where; after the ace is the engine's reading).
 
 **Wild cards that move.** When you add a natural card to a run:
 
@@ -664,11 +720,18 @@ for seq in range(11, 15):
 show(four.at(14))
 """),
     *exercise(['lay-off'], """
-In Nadia's run `6♠ 7♠ JK 9♠ 2♠` (the joker stands for 8♠, the 2 for 10♠), which of 5♠, 8♠, 10♠
-and J♠ may take the joker's place under the classic rules, and which under Jawaker?
-"""),
-    code("""
-from banakil_replay import verify_joker_swap
+**What fits?** Your meld is `7♥ 8♥ 9♥` and you hold 6♥ 10♥ 2♠ JK 5♥ 7♣. Which of these cards could
+you add to it, each card on its own, under the classic rules?
+""", lesson=5, first="'lay-off/classic/7H-8H-9H'"),
+    *worked("""
+from banakil_replay import parse_cards, verify_joker_swap
+hearts = analyze_meld("7H 8H 9H".split(), get_ruleset("classic")).meld
+for card in parse_cards("6H 10H 2S JK 5H 7C"):
+    try:
+        print(f"{card.symbol:4} yes, the run becomes", verify_lay_off(hearts, [card], get_ruleset("classic")).describe())
+    except IllegalMoveError as refusal:
+        print(f"{card.symbol:4} no:", str(refusal).split(": ", 1)[1])
+print()
 nadias_run = four.at(4).melds[1].meld
 print("Nadia's run:", nadias_run.describe())
 for rules in ["classic", "jawaker"]:
@@ -677,6 +740,10 @@ for rules in ["classic", "jawaker"]:
             print(f"{rules:8} {card:4} yes, the run becomes", verify_joker_swap(nadias_run, card, get_ruleset(rules)).describe())
         except IllegalMoveError as refusal:
             print(f"{rules:8} {card:4} no:", str(refusal).split(": ", 1)[1])
+""", """
+**A second question.** In Nadia's run `6♠ 7♠ JK 9♠ 2♠` (the joker stands for 8♠, the 2 for 10♠),
+which of 5♠, 8♠, 10♠ and J♠ may take the joker's place under the classic rules, and which under
+Jawaker?
 """),
     md("""
 ## What you learned
@@ -721,7 +788,9 @@ the first way [003].
 **Dhamoon.** Going out all at once, laying your whole hand in one turn with nothing laid before,
 scores a flat **40** instead of melds plus 20 [000, 004]. At two or three players the 40 stands
 whatever the others laid; at four it needs all three other players to have no meld on the table,
-or the hand is scored the ordinary way [000, 004].
+or the hand is scored the ordinary way [000, 004]. **The 40 is neither a bonus nor a cap: it replaces the score.** The player scores exactly 40: his
+melds' points and the 20 for going out are not counted, whatever they come to [000]; a 22-point
+hand laid at once scores 40, not 42 [004].
 
 **Two, three or four players.** With two or three players every player is his own side and
 scores exactly as above; the dead hand, the dhamoon and the target work the same, only the target
@@ -740,7 +809,7 @@ without anyone's 20 for going out [002]. The engine ends an ERAM hand the same w
 holds nothing below its top card to make a new stock (say someone took the whole pile): 002 does
 not say, and otherwise the hand could never end.
 
-More in {guide("going-out", "the guide: going out")}, {guide("dhamoon-and-cold-hands", "dhamoon")},
+More in {guide("going-out", "the guide: going out")}, {guide("dhamoon", "dhamoon")},
 {guide("scoring-a-hand", "scoring a hand")} and {guide("a-dead-hand", "a dead hand")}.
 """),
     md("""
@@ -764,7 +833,7 @@ end = dana_ravi.final
 show_score(end)
 """),
     code("""
-card_points_frame(end).groupby(["player", "where"]).points.sum().unstack()
+card_points_frame(end).groupby(["player", "where"]).points.sum().unstack(fill_value=0)  # Dana holds nothing: 0, not blank
 """),
     md("""
 The engine scores a hand from a few facts: who went out, and what each player melded and held.
@@ -831,10 +900,10 @@ sheet.add_button.click()
 sheet
 """),
     *exercise(['score-hand'], """
-004's rounding example: A goes out with 24.5 points melded; B has 6 melded and 11.5 in hand. What
-does each score? And what would B score had he never melded?
-"""),
-    code("""
+**004's rounding example.** A (seat 0) goes out with 24.5 points melded; B (seat 1) has 6 melded
+and 11.5 in hand. What does A score? What does B score, and what would B score had he never melded?
+""", lesson=6, first="'score-hand/classic/004-ex1-standard/0'"),
+    *worked("""
 for seats in ([(24.5, 0), (6, 11.5)], [(24.5, 0), (0, 11.5, False)]):
     result = score_hand(classic, HandInput.from_values(2, went_out=0, seats=seats))
     print("A, B:", result.sides)
@@ -875,13 +944,13 @@ lesson 5 said whose melds you may add to.
 
 **Classic side scores.** Score each player as in lesson 6. The side that went out scores **only
 the score of the player who went out**. The other side adds its two players' scores and then
-**subtracts** the score of the out-goer's partner [000, 004]. So a partner who did well helps
+**subtracts** the score of the partner of the player who went out [000, 004]. So a partner who did well helps
 even though he did not go out, and a partner who never melded turns his −20 into +20 for the
 opponents [000, 004]. The **summed** variant (`classic-sum`) has each side add its two players'
 scores, whoever went out [000, 004].
 
 **ERAM** scores each player on the cards he laid himself and adds the partners together; only
-the player who went out gets the 20, and one who went out only by adding to melds, never opening
+the player who went out gets the 20, and one who went out only by adding to melds, never melding
 one of his own, scores 0 [002].
 
 **Kroot** scores the side that went out **20 plus every card its two players laid** this hand;
@@ -926,22 +995,24 @@ pd.DataFrame({rules: card_points_frame(end, rules).query("where == 'melded'").gr
 """),
     md("""
 Under the ERAM rules each player counts the cards he laid himself, and halves are kept. In the
-ERAM sample Lina goes out only by adding cards to Yara's melds, never opening a meld of her own,
+ERAM sample Lina goes out only by adding cards to Yara's melds, never melding one of her own,
 so she scores 0:
 """),
     code("""
 show_score(load_replay("../sample_games/eram_hand.jsonl").final)
 """),
     *exercise(['score-hand'], """
-004's partnership example: North and South play East and West. East and West have both melded
-when South lays his whole 25-point hand at once; North never melded. East has 3.5 melded and 16
-in hand, West 10.5 melded and 9 in hand. What does each side score, classic and summed?
-"""),
-    code("""
+**004's partnership example.** North (seat 0) and South (seat 2) play East (seat 1) and West
+(seat 3), so side 0 is North-South and side 1 East-West. East and West have both melded when South
+lays his whole 25-point hand at once; North never melded. East has 3.5 melded and 16 in hand, West
+10.5 melded and 9 in hand. What does North-South score under the classic rules? And what does each
+side score, classic and summed?
+""", lesson=7, first="'score-hand/classic/004-ex5-standard/0'"),
+    *worked("""
 from banakil_replay import HandInput, score_hand, get_ruleset
-# seats in turn order: South 0, East 1, North 2, West 3 (South and North are partners)
-hand = HandInput.from_values(4, went_out=0, all_at_once=True,
-                             seats=[(25, 0), (3.5, 16), (0, 0, False), (10.5, 9)])
+# seats numbered as in 004's example: North 0, East 1, South 2, West 3 (North and South are partners)
+hand = HandInput.from_values(4, went_out=2, all_at_once=True,
+                             seats=[(0, 0, False), (3.5, 16), (25, 0), (10.5, 9)])
 for rules in ("classic", "classic-sum"):
     result = score_hand(get_ruleset(rules), hand)
     print(f"{rules}: North-South {result.sides[0]}, East-West {result.sides[1]}")
@@ -952,8 +1023,8 @@ for rules in ("classic", "classic-sum"):
 ## What you learned
 
 - Four players are two sides, partners opposite; turns alternate between the sides.
-- Classic: the out-goer's side scores his score; the other side adds its two and subtracts the
-  out-goer's partner. Summed (classic-sum, ERAM): each side adds both.
+- Classic: the side that went out scores only the score of the player who went out; the other
+  side adds its two and subtracts the partner of the player who went out. Summed (classic-sum, ERAM): each side adds both.
 - Kroot: the winning side scores 20 plus every card it laid; the losers lose their hands.
 - A card added to a partner's meld counts for the partner (classic) or for whoever laid it
   (ERAM, Kroot).
@@ -1003,10 +1074,11 @@ Jawaker section does not say whether a partner's melds count, and the engine rea
 way: a Jawaker cold hand scores 51 or 101 even when the partner had melded. (The classic dhamoon
 adds its own condition at four players, as above.)
 
-**Run length.** In the table, `max_run_length` is 13 for ERAM and 12 for the others. That is
+**Run length.** In the table, the longest run is 13 for ERAM and 12 for the others. That is
 lesson 2's ace: elsewhere it plays high only, so the longest run is 3 to ace, twelve cards; ERAM's
 ace also plays low, so a run there may cover thirteen places, ace to K or 2 to ace [002].
-(`thirteenth_card_two` is lesson 5's exception: a 2 kept as a thirteenth card [004].)
+("May a 2 stay as a 13th card?" is lesson 5's exception: a run of eleven naturals and a 2 may
+still take the missing twelfth natural, the 2 staying as a thirteenth card [004].)
 
 More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ")} and
 {guide("where-the-sources-disagree-or-slip", "where the sources disagree")}.
@@ -1014,15 +1086,12 @@ More in {guide("how-the-rule-sets-differ", "the guide: how the rule sets differ"
     md("""
 ## Live example
 
-Every knob on which the presets differ, with its sources. The values are the engine's short names
-for each reading of the rule; the rule above says each in words (for example `upcard` is "one card
-turned up", `starter_19` "the starter gets a 19th card", `lone_top_card` "only a card taken alone
-may not go back", `team_minimum` "a cold hand scores a value for the side", `gap_tiebreak` "ERAM's gap of
-more than 5"):
+Every rule on which the five rule sets differ, each asked as a question and answered in words
+for each rule set (lessons 2 to 7 say where each comes from):
 """),
     code("""
-from banakil_replay import rules_frame
-rules_frame()
+from banakil_replay.notebook.rules_words import rules_in_words
+rules_in_words()
 """),
     md("""
 Each played-out hand of the four-player sample games, scored again under every rule set from the
@@ -1066,6 +1135,7 @@ is a typo (the explanation names it), or `mismatch` (which would be an engine bu
     code("""
 from banakil_replay import examples_frame
 examples = examples_frame()
+examples = examples[examples.id != "000-sheet-carry"]  # the score sheet's example belongs to lesson 10
 examples[["source", "case", "stated", "computed", "verdict"]]
 """),
     code("""
@@ -1073,11 +1143,11 @@ for row in examples[examples.verdict == "source slip"].itertuples():
     print(f"{row.source}, {row.case}\\n  {row.explanation}\\n")
 """),
     *exercise(['is-meld'], """
-Under which rule sets is A♦ 2♦ 3♦ a run, and what does a side score when one of its players goes
-out all at once while the opponents have melded nothing?
-""", rules='eram'),
-    code("""
-import pandas as pd
+**One run, five rule sets.** Is `A♦ 2♦ 3♦` a meld under the ERAM rules? Under which other rule sets
+is it a run? And what does a side score when one of its players goes out all at once while the
+opponents have melded nothing?
+""", rules='eram', lesson=8, first="'is-meld/eram/AD-2D-3D'"),
+    *worked("""
 from banakil_replay import RULESETS, analyze_meld, HandInput, score_hand
 # seat 0 lays a 25-point hand at once; nobody else melded (each holds 10 points)
 cold = HandInput.from_values(4, went_out=0, all_at_once=True,
@@ -1089,11 +1159,10 @@ def scored_as(rs):
         value = "/".join(f"{v:g}" for v in rs.cold_hand_values)
         return f"cold hand: {'at least ' if rs.cold_hand_at_least else ''}{value} for the side"
     return "no special score: an ordinary hand"
-pd.DataFrame([{"rules": name,
-               "A♦ 2♦ 3♦": "run" if analyze_meld("AD 2D 3D".split(), rs).valid else "not a meld",
-               "all at once is scored as": scored_as(rs),
-               "sides' scores (going-out side first)": score_hand(rs, cold).sides}
-              for name, rs in RULESETS.items()]).set_index("rules")
+for name, rs in RULESETS.items():
+    meld = "a run" if analyze_meld("AD 2D 3D".split(), rs).valid else "not a meld"
+    print(f"{name:12} A♦ 2♦ 3♦ is {meld}; all at once: {scored_as(rs)}; "
+          f"sides' scores (going-out side first): {score_hand(rs, cold).sides}")
 """),
     md("""
 ## What you learned
@@ -1184,8 +1253,7 @@ except (UnreadableLogError, ReplayError) as refusal:
 """),
     md("""
 **Notes.** Notes are stored as `annotated` events appended to the game log (nothing already
-written changes), or in a sidecar file next to a log that must stay untouched. This works on a
-temporary copy of a sample game.
+written changes). This works on a temporary copy of a sample game.
 """),
     code("""
 import shutil, tempfile
@@ -1200,25 +1268,6 @@ notes
 """),
     code("""
 print(notes.export("md").read_text())
-"""),
-    md("""
-With `sidecar=True` notes go to `<game>.notes.jsonl`, tied to the log's SHA-256: if the log
-changes, the sidecar is refused, since its event numbers might point at other moments. Notes
-export to CSV and import back exactly.
-"""),
-    code("""
-from banakil_replay import import_notes, Sidecar, SidecarMismatchError
-golden = Path(shutil.copy("../sample_games/classic_4p_partnership.jsonl", work / "partnership.jsonl"))
-side = Annotator(golden, sidecar=True, author="coach")
-side.add("Layla may add to Nadia's melds only after melding her own.", at=10)
-print(side.sidecar.path.name, side.notes())
-print("CSV round trip exact:", import_notes(side.export("csv")) == side.notes())
-with open(golden, "a", encoding="utf-8") as log:
-    log.write('{"seq":23,"type":"annotated","at":1,"text":"changed"}\\n')
-try:
-    Sidecar.attach(golden)
-except SidecarMismatchError as e:
-    print("refused:", str(e)[:160], "...")
 """),
     md("""
 **Review one seat's play.** Every decision Dana made is graded in points. For each one the
@@ -1236,7 +1285,8 @@ review_frame(review(dana_ravi, seat=0), dana_ravi)
     *exercise(None, """
 Play Dana's hand yourself: in quiz mode the next move stays hidden at every decision. Pick the
 move you would make, press **Reveal**, and compare with the move played and the ranked options.
-"""),
+(On a page that cannot run it, the static version follows the stepper's picture.)
+""", lesson=9),
     code("""
 ReplayStepper(dana_ravi, quiz=True, start=8)
 """),
@@ -1247,7 +1297,7 @@ the engine's best options ranked:
     code("""
 from banakil_replay import event_text, show_options
 print("Played:", event_text(dana_ravi.events[9], dana_ravi.at(9)))
-show_options(dana_ravi.at(8), chosen=dana_ravi.events[9], kinds=["meld", "lay_off"], limit=5)
+show_options(dana_ravi.at(8), chosen=dana_ravi.events[9], kinds=["meld", "lay_off"])
 """),
     md("""
 ## What you learned
@@ -1256,7 +1306,7 @@ show_options(dana_ravi.at(8), chosen=dana_ravi.events[9], kinds=["meld", "lay_of
   refused with its rule.
 - The stepper shows any moment, from any seat's view, with the options and their reasons; quiz
   mode hides the move made until you answer.
-- Notes go into the log or a sidecar tied to it; a review grades each decision by the points it loses.
+- Notes go into the log; a review grades each decision by the points it loses.
 """),
 ]
 
@@ -1284,7 +1334,7 @@ Jawaker 222 [004 (Jawaker), 000]; ERAM 202 [002]; Kroot 222, 150 one against one
 - **Classic, Jawaker and Kroot:** the match ends after the hand in which a side first reaches or
   passes the target, and the highest total wins, even when two sides got there in the same hand.
   000 and 004 say the match ends the first time a total reaches the target; 003 says it ends after
-  the round in which a team reaches it, the higher total winning. A total changes only when a
+  the hand in which a team reaches it, the higher total winning. A total changes only when a
   hand is scored, so these are one rule [000, 004, 003]. If the top two totals are equal the
   engine plays on (the sources do not say).
 - **ERAM:** a team that alone reaches 202 wins; when both reach it, the higher wins only with a
@@ -1295,7 +1345,7 @@ from 0 up. So on that sheet a hand that comes out negative is written as **0**, 
 is carried: it is taken off the next hand (or hands) that player or side scores above 0, before
 that number is written. 000's example: a hand at −20, then a hand worth 26, are written as 0,
 then 6 [000]. Nothing is lost: the sheet's total, less whatever is still being carried, is the
-plain running total. The engine keeps plain totals; the rule set option `sheet_carry` scores the
+plain running total. The engine keeps plain totals; asked to (the example below), it scores the
 sheet's way.
 
 More in {guide("the-match-and-its-target", "the guide: the match and its target")} and
@@ -1338,14 +1388,20 @@ hands[["game", "rules", "hand", "ended", "out_player", "side_0", "side_1"]]
 """),
     md("""
 Each chart is a short function in `banakil_replay/notebook/charts.py`, written to be read and
-copied; they take any hands table.
+copied; they take any hands table. The `ended` column says how each hand ended: **went out**,
+**all at once**, **stock ran out** (a dead hand, lesson 6), or **result only**: a hand whose log
+holds only its score, written down from a paper score sheet, say, and not its cards, so it counts
+in the match but has no play to show or score again.
 """),
     code("""
 from banakil_replay import endings_chart, stock_chart, points_chart, totals_chart, cold_hands_chart
 endings_chart(hands)
 """),
     code("""
-stock_chart(hands)
+dead = hands[hands.ended == "stock ran out"]
+print(f"{len(dead)} of these {len(hands)} hands ended with the stock empty.")
+if len(dead):  # stock_chart draws the share per rule set; with no dead hand it would be an empty chart
+    display(stock_chart(hands))
 """),
     code("""
 points_chart(hands[hands.ended != "result only"])
@@ -1360,41 +1416,30 @@ the hand ended. Change the columns or the mark and run the cell again.
 """),
     code("""
 import altair as alt
+from banakil_replay.notebook.charts import ending_colour
 two_sides = hands[hands.side_1.notna()]
 alt.Chart(two_sides, title="Side 0 against side 1, hand by hand").mark_circle(size=60).encode(
     x=alt.X("side_0:Q", title="side 0's score"),
     y=alt.Y("side_1:Q", title="side 1's score"),
-    color=alt.Color("ended:N", title="ended"),
+    color=ending_colour(),  # the endings chart's colours: alt.Color("ended:N", ...) with its scale
     tooltip=["game:N", "rules:N", "hand:O", "side_0:Q", "side_1:Q"],
 ).properties(width=320, height=260)
 """),
-    md("""
-**Thousands of games.** For a big archive, the bulk replay spreads the work over processes (or a
-Dask cluster) and writes Parquet; see [scaling](../docs/scaling.md). Its tables chart the same
-way. It reads subfolders too, so the deliberately broken logs in `sample_games/broken/` show up
-as error rows.
-"""),
-    code("""
-from banakil_replay import bulk
-hand_rows, match_rows = bulk.run(bulk.find_logs(FOLDERS[0]), progress=None)
-bulk_hands, bulk_matches = bulk.frames(hand_rows, match_rows)
-print(len(bulk_matches), "logs,", bulk_matches.error.notna().sum(), "with errors")
-endings_chart(bulk_hands, title="How hands end (bulk replay)")
-"""),
     *exercise(['match-winner'], """
-Two sides play classic with two players and score, hand by hand, 60-10, 45-50, 30-95 and 20-5.
-After which hand does the match end, and who wins? And under ERAM's rule, with four players, if
-both sides reach 202 in the same hand at 204 and 207?
+**Who has won?** Two players play classic (target 150) and score, hand by hand, 60-10, 45-50 and
+30-95. Has the match ended, and who wins? And under ERAM's rule, with four players, if both sides
+reach 202 in the same hand at 204 and 207?
+""", lesson=10, first="MatchWinner('match-winner/lesson-10', get_ruleset('classic'), 'the question above', 2, ((60, 10), (45, 50), (30, 95)))", prelude="""
+from banakil_replay import get_ruleset
+from banakil_replay.learn.score_exercises import MatchWinner
 """),
-    code("""
+    *worked("""
 from banakil_replay import match_status, get_ruleset
-hands_played = [(60, 10), (45, 50), (30, 95), (20, 5)]
+hands_played = [(60, 10), (45, 50), (30, 95)]
 for n in range(1, len(hands_played) + 1):
     status = match_status(get_ruleset("classic"), 2, hands_played[:n])
     winner = "nobody yet" if status.winner is None else f"side {status.winner}"
     print(f"after hand {n}: totals {status.totals}, over: {status.over}, winner: {winner}")
-    if status.over:
-        break
 eram = match_status(get_ruleset("eram"), 4, [(204, 207)])
 print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hands:", eram.tiebreak)
 """),
@@ -1405,7 +1450,10 @@ print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hand
 - On 000's score sheet a negative hand is written as 0 and its shortfall comes off the next
   positive hands (−20 then 26 is written 0 then 6).
 - `load_games` replays whole folders; the hands and matches tables feed short charts you can copy.
-- The bulk replay handles archives of thousands of games.
+
+**For developers** (not needed to play): notes kept in a file of their own beside a log that must
+stay untouched, and replaying archives of thousands of games at once, are in the
+[README](../README.md) (its sections *Game logs* and *Archives*).
 
 That is the whole course. The full rules, with every source, are in
 [How to play Banakil](../docs/how-to-play.md); the course starts again at
@@ -1427,12 +1475,15 @@ LESSONS: list[tuple[str, str, list[dict]]] = [
 ]
 
 
+GLOSSARY_LINK = "Every word of the course is in [the glossary](../docs/glossary.md), with the lesson that defines it."
+
+
 def next_link(i: int) -> dict | None:
-    """The closing cell that links lesson ``i`` to the next one (the last lesson closes itself)."""
+    """The closing cell that links lesson ``i`` to the next one and to the glossary (the last lesson closes itself)."""
     if i + 1 >= len(LESSONS):
         return None
     name, title, _ = LESSONS[i + 1]
-    return md(f"**Next:** [Lesson {i + 2} · {title}]({name}.ipynb)")
+    return md(f"{GLOSSARY_LINK}\n\n**Next:** [Lesson {i + 2} · {title}]({name}.ipynb)")
 
 
 def write(name: str, cells: list[dict]) -> None:
@@ -1460,6 +1511,7 @@ def main() -> None:
     for i, (name, _, cells) in enumerate(LESSONS):
         link = next_link(i)
         write(name, cells + ([link] if link else []))
+    GLOSSARY.write_text(glossary_markdown(), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -121,8 +121,8 @@ def cmd_learn(args: argparse.Namespace) -> int:
     # any question (saving at once finds the file that cannot be written, not the first answer)
     rules = get_ruleset(args.rules)
     progress = load_progress(args.progress) if args.progress else LearnerProgress()
-    session = Session(exercises(rules, [args.kind] if args.kind else None, seed=args.seed, done=progress.done),
-                      progress)
+    session = Session(exercises(rules, [args.kind] if args.kind else None, seed=args.seed, done=progress.done,
+                                lesson=args.lesson), progress)
     save = (lambda s: save_progress(args.progress, s.progress)) if args.progress else None
     if save is not None:
         save(session)
@@ -150,4 +150,6 @@ def add_parsers(sub: Any) -> None:
                     help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
     lp.add_argument("--kind", metavar="KIND", help="only this kind of exercise (an unknown kind lists them)")
     lp.add_argument("--seed", type=int, default=0, metavar="N", help="the same seed asks the same questions")
+    lp.add_argument("--lesson", type=int, metavar="N",
+                    help="ask only what lessons 1 to N of the course teach (1 to 10; default: everything)")
     lp.add_argument("--progress", metavar="FILE", help="load progress from FILE (if it exists) and save it there")

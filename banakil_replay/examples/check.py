@@ -361,10 +361,9 @@ def check_example(ex: Mapping[str, Any], *, pool: Sequence[Mapping[str, Any]] | 
     chosen = [f for f in fixes if f.path == suspect]
     alternatives = "; ".join(_fix_words(ex, f) for f in fixes if f.path != suspect)
     if len(chosen) == 1:
-        item = ex["known_slip"].get("digest_item")
-        note = f" (digest item {item})" if item is not None else ""
+        # said for a reader of the course: the note's number in the project's digest means nothing there
         return result("source slip", f"{_describe_fix(chosen[0], group)} Another single change would fit the "
-                                     f"figures equally: {alternatives}; the known-slip note{note} points at "
+                                     f"figures equally: {alternatives}; this project reads the slip as one in "
                                      f"the {_FIELD_WORDS[chosen[0].field]}.")
     return result("mismatch", f"{differ}. Several single changes would fit {scope} ({alternatives}), so the "
                               "slip cannot be pinned to one input.")

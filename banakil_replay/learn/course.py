@@ -4,7 +4,9 @@
 next of each), each kind alternating between the sources' examples (shuffled by the seed) and
 positions from seeded self-play, which never run out. An exercise's id is known before its
 position is dealt, so items already done are skipped without playing their hand. The same rule
-set, kinds and seed always give the same exercises in the same order.
+set, kinds and seed always give the same exercises in the same order. With ``lesson=N`` only
+exercises within the topics lessons 1 to N teach are given (:mod:`.topics`), and ``first`` puts
+one exercise (the one a lesson's text asks) before the rest.
 
 >>> from ..rules import get_ruleset
 >>> first = next(exercises(get_ruleset("classic"), ["is-meld"], seed=0))
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import count
+from itertools import chain, count
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from ..cards import parse_cards
@@ -31,6 +33,7 @@ from ..scoring import HandInput, Number, match_status, sides_of
 from ..state import GameState
 from .meld_exercises import IsMeld, LayOff, MakeMeld
 from .model import Exercise
+from .topics import taught_by, topics_of
 from .positions import LAY_OFF_EXAMPLES, MAKE_MELD_EXAMPLES, MELD_EXAMPLES, played_hand, players_for, \
     worked_examples
 from .score_exercises import MatchWinner, ScoreHand
@@ -232,19 +235,27 @@ def hand_seed(seed: int, index: int, attempt: int) -> int:
     return random.Random(f"deal/{seed}/{index}/{attempt}").randrange(2 ** 31)
 
 
-def _from_play(kind: Kind, rules: Ruleset, seed: int, index: int) -> AnyExercise | None:
+Topics = frozenset[str] | None  # the topics a lesson has taught so far; None: every topic
+
+
+def _within(ex: AnyExercise, allowed: Topics) -> bool:
+    return allowed is None or topics_of(ex) <= allowed
+
+
+def _from_play(kind: Kind, rules: Ruleset, seed: int, index: int, allowed: Topics = None) -> AnyExercise | None:
     id = f"{kind.name}/{rules.name}/play-{seed}-{index}"
     for attempt in range(ATTEMPTS):
         rng = random.Random(f"{kind.name}/{rules.name}/{seed}/{index}/{attempt}")
         deal_seed = hand_seed(seed, index, attempt)
         ex = kind.from_play(rules, rng, lambda: played_hand(rules, deal_seed), id)
-        if ex is not None:
+        if ex is not None and _within(ex, allowed):
             return ex
     return None
 
 
-def _stream(kind: Kind, rules: Ruleset, seed: int, done: frozenset[str]) -> Iterator[AnyExercise]:
-    picked = kind.picked(rules)
+def _stream(kind: Kind, rules: Ruleset, seed: int, done: frozenset[str],
+            allowed: Topics = None) -> Iterator[AnyExercise]:
+    picked = [ex for ex in kind.picked(rules) if _within(ex, allowed)]
     random.Random(f"{kind.name}/{rules.name}/{seed}").shuffle(picked)
     misses = 0
     for index in count():
@@ -253,7 +264,7 @@ def _stream(kind: Kind, rules: Ruleset, seed: int, done: frozenset[str]) -> Iter
             yield picked[index]
         if f"{kind.name}/{rules.name}/play-{seed}-{index}" in done:
             continue
-        ex = _from_play(kind, rules, seed, index)
+        ex = _from_play(kind, rules, seed, index, allowed)
         if ex is None:
             misses += 1
             if misses >= GIVE_UP and index >= len(picked):
@@ -264,17 +275,38 @@ def _stream(kind: Kind, rules: Ruleset, seed: int, done: frozenset[str]) -> Iter
 
 
 def exercises(rules: Ruleset, kinds: Iterable[str] | None = None, seed: int = 0,
-              done: Iterable[str] = ()) -> Iterator[AnyExercise]:
+              done: Iterable[str] = (), lesson: int | None = None,
+              first: str | AnyExercise | None = None) -> Iterator[AnyExercise]:
     """Exercises of these kinds (default: all) under ``rules``, one kind after another, without end.
 
-    ``done`` holds ids to leave out (the items a learner has already got right).
+    ``done`` holds ids to leave out (the items a learner has already got right). ``lesson``: only
+    exercises on what lessons 1 to ``lesson`` teach. ``first``: an exercise, or the id of one of
+    the sources' examples, to ask before the others (a lesson's own question).
     """
     names = list(KINDS) if kinds is None else list(kinds)
     unknown = [k for k in names if k not in KINDS]
     if unknown:
         raise MalformedInputError(f"unknown exercise kind {unknown[0]!r}; known: {', '.join(KINDS)}")
+    if lesson is not None and not 1 <= lesson <= 10:
+        raise MalformedInputError(f"there is no lesson {lesson}: the lessons are numbered 1 to 10")
     skip = frozenset(done)
-    return _in_turn([_stream(KINDS[k], rules, seed, skip) for k in names])
+    allowed = None if lesson is None else taught_by(lesson)
+    rest = _in_turn([_stream(KINDS[k], rules, seed, skip, allowed) for k in names])
+    if first is None:
+        return rest
+    head = first if isinstance(first, Exercise) else _picked_by_id(first, rules, names)
+    if not _within(head, allowed):
+        raise MalformedInputError(f"exercise {head.id!r} asks about {', '.join(sorted(topics_of(head)))}, "
+                                  f"not all taught by lesson {lesson}")
+    return chain([] if head.id in skip else [head], (ex for ex in rest if ex.id != head.id))
+
+
+def _picked_by_id(id: str, rules: Ruleset, kinds: list[str]) -> AnyExercise:
+    for name in kinds:
+        for ex in KINDS[name].picked(rules):
+            if ex.id == id:
+                return ex
+    raise MalformedInputError(f"no exercise {id!r} among the sources' examples of {', '.join(kinds)}")
 
 
 def _in_turn(streams: list[Iterator[AnyExercise]]) -> Iterator[AnyExercise]:

@@ -65,7 +65,7 @@ class ScoreHand(Exercise[float]):
             if self.hand.went_out == i:
                 notes.append("went out all at once" if self.hand.all_at_once else "went out")
             if not s.opened:
-                notes.append("laid no meld of his own")
+                notes.append("never melded")
             if not s.had_turn:
                 notes.append("had no turn")
             if s.melded_cards is not None and s.in_hand_cards is not None:

@@ -34,7 +34,7 @@ def this_turn(state: GameState) -> str:
     if turn.took_count == 1:
         return f"took the top card of the pile ({names(turn.taken)})"
     if turn.took_count:
-        return f"took the top {turn.took_count} cards of the pile ({names(reversed(turn.taken))}, top first)"
+        return f"took the top {turn.took_count} cards of the pile ({names(turn.taken)}, top card last)"
     if turn.drew:
         return "drew from the stock"
     return "have not drawn (the starter with 19 cards skips the first draw)" if state.first_turn else "have not drawn"
@@ -145,17 +145,19 @@ class TakePile(Exercise[int | None]):
                 "How many cards do you take in all to get it? Type a number, or no if you may not take it now.")
 
     def shows(self) -> tuple[Shown, ...]:
-        return (Shown("the pile, top first", self.pile_top_first), Shown("your hand", self.state.hands[self.state.turn]))
+        # written as the whole course writes a pile: from the bottom up, its top card last
+        return (Shown("the pile, top card last", self.state.discard),
+                Shown("your hand", self.state.hands[self.state.turn]))
 
     def parse(self, text: str) -> int | None:
         return parse_count_or_no(text)
 
     def _took(self, count: int, new: GameState) -> Reason:
-        taken = self.pile_top_first[:count]
+        taken = tuple(reversed(self.pile_top_first[:count]))  # top card last, as the pile is written
         text = f"taking {count} card{'s' if count > 1 else ''} brings {names(taken)}"
         restricted = new.this_turn.restricted
         if restricted:
-            text += f", and {names(reversed(restricted))} may not be discarded this turn"
+            text += f", and {names(restricted)} may not be discarded this turn"
         return Reason.of(text, Rule.TAKE_FROM_PILE, self.rules)
 
     def judge(self, answer: int | None) -> Feedback:
@@ -174,7 +176,7 @@ class TakePile(Exercise[int | None]):
         top = self.pile_top_first[:answer]
         if answer < k:
             top_words = f"the top {answer} cards are" if answer > 1 else "the top card is"
-            text = f"{top_words} {names(top)}: {self.want.symbol} is not among them"
+            text = f"{top_words} {names(reversed(top))}: {self.want.symbol} is not among them"
         else:
             text = (f"taking {answer} cards reaches down to {top[-1].symbol}, below {self.want.symbol}; "
                     f"{Rule.TAKE_FROM_PILE.summary[0].lower()}{Rule.TAKE_FROM_PILE.summary[1:]}")

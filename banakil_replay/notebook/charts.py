@@ -28,13 +28,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..endings import ALL_AT_ONCE, ENDINGS, STOCK_OUT
+from ..rules import RULESETS
 from .frames import side_points
 
 if TYPE_CHECKING:  # only for annotations: the real imports are deferred
     import altair as alt
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]
 
-__all__ = ["totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart", "hands_said"]
+__all__ = ["totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart", "hands_said",
+           "RULES_ORDER", "ENDING_COLOURS", "ending_colour"]
+
+#: Every chart lists the rule sets in this one order (the engine's), whatever order the rows come in.
+RULES_ORDER: list[str] = list(RULESETS)
+#: One colour per way a hand ends, the same in every chart (and in a chart of your own: :func:`ending_colour`).
+ENDING_COLOURS: dict[str, str] = dict(zip(ENDINGS, ("#4c78a8", "#f58518", "#e45756", "#9d9d9d")))
 
 _DASHES = [[1, 0], [6, 3], [2, 2], [6, 2, 2, 2]]  # solid, dashed, dotted, dash-dot: side 0 to side 3
 
@@ -65,28 +72,48 @@ def hands_said(hands: "pd.DataFrame") -> str:
 
 
 def _rules_x(alt_: Any) -> Any:
-    """The rule sets along the x axis, their names written level."""
-    return alt_.X("rules:N", title="rule set", axis=alt_.Axis(labelAngle=0))
+    """The rule sets along the x axis, in the one order, their names written level."""
+    return alt_.X("rules:N", title="rule set", sort=RULES_ORDER, axis=alt_.Axis(labelAngle=0))
+
+
+def ending_colour(alt_: Any = None, title: str = "ended") -> Any:
+    """The colour encoding of the ``ended`` column, the same in every chart that colours hands by how they ended."""
+    alt_ = alt_ or _alt()
+    return alt_.Color("ended:N", title=title, sort=list(ENDINGS),
+                      scale=alt_.Scale(domain=list(ENDINGS), range=list(ENDING_COLOURS.values())))
+
+
+def _in_order(names: Any) -> list[str]:
+    """Rule set names in :data:`RULES_ORDER` (a name the engine does not know goes last)."""
+    present = list(dict.fromkeys(names))
+    return [r for r in RULES_ORDER if r in present] + [r for r in present if r not in RULES_ORDER]
 
 
 def totals_chart(hands: "pd.DataFrame", *, across_games: bool = False, title: str = "Running totals") -> "alt.FacetChart":
-    """Running totals, one panel per rule set: a line per side (and per game, unless chained), hand by hand."""
+    """Running totals in points, one panel per rule set: a line per side (and per game, unless chained), hand by hand.
+
+    With several games in a panel each game (match) has its own colour and each side its own dash;
+    otherwise each side has its own colour and dash.
+    """
     alt_ = _alt()
     data = side_points(hands, across_games=across_games)
+    by_game = not across_games and len(data) > 0 and data["game"].nunique() > 1
     lines: dict[str, Any] = {} if across_games else {"detail": "game:N"}  # one line per game, unless chained
     sides = sorted(data["side"].unique()) if len(data) else []
     key = ", ".join(f"{side} {style}" for side, style in zip(sides, ("solid", "dashed", "dotted", "dash-dot")))
     what = hands_said(hands) + (", played one after another" if across_games else "")
-    subtitle = [what, f"one panel per rule set; {key}" if key else "no hand to draw"]
+    per = "one panel per rule set; one colour per match" if by_game else "one panel per rule set"
+    subtitle = [what, f"{per}; {key}" if key else "no hand to draw"]
+    colour = alt_.Color("game:N", title="match") if by_game else alt_.Color("side:N", title="side")
     chart: alt.FacetChart = alt_.Chart(data).mark_line(point=True).encode(
         x=alt_.X("hand:O", title="hand in the evening" if across_games else "hand", axis=alt_.Axis(labelAngle=0)),
-        y=alt_.Y("total:Q", title="running total"),
-        color=alt_.Color("side:N", title="side"),
+        y=alt_.Y("total:Q", title="running total (points)"),
+        color=colour,
         strokeDash=alt_.StrokeDash("side:N", title="side", scale=alt_.Scale(range=_DASHES)),
         tooltip=["game:N", "rules:N", "side:N", "hand:O", "points:Q", "total:Q"],
         **lines,
     ).properties(width=140, height=220).facet(
-        column=alt_.Column("rules:N", title=None, sort=list(dict.fromkeys(data["rules"])) if len(data) else None),
+        column=alt_.Column("rules:N", title=None, sort=_in_order(data["rules"]) if len(data) else None),
         title=alt_.TitleParams(title, subtitle=subtitle),
     )
     return chart
@@ -99,7 +126,7 @@ def points_chart(hands: "pd.DataFrame", *, title: str = "Points per hand") -> "a
     chart: alt.Chart = alt_.Chart(data, title=alt_.TitleParams(title, subtitle=[
         f"{hands_said(hands)}; one dot per hand and side"])).mark_circle(size=70, opacity=0.8).encode(
         x=_rules_x(alt_),
-        y=alt_.Y("points:Q", title="side points in the hand"),
+        y=alt_.Y("points:Q", title="points the side scored in the hand"),
         color=alt_.Color("side:N", title="side"),
         tooltip=["game:N", "rules:N", "hand:O", "side:N", "points:Q", "ended:N"],
     ).properties(width=400, height=240)
@@ -116,7 +143,7 @@ def endings_chart(hands: "pd.DataFrame", *, title: str = "How hands end") -> "al
     ).encode(
         x=_rules_x(alt_),
         y=alt_.Y("count():Q", title="hands"),
-        color=alt_.Color("ended:N", title="ended", scale=alt_.Scale(domain=list(ENDINGS))),
+        color=ending_colour(alt_),
         tooltip=["rules:N", "ended:N", "count():Q"],
     ).properties(width=400, height=240)
     return chart

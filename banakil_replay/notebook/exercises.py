@@ -108,7 +108,8 @@ class ExerciseWidget(Still):
     ``rules``: a rule set name or :class:`~banakil_replay.rules.Ruleset`; ``kinds``: one kind or
     several (default all; see :data:`banakil_replay.learn.KINDS`); ``seed``: the same seed asks the
     same questions; ``progress``: a JSON file to load the learner's progress from (if it exists) and
-    save it to after every answer. An unknown rule set or kind raises a
+    save it to after every answer; ``lesson``: ask only what lessons 1 to ``lesson`` teach; ``first``:
+    an exercise (or a source example's id) to ask first, the question the lesson's text asks. An unknown rule set or kind raises a
     :class:`~banakil_replay.errors.BanakilError` naming the known ones, before anything is shown.
 
     Controls: ``answer`` (the text box: Enter checks it), ``check_button``, ``hint_button``,
@@ -118,14 +119,15 @@ class ExerciseWidget(Still):
     """
 
     def __init__(self, rules: str | Ruleset = "classic", kinds: str | Iterable[str] | None = None, seed: int = 0,
-                 progress: str | os.PathLike[str] | None = None) -> None:
+                 progress: str | os.PathLike[str] | None = None, lesson: int | None = None,
+                 first: str | Exercise[Any] | None = None) -> None:
         self.rules = get_ruleset(rules)
         self.kinds = [kinds] if isinstance(kinds, str) else (None if kinds is None else list(kinds))
         self.last_error: BaseException | None = None
         self.progress_path = Path(progress) if progress is not None else None
         self._controls()
         loaded = self._load()
-        stream = exercises(self.rules, self.kinds, seed=seed, done=loaded.done)
+        stream = exercises(self.rules, self.kinds, seed=seed, done=loaded.done, lesson=lesson, first=first)
         self.session = Session(stream, loaded)
         self._settled = False  # answered right, or the answer shown: nothing left to check
         self._wrong = False  # the last answer was wrong: Retry may clear it

@@ -322,6 +322,10 @@ def options_html(opts: Options, state: GameState | None = None, *,
     head = f"Options for {esc(seat_name(state, opts.seat))}" + (f" ({esc(opts.phase)} phase)" if opts.phase else "")
     none = "No legal move." if kinds is None else f"No legal move of these kinds ({', '.join(kinds)})."
     body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else f"<div>{esc(none)}</div>"
+    if kinds is not None and ranked and ranked[0].rank not in (None, 1):
+        # a list of some kinds of move starts below #1: say why, or it reads as a list cut at the top
+        body += (f'<div class="banakil-options-note" style="color:#555">The ranks count every legal move; moves of '
+                 f'other kinds hold the ranks above #{ranked[0].rank}.</div>')
     body += "".join(f'<div class="banakil-options-note" style="color:#555">{esc(n)}</div>' for n in opts.notes)
     unfold = " open" if open_reasons else ""
     denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>Not allowed here ({len(not_allowed)})'

@@ -10,8 +10,10 @@ with IPython (no core module changes); :func:`enable_offline_charts` draws altai
 
 from __future__ import annotations
 
+import contextlib
+import io
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..cards import Card
 from ..melds import Meld, MeldCheck
@@ -26,8 +28,8 @@ from ..state import GameState, TableMeld
 from .html import card_html, cards_html, esc, meld_check_html, meld_html, options_html, score_html, state_html
 from .narrate import options_text
 
-__all__ = ["Rendered", "show", "show_score", "show_options", "enable_rich_display", "enable_offline_charts",
-           "enable_full_tables", "setup_notebook"]
+__all__ = ["Rendered", "show", "show_score", "show_options", "answer", "enable_rich_display",
+           "enable_offline_charts", "enable_full_tables", "setup_notebook"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,27 @@ def show(obj: Any, seat_view: int | None = None) -> Rendered:
         return Rendered(f'<pre class="banakil-error">{esc(text)}\n(display failed: {esc(e)})</pre>', text)
 
 
+@contextlib.contextmanager
+def answer(title: str = "The answer (open it once you have decided)") -> Iterator[None]:
+    """Print an exercise's answer folded away: what the block prints shows under a click-to-open ``<details>``.
+
+    On a static page (GitHub, an nbconvert export) a question's answer printed right below it is
+    read before the reader has thought; folded, it waits for a click. The text form keeps it whole.
+    """
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        yield
+    text = out.getvalue().rstrip("\n")
+    html = (f'<details class="banakil-answer"><summary><b>{esc(title)}</b></summary>'
+            f'<pre style="white-space:pre-wrap">{esc(text)}</pre></details>')
+    try:
+        from IPython.display import display  # deferred on purpose: outside a notebook there may be no IPython
+    except ImportError:
+        print(text)
+        return
+    display(Rendered(html, text))  # type: ignore[no-untyped-call]
+
+
 _RICH_TYPES: tuple[type, ...] = (Card, Meld, MeldCheck, TableMeld, GameState, Replay, Options)
 
 
@@ -122,6 +145,14 @@ def enable_rich_display() -> bool:
     formatter = ip.display_formatter.formatters["text/html"]
     for kind in _RICH_TYPES:
         formatter.for_type(kind, lambda obj: show(obj).html)
+    try:
+        import pandas as pd  # deferred on purpose: pandas is heavy and only the tables need it
+    except ImportError:
+        return True
+    # pandas' own notebook HTML starts with a <style scoped> block, which a markdown export (and
+    # GitHub's page) prints as raw text; a plain table reads the same everywhere. An empty cell stays
+    # empty rather than saying NaN.
+    formatter.for_type(pd.DataFrame, lambda df: df.to_html(na_rep="", border=0))
     return True
 
 
