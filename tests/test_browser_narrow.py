@@ -185,3 +185,19 @@ def test_the_readme_voila_command_serves_lesson_9(page: Any, tmp_path: Path) -> 
     assert "TemplateNotFound" not in log.read_text(errors="replace")
     assert page.outside == []
 
+
+
+def test_a_late_click_on_the_play_table_is_told_not_dropped(page: Any, voila_page: tuple[str, Path]) -> None:
+    """A double click on *Play the coach's move*: the second click reaches the button of the position the
+    first one played from, and the table says so instead of dropping it without a word."""
+    from playwright.sync_api import expect
+
+    url, _ = voila_page
+    load(page, url)
+    table = page.locator(".banakil-play").first
+    before = int(table.locator(".banakil-play-table").first.get_attribute("data-seq"))
+    table.locator(".banakil-move-coach").first.dblclick()
+    expect(table.locator(".banakil-moved-on")).to_contain_text("nothing was played", timeout=30_000)
+    expect(table.locator(".banakil-play-table").first).not_to_have_attribute("data-seq", str(before))
+    table.locator(".banakil-coach-button").click()  # the next action clears the notice
+    expect(table.locator(".banakil-moved-on")).to_have_count(0, timeout=20_000)

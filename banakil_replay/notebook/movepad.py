@@ -43,6 +43,7 @@ from .panel import classed
 __all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
 
 Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any failure as a sentence
+RETIRED_POSITIONS = 3  # positions whose move buttons still answer a late click (to say it came late)
 _PICKED, _UNPICKED = "#cfe2ff", "#ffffff"
 _PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
 
@@ -124,6 +125,7 @@ class MovePad:
         self.selected: list[CardKey] = []
         self._buttons: dict[CardKey, Any] = {}
         self.move_buttons: dict[str, Any] = {}
+        self._retired: list[list[Any]] = []  # the move buttons of the last positions, newest last
         self.state: GameState | None = None
         self.seat: int | None = None
         wrap = W.Layout(display="flex", flex_flow="row wrap")
@@ -167,8 +169,12 @@ class MovePad:
         kept = set(self.keys)
         for key in [k for k in self._buttons if k not in kept]:  # cards no longer held: a late click goes nowhere
             self._buttons.pop(key).close()
-        for w in old_moves:  # moves of a position gone by
-            w.close()
+        # moves of a position gone by stay open a little: a click on one the browser still showed reaches
+        # the kernel (a closed widget's click is dropped there without a word) and is told it came late
+        self._retired.append(old_moves)
+        while len(self._retired) > RETIRED_POSITIONS:
+            for w in self._retired.pop(0):
+                w.close()
 
     def _card_button(self, key: CardKey, card: Card) -> Any:
         b = classed(W.Button(description=card_label(card), tooltip=f"{card.symbol}: click to select",
