@@ -21,6 +21,7 @@ from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from . import accepts
 from .cards import Card, parse_cards
+from .deck_holds import deck_overflow
 from .errors import MalformedInputError
 from .citations import cite
 from .rules import Ruleset
@@ -85,11 +86,14 @@ class HandInput:
         return cls(players, went_out, all_at_once, tuple(built)).checked()
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], rules: Ruleset, table: int | None = None) -> "HandInput":
+    def from_json(cls, data: Mapping[str, Any], rules: Ruleset, table: int | None = None, *,
+                  one_deck: bool = True) -> "HandInput":
         """Read the ``score`` command's input object (see README); errors name the field.
 
         ``table``: the number of players at a table the hand was played at (a score sheet's);
         ``players`` may then be left out, and any other number is refused.
+        ``one_deck=False`` lets through cards one deck cannot hold (the worked examples' checker
+        reports that as a card problem of its own).
         """
         if not isinstance(data, Mapping):
             raise MalformedInputError("score input must be a JSON object")
@@ -123,6 +127,10 @@ class HandInput:
             opened = _flag(s, "opened", m > 0, where)
             had_turn = _flag(s, "had_turn", True, where)
             seats.append(SeatInput(m, h, opened, *cards, had_turn=had_turn))
+        named = [(s.melded_cards or ()) + (s.in_hand_cards or ()) for s in seats]
+        too_many = deck_overflow(named, [f"seats[{i}]" for i in range(len(seats))])
+        if too_many and one_deck:  # 200 A♠ would score, and win a match, though no deck holds them
+            raise MalformedInputError(too_many)
         return cls(players, went_out, all_at_once, tuple(seats)).checked()
 
     def checked(self) -> "HandInput":

@@ -14,7 +14,7 @@ from typing import Any, IO
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ANSWER_KEYS = {"ok", "error", "events", "state", "options", "over"}
+ANSWER_KEYS = {"ok", "error", "rule", "events", "hands_ended", "answer", "state", "options", "over"}
 
 
 def command(log: Path, *args: str) -> list[str]:
@@ -272,3 +272,59 @@ def test_ctrl_c_stops_like_quit(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and b"--resume continues it" in err and b"Traceback" not in err
     assert validate(log).returncode == 0
+
+
+def test_protocol_answers_what_a_client_had_to_guess(tmp_path: Path) -> None:
+    """docs/play-protocol.md's answers: sorted options, the card drawn, the rule's id and title, help and
+    hint in ``answer``, clear words for lines that are JSON but no event, hand ends with their scores."""
+    log = tmp_path / "g.jsonl"
+    table = Table(log, "--seed", "4")
+    first = table.first
+    ranks = [o["rank"] for o in first["options"]]
+    assert ranks == sorted(ranks) == list(range(1, len(ranks) + 1))  # best first, each rank once
+    assert first["answer"] is None and first["hands_ended"] == [] and first["rule"] is None
+    helped = table.ask("help")
+    assert helped["ok"] and {"command": "quit", "args": "",
+                             "does": "stop playing (the log keeps the game; --resume continues it)"} in helped["answer"]
+    hint = table.ask("hint")
+    assert hint["answer"]["command"] in ("draw", "take 1") and hint["answer"]["words"]
+    assert hint["answer"]["event"] in [o["event"] for o in first["options"]]
+    for line, words in (("[1,2]", "this line is a JSON array, not an object"),
+                        ('{"type": "drew"', "this line is not valid JSON (expecting ',' delimiter at character 16)"),
+                        ('{"type": "annotated", "text": "hi"}', "an annotated event is not a move")):
+        no = table.ask(line)
+        assert no["ok"] is False and no["error"].startswith(words) and no["rule"] is None, no["error"]
+    drew = table.ask("draw")
+    hand = drew["state"]["hands"][0]
+    card = drew["events"][0]["card"]  # the drawer is told its card; the log leaves it to the stock
+    assert card in hand and len(hand) == 19
+    assert "card" not in json.loads(log.read_text().splitlines()[-1])
+    refused = table.ask("discard KD" if "KD" not in hand else "discard 5S" if "5S" not in hand else "discard 6S")
+    assert refused["rule"] == {"id": "cards-from-hand", "title": "cards come from the hand",
+                               "source": refused["rule"]["source"]}
+    assert "(rule cards-from-hand)" in refused["error"] and refused["rule"]["source"] in refused["error"]
+    answer = refused
+    ended: list[dict[str, Any]] = []
+    while not ended and not answer["over"]:
+        answer = table.ask(json.dumps(answer["options"][0]["event"]))
+        ended = answer["hands_ended"]
+    end = ended[0]
+    assert end["hand"] == 1 and end["ended"] in ("went out", "all at once", "dead hand")
+    assert len(end["seats"]) == len(end["held"]) == 2 and end["sides"] and end["explain"]
+    assert end["totals"] == answer["state"]["totals"] or answer["state"]["hand"] == 1
+    kinds = [e["type"] for e in answer["events"]]
+    assert "hand_started" in kinds or answer["over"]  # the next hand is dealt in the same answer
+    code, _ = table.close()
+    assert code == 0
+
+
+def test_bots_first_and_the_19_card_starter(tmp_path: Path) -> None:
+    table = Table(tmp_path / "a.jsonl", "--seat", "1", "--seed", "4")  # the bot at seat 0 plays first
+    first = table.first
+    assert first["state"]["turn"] == 1 and any(e.get("seat") == 0 for e in first["events"][2:])
+    table.close()
+    eram = Table(tmp_path / "b.jsonl", "--rules", "eram", "--seed", "2")  # seat 0 starts, with 19 cards
+    state = eram.first["state"]
+    assert state["phase"] == "meld" and len(state["hands"][0]) == 19 and state["discard"] == []
+    assert {o["event"]["type"] for o in eram.first["options"]} <= {"melded", "laid_off", "discarded"}
+    eram.close()

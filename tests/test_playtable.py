@@ -139,8 +139,10 @@ def test_late_clicks_mean_what_was_clicked(tmp_path: Path) -> None:
     button = t.pad.card_buttons[t.pad.cards.index(card)]
     draw.click()
     seq = t.state.seq
-    draw.click()  # a double click: the second arrives after the first was played, and is dropped
+    draw.click()  # a double click: the second arrives after the first was played; it is not played, and said
     assert t.state.seq == seq and t.errors.value == ""
+    said = html.unescape(t.message.value)
+    assert "banakil-moved-on" in said and f"the table had moved on to event {seq}: nothing was played" in said
     button.click()  # clicked in a hurry after Draw, on the button drawn before it: that card, for this step
     assert t.pad.selected_cards() == [card] and button in t.pad.card_buttons
     t.press("discard")
@@ -151,8 +153,11 @@ def test_late_clicks_mean_what_was_clicked(tmp_path: Path) -> None:
     coach = t.coach_move_button
     coach.click()
     seq = t.state.seq
-    coach.click()  # a double click on the coach's move plays one move
+    coach.click()  # a double click on the coach's move plays one move, and says why the second did nothing
     assert t.state.seq == seq and t.coach_move_button is not coach
+    assert "“Play the coach's move” was for the position at event" in html.unescape(t.message.value)
+    t.coach_move_button.click()  # the button drawn for this position plays, and the notice goes
+    assert t.state.seq > seq and "banakil-moved-on" not in t.message.value
 
 
 def test_no_failure_raises_into_the_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -381,3 +386,42 @@ def test_ask_the_expert_says_the_reviews_judge_pick(tmp_path: Path) -> None:
     assert advice is not None and "The expert would play: " in t.message.value
     assert html.escape(advice.words()) in t.message.value or advice.words() in html.unescape(t.message.value)
     assert t.path.read_bytes() == before  # asking plays nothing
+
+
+def test_a_refusal_clears_on_the_next_action(tmp_path: Path) -> None:
+    t = table(tmp_path, seed=3)
+    t.press("draw")
+    t.select(*[c.code for c in t.pad.cards[:2]])
+    assert not t.press("meld") and "Not allowed" in t.message.value
+    t.pad.card_buttons[0].click()  # the next click, whatever it is, is a new attempt
+    assert t.message.value == "" and t.last_refusal is None
+    t.pad.clear()
+    assert not t.press("discard") and "Cannot do that" in t.message.value
+    t.coach_button.click()
+    assert "Cannot do that" not in t.message.value
+
+
+def test_the_expert_says_it_is_thinking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    t = table(tmp_path, seed=3)
+    seen: list[tuple[str, bool]] = []
+    real = t.session.advice
+
+    def slow(*a: Any, **k: Any) -> Any:  # what the page shows while the judge works
+        seen.append((t.message.value, t.expert_button.disabled))
+        return real(*a, **k)
+
+    monkeypatch.setattr(t.session, "advice", slow)
+    t.expert_button.click()
+    assert len(seen) == 1 and "The expert is thinking" in seen[0][0] and seen[0][1]
+    assert "The expert would play: " in t.message.value and not t.expert_button.disabled
+
+
+def test_an_empty_table_says_none_yet_apart() -> None:
+    from banakil_replay.events import parse_event
+    from banakil_replay.notebook.movepad import seat_table_html
+    from banakil_replay.state import GameState
+
+    state = apply(GameState(), parse_event({"seq": 0, "type": "match_started", "format": "banakil-replay/1",
+                                            "rules": "classic", "players": ["a", "b"]}))
+    text = html.unescape(re.sub(r"<[^>]+>", "", seat_table_html(state, 0)))
+    assert "Melds on the table: none yet" in text  # as the page reads it, with nothing between the tags

@@ -154,3 +154,16 @@ def test_a_replayed_hand_is_explained_with_the_players_names() -> None:
     assert final.hand_score is not None
     assert any(line.startswith("Dana") for line in final.hand_score.explain)
     assert not any(line.startswith("Seat") for line in final.hand_score.explain)
+
+
+def test_a_hand_one_deck_cannot_hold_is_refused() -> None:
+    from banakil_replay.errors import MalformedInputError as Refused
+    data = {"players": 2, "went_out": 0, "seats": [{"melded_cards": ["AS"] * 200, "in_hand_cards": []},
+                                                   {"melded_cards": ["JK", "JK"], "in_hand_cards": []}]}
+    with pytest.raises(Refused, match=r"A♠ is named 200 times \(seats\[0\]: 200\); the deck holds 2"):
+        HandInput.from_json(data, get_ruleset("classic"))
+    data["seats"][0]["melded_cards"] = ["AS", "AS", "3H", "4H", "5H"]
+    assert HandInput.from_json(data, get_ruleset("classic")).seats[1].melded == 8  # two of each: one deck holds them
+    data["seats"][1]["in_hand_cards"] = ["JK"]
+    with pytest.raises(Refused, match=r"is named 3 times \(seats\[1\]: 3\)"):
+        HandInput.from_json(data, get_ruleset("classic"))

@@ -172,3 +172,36 @@ def test_a_sheet_another_writer_moved_on_is_not_added_to_blindly(tmp_path: Path)
     # the widget now shows the sheet as it is, and the boxes, kept, go in as hand 2
     assert w.next_hand() == 2 and "the boxes are for hand 2" in plain(w.message.value)
     assert w.melded[0].value == "16.5" and w.add() and len(open_sheet(path)[1].hands) == 2
+
+
+def test_a_double_click_adds_one_hand_and_an_empty_form_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    w = SheetWidget(path, "classic", ["Dana", "Ravi"])
+    before = path.read_bytes()
+    w.add_button.click()  # nothing typed: refused, not a hand of zeros
+    assert len(w.sheet.hands) == 0 and path.read_bytes() == before
+    assert "Hand 1 not added: the boxes for every seat are empty" in plain(w.message.value)
+    w.melded[0].value, w.in_hand[0].value = "16.5", "0"
+    w.add_button.click()  # one seat typed, the other forgotten
+    assert len(w.sheet.hands) == 0 and "the boxes for Ravi are empty" in plain(w.message.value)
+    w.melded[1].value, w.in_hand[1].value = "10.5", "7.5"
+    w.add_button.click()
+    w.add_button.click()  # the second click of a double click finds the boxes cleared
+    assert [h.scores for h in w.sheet.hands] == [(37, 3)]
+    assert open_sheet(path)[1].hands == w.sheet.hands
+    shown = plain(w.message.value)
+    assert shown.startswith("Hand 1 added: Dana 37, Ravi 3.") and "the second click added nothing" in shown
+    assert 'class="banakil-sheet-added"' in w.message.value
+
+
+@pytest.mark.parametrize("seats, words", [
+    ([("3H 4H 5H", ""), ("", "3H 3H 3H 3H 3H 3H")], "3♥ is named 7 times (Dana: 1, Ravi: 6)"),
+    ([("JK JK JK 5H", ""), ("", "9C")], "🃏 is named 3 times (Dana: 3)"),
+])
+def test_hands_the_deck_cannot_hold_are_refused(tmp_path: Path, seats: list[tuple[str, str]], words: str) -> None:
+    path = tmp_path / "s.jsonl"
+    w = SheetWidget(path, "classic", ["Dana", "Ravi"])
+    before = path.read_bytes()
+    assert not fill(w, seats)
+    assert words in plain(w.message.value) and "the deck holds 2 of each card" in plain(w.message.value)
+    assert path.read_bytes() == before and w.sheet.hands == ()

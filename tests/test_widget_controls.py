@@ -91,7 +91,10 @@ def test_a_note_is_not_a_step(tmp_path: Path) -> None:
     assert s.next.disabled
     assert s.jump(21) and s.seq == 12 and "Event 21 is a note on event 12" in s.status.value
     assert "a note on 12" in s.notes.value and "1 note on it" in s.status.value
-    assert [value for _, value in s.slider.options] == list(range(18))
+    assert (s.slider.min, s.slider.max) == (0, 17)  # the game's events; the notes are no stops
+    s.slider.value = 4  # what typing 4 into the slider's readout sends
+    assert s.seq == 4 and s.slider.value == 4 and 'data-seq="4"' in s.table.value
+    assert "Event 4 of 17" in s.status.value
 
 
 # ------------------------------------------------------------------- the quiz
@@ -193,3 +196,20 @@ def test_every_control_of_the_stepper_moves_or_says_why_not() -> None:
     assert s.quiz_box.layout.display == "none"
     s.last.click()
     assert s.seq == s.model.last and s.next.disabled and s.errors.value == ""
+
+
+def test_the_slider_steps_over_a_note_in_the_middle_and_its_readout_agrees(tmp_path: Path) -> None:
+    import json
+    lines = [json.loads(x) for x in DANA_RAVI.read_text(encoding="utf-8").splitlines()]
+    lines.insert(5, {"type": "annotated", "at": 4, "text": "a note in the middle"})
+    for seq, line in enumerate(lines):
+        line["seq"] = seq
+    game = tmp_path / "noted.jsonl"
+    game.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    s = w.ReplayStepper(game, start=4)
+    s.slider.value = 5  # the note, reached moving on: the slider goes on to event 6
+    assert (s.seq, s.slider.value) == (6, 6)
+    s.slider.value = 5  # reached moving back: event 4
+    assert (s.seq, s.slider.value) == (4, 4)
+    s.slider.value = 12
+    assert (s.seq, s.slider.value) == (12, 12) and "Event 12 of" in s.status.value

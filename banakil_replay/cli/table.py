@@ -55,7 +55,7 @@ def refusal(err: Exception) -> str:
     from ..reducer import ReplayError
 
     if isinstance(err, ReplayError):
-        rule = f" [{err.rule.title}: {err.source}]" if err.rule is not None else ""
+        rule = f" [{err.rule.title} (rule {err.rule.id}): {err.source}]" if err.rule is not None else ""
         return f"{err.bare_reason}{rule}"
     return str(err)
 
@@ -124,30 +124,34 @@ def _play(session: GameSession, got: Any) -> tuple[list[dict[str, Any]], Excepti
 def _json_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> int:
     from ..log.store import read_events
     from ..play.commands import Ask
-    from ..play.seatview import event_seen_by, state_seen_by
+    from ..play.seatview import state_seen_by
+    from .protocol import Teller, help_json, hint_json, option_order, rule_json
 
-    first = read_events(session.path)  # the first answer tells the whole game so far, resumed or new
+    teller = Teller(seat)
 
-    def answer(ok: bool, error: str | None, events: list[dict[str, Any]]) -> None:
+    def answer(ok: bool, err: Exception | None, events: list[dict[str, Any]], said: Any = None) -> None:
         mine = session.waiting_for == seat
+        shown, ended = teller.seen(events)
         print(json.dumps({
-            "ok": ok, "error": error, "events": [event_seen_by(e, seat) for e in events],
+            "ok": ok, "error": None if err is None else refusal(err), "rule": None if err is None else rule_json(err),
+            "events": shown, "hands_ended": ended, "answer": said,
             "state": state_seen_by(session.state, seat, session.public_record),
-            "options": [o.to_json() for o in session.options().options] if mine else [],
+            "options": [o.to_json() for o in sorted(session.options().options, key=option_order)] if mine else [],
             "over": session.over}, ensure_ascii=False), flush=True)
 
-    answer(True, None, first)
+    answer(True, None, read_events(session.path))  # the first answer tells the whole game so far, resumed or new
     for line in _until_over(session, lines):
         got = _read(session, seat, line)
         if isinstance(got, Exception):
-            answer(False, refusal(got), [])
+            answer(False, got, [])
         elif isinstance(got, Ask):
-            answer(True, None, [])  # questions are answered by the options' ranks and explanations
+            said = help_json() if got.word == "help" else hint_json(session) if got.word == "hint" else None
+            answer(True, None, [], said)
             if got.word == "quit":
                 break
         else:
             written, err = _play(session, got)
-            answer(err is None, None if err is None else refusal(err), written)
+            answer(err is None, err, written)
     return EXIT_OK
 
 

@@ -20,7 +20,8 @@ hand (the same button, whatever else comes and goes), and every move clears
 the selection: a card clicked in a hurry after *Draw* is selected for the next
 step, as meant. A move button carries the event number of the position it was
 drawn for, so a move click that arrives after the position moved on (a double
-click on *Draw*) is dropped instead of played in the new position.
+click on *Draw*, a click on the old button as the table redraws) is not played in
+the new position: the owner is told (``moved_on``) and says so.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .panel import classed
 __all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
 
 Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any failure as a sentence
+RETIRED_POSITIONS = 3  # positions whose move buttons still answer a late click (to say it came late)
 _PICKED, _UNPICKED = "#cfe2ff", "#ffffff"
 _PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
 
@@ -83,7 +85,7 @@ def seat_table_html(state: GameState, viewer: int | None, *, own_hand: bool = Fa
                      f'<b>{esc(seat_name(state, seat))}</b>{esc(tags)} <span style="color:#666">(seat {seat}'
                      f"{esc(side)}, {count})</span>{'<div>' + body + '</div>' if body else ''}</div>")
     melds = "".join(meld_html(m, label=f"#{m.id} {seat_name(state, m.owner)}'s {m.meld.kind}")
-                    for m in state.melds) or '<span style="color:#777">none yet</span>'
+                    for m in state.melds) or ': <span style="color:#777">none yet</span>'
     top = state.discard[-1:]
     pile = cards_html(state.discard, empty="empty")
     plural = "s" if state.stock_count != 1 else ""
@@ -115,13 +117,15 @@ class MovePad:
     """
 
     def __init__(self, on_move: Callable[[Move], Any], run: Runner,
-                 coach: Callable[[], Move] | None = None) -> None:
-        self.on_move, self.run, self.coach = on_move, run, coach
+                 coach: Callable[[], Move] | None = None,
+                 moved_on: Callable[[str, int], Any] | None = None) -> None:
+        self.on_move, self.run, self.coach, self.moved_on = on_move, run, coach, moved_on
         self.cards: list[Card] = []
         self.keys: list[CardKey] = []  # parallel to cards
         self.selected: list[CardKey] = []
         self._buttons: dict[CardKey, Any] = {}
         self.move_buttons: dict[str, Any] = {}
+        self._retired: list[list[Any]] = []  # the move buttons of the last positions, newest last
         self.state: GameState | None = None
         self.seat: int | None = None
         wrap = W.Layout(display="flex", flex_flow="row wrap")
@@ -165,8 +169,12 @@ class MovePad:
         kept = set(self.keys)
         for key in [k for k in self._buttons if k not in kept]:  # cards no longer held: a late click goes nowhere
             self._buttons.pop(key).close()
-        for w in old_moves:  # moves of a position gone by
-            w.close()
+        # moves of a position gone by stay open a little: a click on one the browser still showed reaches
+        # the kernel (a closed widget's click is dropped there without a word) and is told it came late
+        self._retired.append(old_moves)
+        while len(self._retired) > RETIRED_POSITIONS:
+            for w in self._retired.pop(0):
+                w.close()
 
     def _card_button(self, key: CardKey, card: Card) -> Any:
         b = classed(W.Button(description=card_label(card), tooltip=f"{card.symbol}: click to select",
@@ -208,7 +216,7 @@ class MovePad:
         b = classed(W.Button(description=label, tooltip=tip, button_style=style,
                              icon="magic" if kind == "coach" else "", layout=W.Layout(width="auto", margin="2px")),
                     "banakil-move", f"banakil-move-{key.replace(' ', '-')}")
-        b.on_click(lambda _: self.run(lambda: self._clicked(key, seq), "playing your move"))
+        b.on_click(lambda _: self.run(lambda: self._clicked(key, seq, label), "playing your move"))
         return b
 
     def _show_picked(self) -> None:
@@ -252,9 +260,13 @@ class MovePad:
     def selected_cards(self) -> list[Card]:
         return [self.cards[self.keys.index(k)] for k in self.selected]
 
-    def _clicked(self, key: str, seq: int) -> None:
+    def _clicked(self, key: str, seq: int, label: str = "") -> None:
         if self.state is None or self.state.seq != seq:
-            return  # a second click on a position already played from
+            # the button was drawn for a position gone by (a double click, or a click as the table redrew):
+            # playing it in the new position is not what was meant, and dropping it silently loses a click
+            if self.moved_on is not None:
+                self.moved_on(label or key, seq)
+            return
         self.on_move(self.coach() if key == "coach" and self.coach is not None else self.move(key))
 
     def move(self, key: str) -> Move:

@@ -26,7 +26,7 @@ from ..errors import BanakilError
 from .html import RED, note_html
 from .narrate import sentence
 
-__all__ = ["Panel", "Still", "classed", "lines", "failure", "guarded", "ENTER_WAIT"]
+__all__ = ["Panel", "Still", "classed", "fit", "lines", "failure", "guarded", "ENTER_WAIT"]
 
 ENTER_WAIT = 10.0  # seconds a click or Enter waits for a box's value (held back while the kernel is busy)
 _STATIC_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of an '
@@ -37,6 +37,42 @@ def classed(widget: Any, *classes: str) -> Any:
     """``widget`` with the CSS classes added (stable ``banakil-...`` names for tests and restyling)."""
     for c in classes:
         widget.add_class(c)
+    return widget
+
+
+# Widget kinds that take the room they are given: a fixed width is a most, never a least
+_SHRINKS = ("Text", "Textarea", "Dropdown", "Select", "Combobox", "IntSlider", "SelectionSlider", "FloatSlider",
+            "IntText", "BoundedIntText")
+
+
+def fit(widget: Any) -> Any:
+    """``widget``'s tree made to wrap, not overflow, down to a 360 px column (a phone; a notebook beside
+    JupyterLab's file browser): rows of controls wrap, buttons keep their whole label (they move to
+    the next line instead of shrinking to "…"), boxes and sliders shrink to the room there is, and
+    an HTML panel wider than the room (a score table) scrolls inside itself. Boxes filled later
+    (a new hand's buttons, the review) are fitted as their children arrive."""
+    kind = type(widget).__name__
+    layout = getattr(widget, "layout", None)
+    if layout is None or getattr(widget, "_banakil_fit", False):
+        return widget
+    widget._banakil_fit = True
+    if isinstance(widget, W.Box):
+        if not isinstance(widget, W.VBox) and not (layout.flex_flow or "").startswith("column"):
+            layout.flex_flow = "row wrap"
+        layout.max_width = "100%"
+        for child in widget.children:
+            fit(child)
+        widget.observe(lambda change: [fit(c) for c in change["new"]], names="children")
+    elif isinstance(widget, (W.Button, W.ToggleButton)):
+        layout.flex = "0 0 auto"  # wrapped to the next line, never cut to "…"
+        if layout.width is None:
+            layout.width = "auto"
+    elif kind in _SHRINKS:
+        layout.max_width = "calc(100% - 4px)"  # a control's 2 px margins stay inside the column
+        layout.flex = "0 1 auto"
+    elif isinstance(widget, W.HTML):
+        layout.max_width = "100%"
+        layout.overflow = "auto"  # a table wider than the column scrolls in its own panel
     return widget
 
 
@@ -86,7 +122,7 @@ class Still:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget for JupyterLab and Voila, and a still picture (HTML, text) for a static page."""
-        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle = fit(self.widget)._repr_mimebundle_(**kwargs)
         try:
             html, text = self.still()
         except Exception as e:  # noqa: BLE001 - a display never raises into the notebook
@@ -121,7 +157,7 @@ class Panel:
         cannot draw a widget, so the bundle also carries a picture of the widget
         as it stands, as HTML and as text; JupyterLab and Voila prefer the live widget.
         """
-        bundle = self.widget._repr_mimebundle_(**kwargs)
+        bundle = fit(self.widget)._repr_mimebundle_(**kwargs)
         if isinstance(bundle, dict):
             html, text = self._static()
             bundle = {**bundle, "text/html": _STATIC_NOTE + html, "text/plain": text}

@@ -136,7 +136,8 @@ class PlayTable(Still):
         self.review_view: ReplayStepper | None = None
         self.drill_view: DrillView | None = None
         self._controls()
-        self.pad = MovePad(self._play_move, self._run, coach=self.coach_choice)
+        self._problem_shown = False  # the message is a problem, cleared by the next click
+        self.pad = MovePad(self._play_move, self._run, coach=self.coach_choice, moved_on=self._moved_on)
         self.message.value = widget_note(opened, "banakil-log-note", "#555")
         self.lines = self._news_from_log()
         self.widget = classed(W.VBox([self.head, self.table, self.curtain_box, self.pad.widget, self.message,
@@ -176,14 +177,21 @@ class PlayTable(Still):
         self.mistakes_button.on_click(lambda _: self._run(self.learn, "finding your mistakes"))
 
     def _run(self, thunk: Callable[[], Any], doing: str) -> Any:
-        """Run one click: a refusal is shown with its rule, any other failure as a sentence; nothing raises."""
+        """Run one click: a refusal is shown with its rule, any other failure as a sentence; nothing raises.
+
+        A refusal, or a problem, stays on show until the next click: the next action is a new
+        attempt, and an old "Not allowed" beside it would read as being about it."""
         self.errors.value = ""
+        if self.last_refusal is not None or self._problem_shown:
+            self.message.value = ""
+        self.last_refusal, self._problem_shown = None, False
         try:
             return thunk()
         except IllegalMoveError as e:
             self.last_refusal = e
             self.message.value = refusal_html(e)
         except BanakilError as e:  # a click that makes no move (no card selected), a log that cannot be written
+            self._problem_shown = True
             self.message.value = widget_note(f"Cannot do that: {sentence(str(e))}", "banakil-play-problem", RED)
         except Exception as e:  # noqa: BLE001 - shown in the widget, kept in last_error
             self.last_error = e
@@ -278,12 +286,31 @@ class PlayTable(Still):
         return self.state.seq != before
 
     def ask_expert(self) -> Advice:
-        """The expert's pick for the person to act (the judge the review uses), said in the message panel."""
-        advice = self.session.advice()
-        if advice is None:
+        """The expert's pick for the person to act (the judge the review uses), said in the message panel.
+
+        The judge plays the best few moves out to the end of the hand many times, which takes a few
+        seconds: the message says it is at work, and the button waits, until the answer is there."""
+        if self.session.waiting_for is None:
             raise BanakilError("there is no move to advise on now" + (": the match is over" if self.session.over else ""))
+        self.message.value = widget_note("The expert is thinking: it plays the best few moves out to the end of the "
+                                         "hand many times, which takes a few seconds...", "banakil-expert-progress")
+        self.expert_button.disabled, self.expert_button.icon = True, "spinner"
+        try:
+            advice = self.session.advice()
+        finally:
+            self.expert_button.disabled, self.expert_button.icon = False, "lightbulb-o"
+        if advice is None:
+            raise BanakilError("there is no move to advise on now")
         self.message.value = widget_note(f"The expert would play: {advice.words()}", "banakil-expert-advice")
         return advice
+
+    def _moved_on(self, label: str, seq: int) -> None:
+        """A move button of a position gone by was clicked (the table was redrawing): say so, play nothing."""
+        self._problem_shown = True
+        self.message.value = widget_note(
+            f"Your click on “{label}” was for the position at event {seq}, but the table had moved on to event "
+            f"{self.state.seq}: nothing was played. Look at the table as it is now and click again.",
+            "banakil-moved-on", RED)
 
     def show_coach(self, on: bool = True) -> None:
         self.coach_on = on

@@ -31,6 +31,8 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
+from ..cards import parse_cards
+from ..deck_holds import deck_overflow
 from ..errors import MalformedInputError
 from ..log.sheet import Sheet, SheetRefused, add_hand, new_sheet, open_sheet, sheet_text
 from ..rules import get_ruleset
@@ -132,6 +134,7 @@ class SheetWidget(Still):
                  *, carry: bool = False) -> None:
         self.path = Path(path)
         self.last_error: BaseException | None = None
+        self._added: str | None = None  # the sentence for the hand this widget added last, until a refusal
         if players is not None and not self.path.exists():
             new_sheet(self.path, rules, players, carry=carry)
         _, self.sheet = open_sheet(self.path)
@@ -141,6 +144,8 @@ class SheetWidget(Still):
                                f"rules, not for {', '.join(players)} under {rules}: open it without players, or "
                                "give another file")
         self._controls()
+        for box in (*self.melded, *self.in_hand):  # typing again means a new hand, not the tail of a double click
+            box.observe(self._typed, "value")
         self.add_button.on_click(self._guard(lambda _: self.add(), "adding the hand"))
         self._render()
 
@@ -186,27 +191,57 @@ class SheetWidget(Still):
         """The number of the hand the boxes are for."""
         return self.sheet.hands[-1].hand + 1 if self.sheet.hands else 1
 
+    def _blank_seats(self) -> list[str]:
+        """The seats whose two boxes are both empty."""
+        return [name for name, m, h in zip(self.sheet.players, self.melded, self.in_hand)
+                if not m.value.strip() and not h.value.strip()]
+
     def add(self) -> bool:
         """Add the hand in the boxes; False, with the reason shown, when it is refused (the file is unchanged)."""
+        blank = [] if self.sheet.over else self._blank_seats()  # over: the engine's sentence says why
+        if len(blank) == len(self.sheet.players) and self._added is not None:
+            # the boxes were cleared by the hand just added: a second click of a double click adds nothing
+            self.message.value = widget_note(f"{self._added} The boxes are empty, so the second click added "
+                                             "nothing.", "banakil-sheet-added", GREEN)
+            return False
+        if blank:  # an empty form would score as a hand of zeros, and an empty seat is more often a slip than a 0
+            who = "every seat" if len(blank) == len(self.sheet.players) else ", ".join(blank)
+            self._refuse(f"hand {self.next_hand()} not added: the boxes for {who} are empty; type what each seat "
+                         "melded and holds (0 for nothing). The sheet is unchanged.")
+            return False
         try:
-            # the number shown: a second click, or a sheet another writer moved on, is refused
-            self.sheet = add_hand(self.path, self.entry(), self.next_hand())
+            entry = self.entry()
+            named = [[*seat.get("melded_cards", []), *seat.get("in_hand_cards", [])] for seat in entry["seats"]]
+            too_many = deck_overflow([parse_cards(c) for c in named], self.sheet.players)
+            if too_many:  # said with the players' names; the engine refuses it too, naming seats by index
+                raise SheetRefused(f"hand {self.next_hand()} not added: {too_many}. The sheet is unchanged.")
+            # the number shown: a sheet another writer moved on is refused, not added to twice
+            self.sheet = add_hand(self.path, entry, self.next_hand())
         except MalformedInputError as e:  # a refusal: a sentence, and the boxes kept for a correction
             text = str(e) if isinstance(e, SheetRefused) else (
                 f"hand {len(self.sheet.hands) + 1} not added: {e}. The sheet is unchanged.")
             moved_on = self._reload()
             if moved_on:
                 text += f" The table now shows the sheet as it is on disk; the boxes are for hand {self.next_hand()}."
-            self.message.value = widget_note(text[:1].upper() + text[1:], "banakil-sheet-refused", RED)
+            self._refuse(text)
             return False
         last = self.sheet.hands[-1]
         scores = ", ".join(f"{name} {s}" for name, s in zip(self.sheet.sides, last.scores))
-        self.message.value = widget_note(f"Hand {last.hand} added: {scores}.", "banakil-sheet-added", GREEN)
+        self._added = f"Hand {last.hand} added: {scores}."
+        self.message.value = widget_note(self._added, "banakil-sheet-added", GREEN)
         for box in (*self.melded, *self.in_hand):
             box.value = ""
         self.all_at_once.value = False
         self._render()
         return True
+
+    def _typed(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._added = None
+
+    def _refuse(self, text: str) -> None:
+        self._added = None  # the next empty click is a mistake to explain, not the tail of a double click
+        self.message.value = widget_note(text[:1].upper() + text[1:], "banakil-sheet-refused", RED)
 
     def _reload(self) -> bool:
         """Read the sheet again from disk; True if another writer had moved it on."""

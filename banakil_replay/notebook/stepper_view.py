@@ -46,7 +46,7 @@ class ReplayStepper(Panel):
     """Step through a game event by event, with the table drawn as cards.
 
     Controls: ``first``/``back``/``next``/``last`` buttons, ``slider`` (the
-    event number; it stops at the game's events only), ``jump_box`` (type an
+    event number, which may be typed into its readout; it stops at the game's events only), ``jump_box`` (type an
     event number, then Enter or ``jump_button``), ``perspective`` (all hands
     open, or one seat's view with the others face down), ``quiz_toggle``.
     Panels: ``status``, ``event``, ``table``, ``options``, ``notes``, and in
@@ -94,8 +94,11 @@ class ReplayStepper(Panel):
         self.back = classed(W.Button(description="Back", icon="step-backward", layout=auto), "banakil-back-button")
         self.next = classed(W.Button(description="Next", icon="step-forward", layout=auto), "banakil-next")
         self.last = classed(W.Button(description="Last", icon="fast-forward", layout=auto), "banakil-last")
-        self.slider = classed(W.SelectionSlider(options=self._stops(), value=m.seq, description="event",
-                                                continuous_update=True), "banakil-slider")
+        # an IntSlider, not a SelectionSlider: its readout takes a typed number (a SelectionSlider's
+        # readout can be typed into but ignores it, then shows the typed text beside the old position)
+        first, last = self._span()
+        self.slider = classed(W.IntSlider(min=first, max=last, value=m.seq, description="event",
+                                          continuous_update=True), "banakil-slider")
         self.jump_box = classed(W.Text(value="", placeholder="number", description="go to",
                                        continuous_update=False, layout=W.Layout(width="14em")), "banakil-jump")
         self.jump_button = classed(W.Button(description="Go", layout=auto), "banakil-jump-go")
@@ -120,9 +123,19 @@ class ReplayStepper(Panel):
         self.quiz_row = classed(W.HBox([self.quiz_choice, self.quiz_reveal]), "banakil-quiz-row")
         self.quiz_box = classed(W.VBox([self.quiz_prompt, self.quiz_row, self.quiz_result]), "banakil-quiz")
 
-    def _stops(self) -> list[tuple[str, int]]:
-        """The slider's stops: the game's events (never a note), each labelled with its number."""
-        return [(str(s), s) for s in self.model.steps] or [("0", 0)]
+    def _span(self) -> tuple[int, int]:
+        """The slider's ends: the first and last of the game's events (its stops are those, never a note)."""
+        steps = self.model.steps
+        return (steps[0], steps[-1]) if steps else (0, 0)
+
+    def _stop_for(self, seq: int) -> int:
+        """The game event the slider stops at for ``seq``: itself, or past a note the way the slider moved."""
+        steps = self.model.steps
+        if not steps or seq in steps:
+            return seq
+        if seq > self.model.seq:
+            return next((s for s in steps if s > seq), steps[-1])
+        return self.model.clamp(seq)
 
     # ------------------------------------------------------------ the model
     @property
@@ -213,7 +226,9 @@ class ReplayStepper(Panel):
         self.model.set_replay(replay)
         self._quiet = True
         try:
-            self.slider.options = self._stops()
+            first, last = self._span()
+            self.slider.max = max(last, self.slider.min)  # widen first: min may never pass max on the way
+            self.slider.min, self.slider.max = first, last
             self.slider.value = self.model.seq
         finally:
             self._quiet = False
@@ -222,7 +237,11 @@ class ReplayStepper(Panel):
     def _on_move(self, change: Any) -> None:
         if self._quiet or change["new"] is None:
             return
-        self.model.go(change["new"])
+        stop = self._stop_for(int(change["new"]))
+        if stop != change["new"]:  # a note's number, typed or stepped onto: the slider (and readout) go on
+            self.slider.value = stop
+            return
+        self.model.go(stop)
         self.render()
 
     def _on_perspective(self, change: Any) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from ..cards import Card, parse_card
 from ..errors import MalformedInputError
-from ..events import Drew, Discarded, JokerSwapped, LaidOff, Melded, Reshuffled, Took, parse_event
+from ..events import EVENT_TYPES, Drew, Discarded, JokerSwapped, LaidOff, Melded, Reshuffled, Took, parse_event
 from ..state import GameState
 from .moves import Move, is_move
 
@@ -49,6 +49,17 @@ _ALIASES = {"d": "draw", "lay": "add", "layoff": "add", "lay_off": "add", "exit"
             "?": "help", "o": "options"}
 
 
+_JSON_START = ("{", "[", '"')
+_JSON_KINDS: dict[type, str] = {list: "array", str: "string"}
+_ONE_LINE = ('send one event object on one line, such as {"type": "drew"}, or a text command '
+             "(help lists them)")
+_MOVE_TYPES = ("drew", "took", "melded", "laid_off", "joker_swapped", "discarded", "reshuffled")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 @dataclass(frozen=True, slots=True)
 class Ask:
     """A line that asks for something (a hint, the table, help, to stop) instead of moving."""
@@ -67,7 +78,7 @@ def read_line(line: str, state: GameState, seat: int) -> Move | Ask:
     text = line.strip()
     if not text:
         raise MalformedInputError("an empty line; type a command (help lists them) or a JSON event")
-    if text.startswith("{"):
+    if text.startswith(_JSON_START):  # meant as JSON: refused as JSON, never as an unknown command
         return read_event(text, state, seat)
     return read_command(text, state, seat)
 
@@ -77,16 +88,22 @@ def read_event(text: str, state: GameState, seat: int) -> Move:
     try:
         obj: Any = json.loads(text)
     except json.JSONDecodeError as e:
-        raise MalformedInputError(f"not valid JSON: {e}") from None
+        raise MalformedInputError(f"this line is not valid JSON ({e.msg.lower()} at character {e.pos + 1}); "
+                                  f"{_ONE_LINE}") from None
     if not isinstance(obj, dict):
-        raise MalformedInputError(f"an event must be a JSON object, got {type(obj).__name__}")
+        raise MalformedInputError(f"this line is a JSON {_JSON_KINDS.get(type(obj), 'value')}, not an object; "
+                                  f"{_ONE_LINE}")
+    kind = obj.get("type")
+    if isinstance(kind, str) and kind in EVENT_TYPES and kind not in _MOVE_TYPES:
+        raise MalformedInputError(f"{_article(kind)} {kind} event is not a move; a player sends "
+                                  f"{', '.join(_MOVE_TYPES[:-1])} or {_MOVE_TYPES[-1]}")
     obj = {"seq": state.seq + 1, **obj}
     if obj.get("type") in ("drew", "took", "melded", "laid_off", "joker_swapped", "discarded"):
         obj.setdefault("seat", seat)
     event = parse_event(obj)
     if not is_move(event):
-        raise MalformedInputError(f"a {event.type} event is not a move; a player sends drew, took, melded, "
-                                  "laid_off, joker_swapped, discarded or reshuffled")
+        raise MalformedInputError(f"{_article(event.type)} {event.type} event is not a move; a player sends "
+                                  f"{', '.join(_MOVE_TYPES[:-1])} or {_MOVE_TYPES[-1]}")
     if isinstance(event, Drew) and event.card is not None:
         # the stock's order is the table's secret; naming a card would probe it
         raise MalformedInputError("a drew event names no card: the table draws the top of the stock for you")

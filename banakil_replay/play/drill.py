@@ -179,7 +179,7 @@ class MistakeDrill:
         self._stop()
         state = self.state
         if not is_move(move):
-            raise IllegalMoveError(f"a {move.type} event is not a move")
+            raise IllegalMoveError(f"{'an' if move.type[0] in 'aeiou' else 'a'} {move.type} event is not a move")
         try:
             apply(state, move)
         except IllegalMoveError as e:

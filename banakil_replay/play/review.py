@@ -351,7 +351,8 @@ def decision(rp: Replay, index: int) -> Move:
     """The move ``rp.events[index]``; ``ValueError`` if that event is no one's decision."""
     event = rp.events[index]
     if not is_move(event) or index == 0:
-        raise ValueError(f"seq {event.seq}: a {event.type} event is not a decision to judge")
+        raise ValueError(f"seq {event.seq}: {'an' if event.type[0] in 'aeiou' else 'a'} {event.type} event is not "
+                         "a decision to judge")
     return event
 
 

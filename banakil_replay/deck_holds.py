@@ -1,0 +1,40 @@
+"""Can one deck hold these hands? The cards a hand's seats are said to have laid and held, counted together.
+
+A hand entered by its cards (the ``score`` command, a score sheet) names every card the
+seats melded and still hold; those all come out of one 106-card deck (two of every card,
+two jokers), so a hand that names a card more often than that was mistyped. The check is
+pure so every edge that takes such a hand (the reducer's ``hand_recorded``, the ``score``
+and ``sheet`` commands, ``SheetWidget``) refuses it with the same sentence.
+
+>>> from .cards import parse_cards
+>>> deck_overflow([parse_cards("3H 3H"), parse_cards("3H 4H")])
+'3♥ is named 3 times (seat 1: 2, seat 2: 1); the deck holds 2 of each card'
+>>> deck_overflow([parse_cards("JK JK"), parse_cards("")]) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Sequence
+
+from .cards import CARD_INDEX, Card, full_deck
+
+__all__ = ["deck_overflow"]
+
+
+def deck_overflow(seats: Sequence[Iterable[Card]], names: Sequence[str] | None = None) -> str | None:
+    """None when one deck holds every seat's cards together; else which card is named too often, in a sentence.
+
+    ``seats``: per seat, every card it is said to have (melded and in hand); ``names``
+    the seats' names in the sentence (default ``seat 1``, ``seat 2``, ...).
+    """
+    per_seat = [Counter(cards) for cards in seats]
+    named = sum(per_seat, Counter[Card]())
+    over = named - full_deck()
+    if not over:
+        return None
+    card = min(over, key=CARD_INDEX.__getitem__)  # the first in deck order: the same sentence every time
+    who = names if names is not None else [f"seat {i + 1}" for i in range(len(per_seat))]
+    shares = ", ".join(f"{who[i]}: {c[card]}" for i, c in enumerate(per_seat) if c[card])
+    return f"{card.symbol} is named {named[card]} times ({shares}); the deck holds 2 of each card"
