@@ -58,11 +58,20 @@ def _read(inp: TextIO, out: TextIO, echo: bool) -> str | None:
     """One answer line, or None at the end of input."""
     if not echo:
         print("> ", end="", file=out, flush=True)
+    from ..errors import MalformedInputError
+    from ..log.inputs import EndlessLineError, read_line
+
     try:
-        line = inp.readline()
+        line = read_line(inp)  # an over-long line is skipped in bounded pieces, never held whole
     except KeyboardInterrupt:
         return None
-    if not line:
+    except EndlessLineError as e:
+        print(f"Cannot read that: {e}.", file=out)
+        return None
+    except MalformedInputError as e:
+        print(f"Cannot read that: {e}.", file=out)
+        return ""
+    if line is None:
         return None
     if echo:  # piped input: show the answer, so the transcript reads as a dialogue
         print(f"> {line.rstrip()}", file=out)

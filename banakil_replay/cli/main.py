@@ -52,12 +52,11 @@ def cmd_meld(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from ..scoring import HandInput, score_hand
 
+    from ..log.inputs import decode_text, parse_json
+
     rules = get_ruleset(args.rules)
-    text = sys.stdin.read() if args.file == "-" else _read_text(args.file)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"{args.file}: not valid JSON: {e}") from None
+    where = "the hand on standard input" if args.file == "-" else utf8_text(args.file)
+    data = parse_json(decode_text(_read_input(args.file), where), where)
     hand = HandInput.from_json(data, rules)
     try:
         result = score_hand(rules, hand)
@@ -67,12 +66,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read_text(path: str) -> str:
+def _read_input(path: str) -> bytes:
+    """A JSON input's bytes from a regular file or ``-`` (standard input), bounded either way."""
+    from ..log.inputs import read_file, read_stream
+
+    if path == "-":
+        return read_stream(sys.stdin)
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise MalformedInputError(f"cannot read {path}: {e}") from None
+        return read_file(path)
+    except OSError as e:
+        raise MalformedInputError(f"cannot read {utf8_text(path)}: {e.strerror or e}") from None
 
 
 def cmd_examples(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable
 
 from ..errors import IllegalMoveError, MalformedInputError
 from ..rules import DEFAULT_RULESET, RULESETS
@@ -24,17 +24,10 @@ from ..rules import DEFAULT_RULESET, RULESETS
 EXIT_OK = 0
 
 
-def _no_constant(name: str) -> NoReturn:
-    raise MalformedInputError(f"{name} is not a number JSON allows")
-
-
 def _read_entry(text: str, where: str) -> Any:
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"{where} is not valid JSON: {e}") from None
-    except RecursionError:
-        raise MalformedInputError(f"{where} is nested too deeply to be a hand") from None
+    from ..log.inputs import parse_json
+
+    return parse_json(text, where)
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -50,12 +43,10 @@ def _add(args: argparse.Namespace) -> int:
     from ..log.sheet import add_hand
 
     if args.hand == "-":
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise MalformedInputError(f"the hand on standard input is not UTF-8 text: {e}") from None
-        entry = _read_entry(text, "the hand on standard input")
+        from ..log.inputs import decode_text, read_stream
+
+        where = "the hand on standard input"
+        entry = _read_entry(decode_text(read_stream(sys.stdin), where), where)
     else:
         entry = _read_entry(args.hand, "the hand given")
     sheet = add_hand(args.file, entry, args.number)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from ..errors import IllegalMoveError, MalformedInputError
 from ..rules import DEFAULT_RULESET, RULESETS
@@ -65,27 +65,26 @@ def _lines(stream: TextIO, prompt: str | None) -> Iterator[str | None]:
     """Input lines without their newline; None for a line too long to be a move (it is skipped whole).
 
     Bytes that are not UTF-8 become U+FFFD, so the line is refused as a command
-    rather than ending the game with a decoding error.
+    rather than ending the game with a decoding error. A line with no end in sight
+    (``/dev/zero``) ends the input: the log already holds every move made.
     """
-    raw: BinaryIO | None = getattr(stream, "buffer", None)
+    from ..log.inputs import EndlessLineError, read_line
+
     while True:
         if prompt is not None:
             sys.stdout.write(prompt)
             sys.stdout.flush()
-        if raw is None:  # a text stream without bytes underneath (tests hand one in)
-            text = stream.readline(MAX_LINE_BYTES + 1)
-            data = text.encode("utf-8", "surrogatepass")
-        else:
-            data = raw.readline(MAX_LINE_BYTES + 1)
-        if not data:
+        try:
+            line = read_line(stream, MAX_LINE_BYTES)
+        except EndlessLineError as e:
+            print(f"banakil-replay play: {e}", file=sys.stderr)
             return
-        if len(data) > MAX_LINE_BYTES and not data.endswith(b"\n"):
-            while data and not data.endswith(b"\n"):
-                data = raw.readline(MAX_LINE_BYTES) if raw is not None else stream.readline(
-                    MAX_LINE_BYTES).encode("utf-8", "surrogatepass")
+        except MalformedInputError:
             yield None
             continue
-        yield data.decode("utf-8", "replace").rstrip("\r\n")
+        if line is None:
+            return
+        yield line
 
 
 def _until_over(session: GameSession, lines: Iterator[str | None]) -> Iterator[str | None]:

@@ -19,7 +19,6 @@ Ask(word='hint')
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -74,10 +73,9 @@ def read_line(line: str, state: GameState, seat: int) -> Move | Ask:
 
 def read_event(text: str, state: GameState, seat: int) -> Move:
     """A JSON event object in the log's shape; ``seq`` and ``seat`` default to the next seq and ``seat``."""
-    try:
-        obj: Any = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"not valid JSON: {e}") from None
+    from ..log.inputs import parse_json
+
+    obj: Any = parse_json(text, "the line")  # bounded depth and digits: a hostile line is refused, not a crash
     if not isinstance(obj, dict):
         raise MalformedInputError(f"an event must be a JSON object, got {type(obj).__name__}")
     obj = {"seq": state.seq + 1, **obj}
@@ -114,7 +112,8 @@ def _no_args(word: str, args: list[str]) -> None:
 
 
 def _number(word: str, what: str, text: str) -> int:
-    if not text.isascii() or not text.isdigit() or int(text) < 1:
+    # a count of more digits than the interpreter converts is no count either
+    if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) < 1:
         raise MalformedInputError(f"{word}: {what} must be a whole number from 1, got {text!r}")
     return int(text)
 
