@@ -302,7 +302,7 @@ def cmd_bulk(args: argparse.Namespace) -> int:
     paths = bulk.find_logs(args.source)
     if not paths:
         raise MalformedInputError(f"no logs found for {args.source!r}")
-    bulk.check_output(args.out)  # before the work, not after it
+    replaced = bulk.check_output(args.out)  # before the work, not after it
     t0 = __import__("time").perf_counter()
     hand_rows, match_rows = bulk.run(paths, engine=args.engine, scheduler=args.scheduler, workers=args.workers)
     hands, matches = bulk.frames(hand_rows, match_rows)
@@ -310,7 +310,8 @@ def cmd_bulk(args: argparse.Namespace) -> int:
     dt = __import__("time").perf_counter() - t0
     failed = sum(1 for m in match_rows if m["error"])
     print(utf8_text(f"{len(paths)} logs ({failed} failed to replay), {len(hands)} hands in {dt:.1f} s "
-                    f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}"))
+                    f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}"
+                    + (f" (replacing the previous output of bulk: {', '.join(replaced)})" if replaced else "")))
     return EXIT_INVALID if failed else EXIT_OK
 
 
