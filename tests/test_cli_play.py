@@ -272,3 +272,35 @@ def test_ctrl_c_stops_like_quit(tmp_path: Path) -> None:
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and b"--resume continues it" in err and b"Traceback" not in err
     assert validate(log).returncode == 0
+
+
+def test_resume_takes_the_seat_and_the_bots_from_the_log(tmp_path: Path) -> None:
+    """A game played at seat 1 against random bots and resumed with no flags goes on as it was: the person
+    keeps seat 1 and random bots keep the others; a flag that says otherwise is refused, nothing written."""
+    log = tmp_path / "g.jsonl"
+    first = run(log, "--seat", "1", "--bots", "random", "--seed", "3", stdin="quit\n")
+    assert first.returncode == 0, first.stderr
+    start = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert start["humans"] == [1] and start["bots"] == "random" and start["seed"] == 3
+    again = run(log, "--resume", stdin="quit\n")
+    assert again.returncode == 0 and b"you play seat 1" in again.stdout, again.stdout[-300:]
+    for flags, needle in ((("--seat", "0"), b"seat(s) 1, not 0"), (("--bots", "heuristic"), b"random bots, not heuristic")):
+        before = log.read_bytes()
+        refused = run(log, "--resume", *flags, stdin="quit\n")
+        assert refused.returncode == 2 and needle in refused.stderr and b"Traceback" not in refused.stderr, refused.stderr
+        assert log.read_bytes() == before
+    same = run(log, "--resume", "--seat", "1", "--bots", "random", stdin="quit\n")
+    assert same.returncode == 0 and b"you play seat 1" in same.stdout
+
+
+def test_a_log_from_before_the_seating_was_recorded_resumes_by_its_players_names(tmp_path: Path) -> None:
+    log = tmp_path / "old.jsonl"
+    assert run(log, "--seat", "1", "--bots", "random", stdin="quit\n").returncode == 0
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = json.loads(lines[0])
+    del start["humans"], start["bots"]
+    assert start["players"] == ["random-0", "human-1"]
+    log.write_text(json.dumps(start, separators=(",", ":")) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    again = run(log, "--resume", stdin="quit\n")
+    assert again.returncode == 0 and b"you play seat 1" in again.stdout, again.stderr
+    assert run(log, "--resume", "--bots", "expert", stdin="quit\n").returncode == 2

@@ -39,15 +39,17 @@ def _play_table(args: argparse.Namespace) -> int:
     from ..play.session import GameSession
 
     if args.resume:
-        session = GameSession.resume(args.log, humans=(args.seat,), bots=args.bots, seed=args.seed,
-                                     rules=args.rules, players=args.players)
+        # the seat and the bots are the log's; a flag given must agree with it
+        session = GameSession.resume(args.log, humans=None if args.seat is None else (args.seat,), bots=args.bots,
+                                     seed=args.seed, rules=args.rules, players=args.players)
     else:
         session = GameSession.start(args.log, args.rules or DEFAULT_RULESET, args.players,
-                                    humans=(args.seat,), bots=args.bots, seed=args.seed or 0)
+                                    humans=(args.seat or 0,), bots=args.bots or "heuristic", seed=args.seed or 0)
+    seat = min(session.humans, default=0)
     lines = _lines(sys.stdin, "banakil> " if sys.stdin.isatty() and not args.json else None)
     if args.json:
-        return _json_loop(session, args.seat, lines)
-    return _text_loop(session, args.seat, lines)
+        return _json_loop(session, seat, lines)
+    return _text_loop(session, seat, lines)
 
 
 def refusal(err: Exception) -> str:
@@ -207,9 +209,11 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--rules", metavar="NAME",
                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET}; with --resume, the log's)")
     p.add_argument("--players", type=int, metavar="N", help="2 to 4 (default: the fewest the rule set allows; with --resume, the log's)")
-    p.add_argument("--seat", type=int, default=0, metavar="S", help="the seat you play (default 0)")
+    p.add_argument("--seat", type=int, metavar="S",
+                   help="the seat you play (default 0; with --resume, the log's, and another is refused)")
     p.add_argument("--seed", type=int, metavar="K", help="the deals' seed (default 0; with --resume, the log's)")
-    p.add_argument("--bots", default="heuristic", metavar="KIND",
-                   help="who plays the other seats: heuristic (default), random, or expert (Monte Carlo, about a quarter of a second a move)")
+    p.add_argument("--bots", metavar="KIND",
+                   help="who plays the other seats: heuristic (default), random, or expert (Monte Carlo, about a "
+                        "quarter of a second a move); with --resume, the log's, and another is refused")
     p.add_argument("--json", action="store_true", help="the line protocol of docs/play-protocol.md")
     p.add_argument("--resume", action="store_true", help="continue the match in FILE")
