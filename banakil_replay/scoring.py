@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from . import accepts
-from .cards import Card, parse_cards
+from .cards import Card, check_in_deck, deck_list, parse_cards
 from .errors import MalformedInputError
 from .citations import cite
 from .rules import Ruleset
@@ -85,11 +85,14 @@ class HandInput:
         return cls(players, went_out, all_at_once, tuple(built)).checked()
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], rules: Ruleset, table: int | None = None) -> "HandInput":
+    def from_json(cls, data: Mapping[str, Any], rules: Ruleset, table: int | None = None, *,
+                  count_copies: bool = True) -> "HandInput":
         """Read the ``score`` command's input object (see README); errors name the field.
 
         ``table``: the number of players at a table the hand was played at (a score sheet's);
-        ``players`` may then be left out, and any other number is refused.
+        ``players`` may then be left out, and any other number is refused. A hand no deck
+        could hold is refused; ``count_copies=False`` leaves the copies of each card to a
+        caller that reports them itself (the worked examples' card check).
         """
         if not isinstance(data, Mapping):
             raise MalformedInputError("score input must be a JSON object")
@@ -123,7 +126,7 @@ class HandInput:
             opened = _flag(s, "opened", m > 0, where)
             had_turn = _flag(s, "had_turn", True, where)
             seats.append(SeatInput(m, h, opened, *cards, had_turn=had_turn))
-        return cls(players, went_out, all_at_once, tuple(seats)).checked()
+        return _in_the_deck(cls(players, went_out, all_at_once, tuple(seats)).checked(), rules, count_copies)
 
     def checked(self) -> "HandInput":
         if len(self.seats) != self.players:
@@ -133,6 +136,26 @@ class HandInput:
         if self.all_at_once and self.went_out is None:
             raise MalformedInputError("'all_at_once' needs a seat that went out")
         return self
+
+
+def _in_the_deck(hand: HandInput, rules: Ruleset, count_copies: bool = True) -> HandInput:
+    """Refuse a hand no deal could leave: more copies of a card than the deck holds, more points than
+    all its cards are worth, or cards left in the hand of the seat that went out (going out empties it)."""
+    named = [c for s in hand.seats for cards in (s.melded_cards, s.in_hand_cards) for c in cards or ()]
+    try:
+        check_in_deck(named if count_copies else ())
+    except MalformedInputError as e:
+        raise MalformedInputError(f"'seats' together: {e}") from None
+    worth = sum(rules.value(c) for c in deck_list())
+    points = sum(abs(s.melded) + abs(s.in_hand) for s in hand.seats)
+    if points > worth:
+        raise MalformedInputError(f"'seats' together hold {points:g} points, but all 106 cards of the deck are "
+                                  f"worth {worth:g} under {rules.name} rules")
+    out = hand.went_out
+    if out is not None and (hand.seats[out].in_hand or hand.seats[out].in_hand_cards):
+        raise MalformedInputError(f"seats[{out}] went out, so it holds no cards, but its in_hand is "
+                                  f"{hand.seats[out].in_hand:g} points")
+    return hand
 
 
 def _cards_field(s: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...]:

@@ -332,3 +332,36 @@ def test_the_reducer_refuses_a_recorded_hand_out_of_order(number: int, phrase: s
         f.write(json.dumps({"seq": 2, "type": "hand_recorded", "hand": number, "input": hand}) + "\n")
     assert main(["validate", str(path)]) == 1
     assert phrase in capsys.readouterr().out
+
+
+IMPOSSIBLE_HANDS = {
+    "200 aces of spades": ({"went_out": 0, "seats": [{"melded_cards": ["AS"] * 200, "in_hand_cards": []},
+                                                     {"melded_cards": [], "in_hand_cards": ["3C"]}]}, "named 200 times"),
+    "three jokers": ({"went_out": 0, "seats": [{"melded_cards": ["JK", "JK", "5H", "6H"], "in_hand_cards": []},
+                                               {"melded_cards": [], "in_hand_cards": ["JK"]}]}, "named 3 times"),
+    "cards held by the seat that went out": ({"went_out": 0, "seats": [
+        {"melded_cards": ["5H", "6H", "7H"], "in_hand_cards": ["KS"]},
+        {"melded_cards": [], "in_hand_cards": ["3C"]}]}, "seats[0] went out, so it holds no cards"),
+    "points held by the seat that went out": ({"went_out": 1, "seats": [{"melded": 10, "in_hand": 2},
+                                                                        {"melded": 12, "in_hand": 3}]},
+                                              "seats[1] went out"),
+    "more points than the deck": ({"went_out": 0, "seats": [{"melded": 900, "in_hand": 0},
+                                                            {"melded": 10, "in_hand": 5}]}, "worth 108"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(IMPOSSIBLE_HANDS))
+def test_a_hand_the_deck_cannot_hold_is_refused_by_score_and_sheet(
+        what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand, needle = IMPOSSIBLE_HANDS[what]
+    text = json.dumps(hand)
+    (tmp_path / "hand.json").write_text(json.dumps({**hand, "players": 2}), encoding="utf-8")
+    assert main(["score", str(tmp_path / "hand.json")]) == 2
+    assert needle in capsys.readouterr().err
+    path = tmp_path / "s.jsonl"
+    assert main(["sheet", "new", str(path), "--players", "Dana,Ravi"]) == 0
+    before = path.read_bytes()
+    assert main(["sheet", "add", str(path), text]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "The sheet is unchanged" in err and "Traceback" not in err, err
+    assert path.read_bytes() == before

@@ -120,7 +120,8 @@ def _validate(ex: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise MalformedInputError(f"{where}: stated {address} must be a number, got {value!r}")
     if ex.get("kind", "hand") == "hand":
-        hand = HandInput.from_json(ex["input"], rules)  # raises naming the bad field
+        # the copies of each card are judged by _card_problems, as a mismatch rather than an error
+        hand = HandInput.from_json(ex["input"], rules, count_copies=False)  # raises naming the bad field
         for part in ex.get("stated_parts", []):
             if part.get("pile") not in ("melded", "in_hand") or not 0 <= part.get("seat", -1) < hand.players:
                 raise MalformedInputError(f"{where}: stated part {part.get('label')!r} needs a seat and a "
@@ -156,7 +157,7 @@ def _compute(ex: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> tu
         values["carried"] = carried
         return values, [f"Sheet entries {', '.join(map(_num, entered))}, shortfall still carried {_num(carried)}."]
     rules = _rules(ex)
-    hs = score_hand(rules, HandInput.from_json(data, rules))
+    hs = score_hand(rules, HandInput.from_json(data, rules, count_copies=False))
     values = {f"sides[{i}]": s for i, s in enumerate(hs.sides)}
     values.update({f"players[{i}]": tidy(p) for i, p in enumerate(hs.players)})
     return values, list(hs.explain)
