@@ -45,8 +45,8 @@ def show(path: Path) -> dict[str, Any]:
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def add(path: Path, hand: Any) -> subprocess.CompletedProcess[str]:
-    return sheet("add", str(path), "-", stdin=json.dumps(hand))
+def add(path: Path, hand: Any, *flags: str) -> subprocess.CompletedProcess[str]:
+    return sheet("add", str(path), "-", *flags, stdin=json.dumps(hand))
 
 
 def names(n: int, ex: dict[str, Any] | None = None) -> list[str]:
@@ -153,15 +153,15 @@ def test_the_winner_and_no_hand_after_it(tmp_path: Path) -> None:
     path = tmp_path / "won.jsonl"
     new(path, "classic", ["Dana", "Ravi"])
     big = {"went_out": 0, "all_at_once": True, "seats": [{"melded": 30, "in_hand": 0}, {"melded": 5, "in_hand": 9}]}
-    for _ in range(3):
-        assert add(path, big).returncode == 0
+    for k in range(3):  # the same hand four times over: a table that means it says --again
+        assert add(path, big, *(["--again"] if k else [])).returncode == 0
         assert show(path)["winner"] is None  # a dhamoon is 40: 160 passes 150 only at the fourth
-    done = add(path, big)
+    done = add(path, big, "--again")
     assert done.returncode == 0 and "Dana won the match" in done.stdout
     shown = show(path)
     assert shown["winner"] == 0 and shown["over"] is True and shown["totals"] == [160, -16]
     before = path.read_bytes()
-    refused = add(path, big)
+    refused = add(path, big, "--again")
     assert refused.returncode == 2 and refused.stdout == ""
     assert "the match is over" in refused.stderr and "Dana won the match" in refused.stderr
     assert "Traceback" not in refused.stderr
@@ -365,3 +365,22 @@ def test_a_hand_the_deck_cannot_hold_is_refused_by_score_and_sheet(
     err = capsys.readouterr().err
     assert needle in err and "The sheet is unchanged" in err and "Traceback" not in err, err
     assert path.read_bytes() == before
+
+
+def test_the_same_hand_sent_twice_is_refused_unless_confirmed(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.jsonl"
+    assert main(["sheet", "new", str(path), "--players", "Dana,Ravi"]) == 0
+    hand = '{"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}'
+    assert main(["sheet", "add", str(path), hand]) == 0
+    before = path.read_bytes()
+    # the same hand, even written another way (players given, keys reordered), is the same hand
+    same = '{"seats": [{"melded": 16.5, "in_hand": 0}, {"in_hand": 7.5, "melded": 10.5}], "players": 2, "went_out": 0}'
+    for text in (hand, same):
+        assert main(["sheet", "add", str(path), text]) == 2
+        err = capsys.readouterr().err
+        assert "exactly hand 1 again" in err and "--again" in err and "The sheet is unchanged" in err, err
+        assert path.read_bytes() == before
+    assert main(["sheet", "add", str(path), hand, "--again"]) == 0
+    assert main(["sheet", "add", str(path), hand, "--hand", "3"]) == 0  # a numbered hand is never a repeat
+    assert [h["hand"] for h in open_sheet(path)[1].to_json()["hands"]] == [1, 2, 3]

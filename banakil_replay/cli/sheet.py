@@ -49,7 +49,7 @@ def _add(args: argparse.Namespace) -> int:
         entry = _read_entry(decode_text(read_stream(sys.stdin), where), where)
     else:
         entry = _read_entry(args.hand, "the hand given")
-    sheet = add_hand(args.file, entry, args.number)
+    sheet = add_hand(args.file, entry, args.number, again=args.again)
     if args.json:
         print(json.dumps(sheet.to_json(), ensure_ascii=False))
         return EXIT_OK
@@ -99,6 +99,9 @@ def add_parsers(sub: Any) -> None:
                    '"in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}\'')
     a.add_argument("--hand", dest="number", type=int, metavar="N",
                    help="the hand's number: refused if the sheet already has it (a retry never counts twice)")
+    a.add_argument("--again", action="store_true",
+                   help="the hand repeats the last one exactly, and the table really scored it twice (without "
+                        "this, an identical hand right after is refused as a hand sent twice)")
     a.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
     s = actions.add_parser("show", help="per hand the scores and running totals, the target and the winner")
     s.add_argument("file", metavar="FILE")

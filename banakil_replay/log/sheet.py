@@ -172,7 +172,7 @@ def open_sheet(path: str | os.PathLike[str]) -> tuple[Replay, Sheet]:
     return rp, sheet_of(rp)
 
 
-def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) -> Sheet:
+def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None, *, again: bool = False) -> Sheet:
     """Append one hand, in the ``score`` command's input shape, and return the sheet with it.
 
     ``hand``, when given, is the number the caller means to add: if the sheet has moved on
@@ -183,6 +183,10 @@ def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) 
     written, so a refused one (:class:`SheetRefused`, naming the field and the rule)
     leaves the file unchanged. So is a hand after the match is won. ``players`` may be
     left out of ``entry`` (it is the sheet's).
+
+    A hand that repeats the sheet's last hand exactly is refused unless ``again`` says the
+    table really scored the same hand twice: without a number, a hand sent twice because
+    the first send seemed lost would otherwise count twice.
     """
     rp, sheet = open_sheet(path)
     if sheet.over:
@@ -204,9 +208,25 @@ def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) 
         state = apply(rp.final, event)
     except (EventError, ReplayError) as e:
         raise SheetRefused(f"hand {rp.final.hand_no + 1} not added: {_bare(e)}. The sheet is unchanged.") from None
+    if not again and hand is None and _repeats_last(rp, event):
+        raise SheetRefused(f"hand {want} not added: it is exactly hand {want - 1} again (the same input). If the "
+                           "table really scored the same hand twice, add it with --again; if hand "
+                           f"{want - 1} was sent twice, it is already on the sheet. The sheet is unchanged.")
     # the seq is given, so nothing is written if another writer appended since the log was read
     append_event(path, raw)
     return sheet_of(Replay(rp.events + (event,), rp.states + (state,)))
+
+
+def _repeats_last(rp: Replay, event: Any) -> bool:
+    """Does ``event`` record the same hand, read the same way, as the last hand the log ended?"""
+    from ..scoring import HandInput
+
+    last = next((e for e in reversed(rp.events) if e.type in ("hand_recorded", "hand_scored", "hand_started")),
+                None)
+    if not isinstance(last, HandRecorded) or rp.final.rules is None:
+        return False
+    rules, n = rp.final.rules, rp.final.n
+    return HandInput.from_json(last.input, rules, table=n) == HandInput.from_json(event.input, rules, table=n)
 
 
 # ------------------------------------------------------------------ text
