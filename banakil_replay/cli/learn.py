@@ -157,6 +157,8 @@ def add_parsers(sub: Any) -> None:
     lp = sub.add_parser("learn", help="exercises on melds, turns and scores, checked and explained by the engine")
     lp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
                     help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
-    lp.add_argument("--kind", metavar="KIND", help="only this kind of exercise (an unknown kind lists them)")
+    from ..learn import KINDS  # the kinds are the exercise modules', listed from them so the help stays true
+
+    lp.add_argument("--kind", metavar="KIND", help=f"only this kind of exercise: {', '.join(KINDS)}")
     lp.add_argument("--seed", type=int, default=0, metavar="N", help="the same seed asks the same questions")
     lp.add_argument("--progress", metavar="FILE", help="load progress from FILE (if it exists) and save it there")

@@ -86,7 +86,7 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("sheet", help="a score sheet for a real table, kept as an event log: new, add, show")
     actions = p.add_subparsers(dest="action", required=True, parser_class=type(p))
     n = actions.add_parser("new", help="start a sheet (never overwrites a file)")
-    n.add_argument("file", metavar="FILE")
+    n.add_argument("file", metavar="FILE", help="the new sheet's file (an event log)")
     n.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
     n.add_argument("--players", required=True, metavar="A,B[,C,D]",
@@ -94,7 +94,7 @@ def add_parsers(sub: Any) -> None:
     n.add_argument("--carry", action="store_true",
                    help="a negative hand enters as 0 and its shortfall comes off later hands (000's sheet)")
     a = actions.add_parser("add", help="add one hand, as the score command reads it (JSON, or - for stdin)")
-    a.add_argument("file", metavar="FILE")
+    a.add_argument("file", metavar="FILE", help="the sheet's file")
     a.add_argument("hand", metavar="JSON|-", help='e.g. \'{"went_out": 0, "seats": [{"melded": 16.5, '
                    '"in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}\'')
     a.add_argument("--hand", dest="number", type=int, metavar="N",
@@ -104,5 +104,5 @@ def add_parsers(sub: Any) -> None:
                         "this, an identical hand right after is refused as a hand sent twice)")
     a.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
     s = actions.add_parser("show", help="per hand the scores and running totals, the target and the winner")
-    s.add_argument("file", metavar="FILE")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("file", metavar="FILE", help="the sheet's file, or any game log")
+    s.add_argument("--json", action="store_true", help="the whole sheet as one JSON object")
