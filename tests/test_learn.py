@@ -344,3 +344,62 @@ def test_items_done_are_left_out_without_reordering_the_rest() -> None:
         done = full[::3]
         rest = [e.id for e in islice(exercises(rules, [kind], seed=1, done=done), len(full) - len(done))]
         assert rest == [i for i in full if i not in done]
+
+
+# ------------------------------------------------------------------ what a newcomer tripped on
+def test_exercises_takes_a_rule_set_name_and_one_kind_as_the_widget_does() -> None:
+    by_name = [e.id for e in islice(exercises("classic", "score-hand", seed=3), 4)]
+    assert by_name == [e.id for e in islice(exercises(get_ruleset("classic"), ["score-hand"], seed=3), 4)]
+    from banakil_replay.rules import UnknownRulesetError
+
+    with pytest.raises(UnknownRulesetError, match="unknown rule set 'clasic'"):
+        exercises("clasic")
+
+
+def test_a_hint_on_a_set_talks_about_sets() -> None:
+    sets = [e for seed in range(12) for e in islice(exercises("classic", "lay-off", seed=seed), 6)
+            if e.meld.kind == "set"]
+    runs = [e for e in islice(exercises("classic", "lay-off"), 6) if e.meld.kind == "run"]
+    assert sets and runs
+    import re
+
+    for ex in sets:
+        hint = re.sub(r"\[[^\]]*\]", "", ex.hint())  # a citation may name a section "runs, sets"
+        assert "set" in hint and "run" not in hint, hint
+    assert "run" in runs[0].hint()
+
+
+def _sum_line(line: str) -> tuple[str, str]:
+    """The sum a "So ..." line reaches and the figure it ends on (after rounding, if it says so)."""
+    body = line.split(": ", 1)[1].rstrip(".")
+    body = body.split(" [", 1)[0]
+    if "round" in body:
+        added, final = body.split(", ", 1)
+        return added.rsplit("= ", 1)[-1], final.rsplit(": ", 1)[1]
+    reached = body.rsplit("= ", 1)[-1]
+    return reached, reached
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic-sum", "jawaker", "eram", "kroot"])
+def test_a_wrong_score_is_answered_by_a_working_that_adds_up(rules: str) -> None:
+    import re
+
+    from banakil_replay.learn.model import num
+
+    rounded = 0
+    for ex in islice(exercises(rules, "score-hand", seed=1), 16):
+        want = ex.expected()
+        fb = ex.judge(want + 7)
+        assert not fb.right and not fb.reasons[0].source  # the working's lines cite; the verdict repeats none
+        for bracket in re.findall(r"\[([^\]]*)\]", "\n".join(fb.explain)):
+            assert len(bracket.split(", ")) <= 4, bracket
+        total = [ln for ln in fb.explain if ln.startswith("So ")]
+        if total:
+            reached, final = _sum_line(total[0])
+            assert final == num(want), total
+            assert ("round" in total[0]) == (reached != final), total
+            rounded += reached != final
+        else:  # a flat score (cold hand, dhamoon, dead hand) or one seat's own line already says it
+            assert any(num(want) in ln for ln in fb.explain) or want == 0, fb.explain
+    if rules in ("classic", "jawaker"):
+        assert rounded, "no hand with a half point to round was asked"

@@ -26,7 +26,7 @@ from ..melds import analyze_meld
 from ..play.candidates import meld_candidates
 from ..hand_end import seat_inputs
 from ..reducer import Replay
-from ..rules import Ruleset
+from ..rules import Ruleset, get_ruleset
 from ..scoring import HandInput, Number, match_status, sides_of
 from ..state import GameState
 from .meld_exercises import IsMeld, LayOff, MakeMeld
@@ -263,13 +263,15 @@ def _stream(kind: Kind, rules: Ruleset, seed: int, done: frozenset[str]) -> Iter
         yield ex
 
 
-def exercises(rules: Ruleset, kinds: Iterable[str] | None = None, seed: int = 0,
+def exercises(rules: str | Ruleset, kinds: str | Iterable[str] | None = None, seed: int = 0,
               done: Iterable[str] = ()) -> Iterator[AnyExercise]:
     """Exercises of these kinds (default: all) under ``rules``, one kind after another, without end.
 
-    ``done`` holds ids to leave out (the items a learner has already got right).
+    ``rules`` is a rule set or its name (``"classic"``), as ``ExerciseWidget`` takes it; ``kinds``
+    one kind or several. ``done`` holds ids to leave out (the items a learner has already got right).
     """
-    names = list(KINDS) if kinds is None else list(kinds)
+    rules = get_ruleset(rules)  # an unknown name is refused here, naming the known ones
+    names = list(KINDS) if kinds is None else [kinds] if isinstance(kinds, str) else list(kinds)
     unknown = [k for k in names if k not in KINDS]
     if unknown:
         raise MalformedInputError(f"unknown exercise kind {unknown[0]!r}; known: {', '.join(KINDS)}")
