@@ -377,17 +377,27 @@ def check_all() -> list[ExampleResult]:
     return [check_example(ex, pool=pool) for ex in pool]
 
 
-def format_table(results: Sequence[ExampleResult]) -> str:
-    """Plain-text table: source, case, stated, computed, verdict (one row per example)."""
-    header = ("source", "case", "stated", "computed", "verdict")
-    rows = [header] + [(r.source, r.case, r.stated, r.computed, r.verdict) for r in results]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+#: ``examples`` fits a terminal of this many columns.
+WIDTH = 100
 
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
 
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(header), rule, *(line(r) for r in rows[1:])])
+def format_table(results: Sequence[ExampleResult], width: int = WIDTH) -> str:
+    """The results for a terminal ``width`` columns wide: per example its source, verdict and case, the
+    stated and computed results, and, for a source slip or a mismatch, the explanation of it."""
+    import textwrap
+
+    def wrapped(label: str, text: str) -> list[str]:
+        return textwrap.wrap(text, width, initial_indent=f"  {label:<10}", subsequent_indent=" " * 12,
+                             break_on_hyphens=False) or [f"  {label}"]
+
+    counts = {v: sum(r.verdict == v for r in results) for v in VERDICTS}
+    lines = [f"{len(results)} worked examples: " + ", ".join(f"{n} {v}" for v, n in counts.items() if n)]
+    for r in results:
+        lines += ["", f"{r.verdict.upper()}  {r.source}"]
+        lines += wrapped("case", r.case) + wrapped("stated", r.stated) + wrapped("computed", r.computed)
+        if r.verdict != "match":  # the README promises the slip's explanation; a match needs none
+            lines += wrapped("why", r.explanation)
+    return "\n".join(lines)
 
 
 __all__ = ["ExampleResult", "load_examples", "check_example", "check_all", "format_table"]
