@@ -241,7 +241,7 @@ def test_a_sheet_is_a_valid_log_of_format_1_1(tmp_path: Path, capsys: pytest.Cap
     add_hand(path, EXAMPLES["003-team-53"]["input"])
     add_hand(path, EXAMPLES["003-cold-51"]["input"])
     lines = read_events(path)
-    assert lines[0]["format"] == "banakil-replay/1.1" == events.FORMAT_LATEST
+    assert lines[0]["format"] == "banakil-replay/1.2" == events.FORMAT_LATEST
     assert lines[0]["options"] == {"sheet_carry": True}
     assert [e["type"] for e in lines] == ["match_started", "hand_recorded", "hand_recorded"]
     validator = jsonschema.Draft202012Validator(events.json_schema())
@@ -384,3 +384,32 @@ def test_the_same_hand_sent_twice_is_refused_unless_confirmed(tmp_path: Path,
     assert main(["sheet", "add", str(path), hand, "--again"]) == 0
     assert main(["sheet", "add", str(path), hand, "--hand", "3"]) == 0  # a numbered hand is never a repeat
     assert [h["hand"] for h in open_sheet(path)[1].to_json()["hands"]] == [1, 2, 3]
+
+
+def test_a_hand_struck_stays_on_the_sheet_and_counts_for_nobody(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.jsonl"
+    assert main(["sheet", "new", str(path), "--players", "Dana,Ravi", "--carry"]) == 0
+    hand = '{"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}'
+    assert main(["sheet", "add", str(path), hand]) == 0
+    assert main(["sheet", "add", str(path), hand, "--again"]) == 0
+    before = path.read_bytes()
+    assert main(["sheet", "strike", str(path), "2", "--reason", "sent twice"]) == 0
+    assert "hand 2 struck" in capsys.readouterr().out
+    assert path.read_bytes().startswith(before)  # append-only: the hand's own line is still there
+    last = read_events(path)[-1]
+    assert last["type"] == "hand_struck" and last["hand"] == 2 and last["reason"] == "sent twice"
+    shown = open_sheet(path)[1]
+    assert [h.struck for h in shown.hands] == [False, True]
+    assert shown.totals == (37, 3) and shown.hands[1].totals == (37, 3) and shown.hands[1].scores == (37, 3)
+    assert "struck 37" in sheet_text(shown)
+    assert main(["validate", str(path)]) == 0
+    for n, needle in ((2, "struck already"), (3, "no finished hand 3"), (0, "at least 1")):
+        after = path.read_bytes()
+        assert main(["sheet", "strike", str(path), str(n)]) == 2
+        err = capsys.readouterr().err
+        assert needle in err and "The sheet is unchanged" in err and "Traceback" not in err, err
+        assert path.read_bytes() == after
+    # the next hand is numbered on, and the same hand again is no longer a repeat of a counted hand
+    assert main(["sheet", "add", str(path), hand]) == 0
+    assert [h.hand for h in open_sheet(path)[1].hands] == [1, 2, 3] and open_sheet(path)[1].totals == (74, 6)

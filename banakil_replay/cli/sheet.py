@@ -2,6 +2,7 @@
 
     banakil-replay sheet new FILE --rules NAME --players A,B[,C,D] [--carry]
     banakil-replay sheet add FILE JSON|-          one hand, in the score command's input shape
+    banakil-replay sheet strike FILE N [--reason TEXT]   take hand N back (a correcting event)
     banakil-replay sheet show FILE [--json]
 
 The work is done by :mod:`banakil_replay.log.sheet`: a hand is written only once the
@@ -60,6 +61,17 @@ def _add(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _strike(args: argparse.Namespace) -> int:
+    from ..log.sheet import strike_hand
+
+    sheet = strike_hand(args.file, args.hand, args.reason)
+    if args.json:
+        print(json.dumps(sheet.to_json(), ensure_ascii=False))
+        return EXIT_OK
+    print(f"hand {args.hand} struck: it stays on the sheet and counts for nobody. {sheet.standing()}")
+    return EXIT_OK
+
+
 def _show(args: argparse.Namespace) -> int:
     from ..log.sheet import open_sheet, sheet_text
 
@@ -68,7 +80,7 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"new": _new, "add": _add, "show": _show}
+_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"new": _new, "add": _add, "strike": _strike, "show": _show}
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
@@ -83,7 +95,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sheet": cmd_sheet}
 
 def add_parsers(sub: Any) -> None:
     """Add ``sheet`` (with ``new``, ``add`` and ``show``) to the ``banakil-replay`` parser's subparsers."""
-    p = sub.add_parser("sheet", help="a score sheet for a real table, kept as an event log: new, add, show")
+    p = sub.add_parser("sheet", help="a score sheet for a real table, kept as an event log: new, add, strike, show")
     actions = p.add_subparsers(dest="action", required=True, parser_class=type(p))
     n = actions.add_parser("new", help="start a sheet (never overwrites a file)")
     n.add_argument("file", metavar="FILE", help="the new sheet's file (an event log)")
@@ -103,6 +115,12 @@ def add_parsers(sub: Any) -> None:
                    help="the hand repeats the last one exactly, and the table really scored it twice (without "
                         "this, an identical hand right after is refused as a hand sent twice)")
     a.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
+    k = actions.add_parser("strike", help="take a hand back: appends a hand_struck event; the hand stays on the "
+                           "sheet, struck, and counts for nobody (nothing is rewritten)")
+    k.add_argument("file", metavar="FILE", help="the sheet's file")
+    k.add_argument("hand", type=int, metavar="N", help="the number of the hand to strike, as sheet show lists it")
+    k.add_argument("--reason", default="", metavar="TEXT", help="why, kept with the event (optional)")
+    k.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
     s = actions.add_parser("show", help="per hand the scores and running totals, the target and the winner")
     s.add_argument("file", metavar="FILE", help="the sheet's file, or any game log")
     s.add_argument("--json", action="store_true", help="the whole sheet as one JSON object")
