@@ -194,10 +194,13 @@ def test_score_hand(rules: str) -> None:
         score = score_hand(ex.rules, ex.hand)
         want = score.sides[ex.side]
         fb = ex.check(str(want))
-        assert fb.right and fb.explain == tuple(score.explain)
+        # the engine's working, then the asked side's figures added up to the answer
+        extra = fb.explain[len(score.explain):]
+        assert fb.right and fb.explain[:len(score.explain)] == tuple(score.explain)
+        assert [ln[:3] for ln in extra] == (["So "] if not (score.dead or score.cold_hand) else []), extra
         wrong = ex.check(str(want + 1))
         assert_engine_reason(wrong)
-        assert wrong.explain == tuple(score.explain)
+        assert wrong.explain == fb.explain
 
 
 def test_score_hand_answers_are_the_sources_stated_figures() -> None:
@@ -390,7 +393,8 @@ def test_a_wrong_score_is_answered_by_a_working_that_adds_up(rules: str) -> None
     for ex in islice(exercises(rules, "score-hand", seed=1), 16):
         want = ex.expected()
         fb = ex.judge(want + 7)
-        assert not fb.right and not fb.reasons[0].source  # the working's lines cite; the verdict repeats none
+        assert not fb.right and fb.reasons[0].source
+        assert len(fb.reasons[0].source.split(", ")) <= 4, fb.reasons[0].source
         for bracket in re.findall(r"\[([^\]]*)\]", "\n".join(fb.explain)):
             assert len(bracket.split(", ")) <= 4, bracket
         total = [ln for ln in fb.explain if ln.startswith("So ")]
@@ -403,3 +407,19 @@ def test_a_wrong_score_is_answered_by_a_working_that_adds_up(rules: str) -> None
             assert any(num(want) in ln for ln in fb.explain) or want == 0, fb.explain
     if rules in ("classic", "jawaker"):
         assert rounded, "no hand with a half point to round was asked"
+
+
+def test_the_terminal_feedback_cites_a_source_once() -> None:
+    import io
+    import re
+
+    from banakil_replay.cli.learn import _feedback
+
+    for rules in ("classic", "eram", "kroot"):
+        for ex in islice(exercises(rules, "score-hand", seed=2), 8):
+            out = io.StringIO()
+            _feedback(ex.judge(ex.expected() + 3), out)
+            lines = out.getvalue().splitlines()
+            verdict, working = lines[1], "\n".join(lines[2:])
+            for bracket in re.findall(r"\[[^\]]*\]", verdict):
+                assert bracket not in working, out.getvalue()

@@ -33,8 +33,12 @@ def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
 
 def _feedback(fb: "Feedback", out: TextIO) -> None:
     print("Right." if fb.right else "Not right.", file=out)
+    working = "\n".join(fb.explain)
     for r in fb.reasons:
-        cite = f" [{r.rule.title}: {r.source}]" if r.rule else (f" [{r.source}]" if r.source else "")
+        if not r.rule and r.source and f"[{r.source}]" in working:
+            cite = ""  # the working's own lines cite it: said once is enough
+        else:
+            cite = f" [{r.rule.title}: {r.source}]" if r.rule else (f" [{r.source}]" if r.source else "")
         print(f"  {r.text}{cite}", file=out)
     for line in fb.explain:
         print(f"    {line}", file=out)

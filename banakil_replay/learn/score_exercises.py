@@ -92,11 +92,10 @@ class ScoreHand(Exercise[float]):
         score, want = self.score(), self.expected()
         who = side_name(self.side, self.hand.players)
         working = tuple(score.explain) + self._sum_line(score)
-        # each line of the working cites its own rule, so the verdict cites nothing more: one source
-        # list up front would only repeat them
+        source = score_sources(self.rules, self.hand)
         if abs(answer - want) < 1e-9:
-            return Feedback(True, (Reason(f"{who} scores {num(want)}", None, ""),), working)
-        return Feedback(False, (Reason(f"{who} does not score {num(answer)}; the engine's working:", None, ""),),
+            return Feedback(True, (Reason(f"{who} scores {num(want)}", None, source),), working)
+        return Feedback(False, (Reason(f"{who} does not score {num(answer)}; the engine's working:", None, source),),
                         working)
 
     def _sum_line(self, score: HandScore) -> tuple[str, ...]:
