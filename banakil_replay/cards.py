@@ -176,14 +176,6 @@ def full_deck() -> Counter[Card]:
     return deck
 
 
-def check_in_deck(cards: Iterable[Card]) -> None:
-    """Refuse a hand that names a card more often than the 106-card deck holds it."""
-    over = Counter(cards) - full_deck()
-    if over:
-        card = next(iter(over))
-        raise MalformedInputError(f"{card.symbol} is named {over[card] + 2} times; the deck holds 2 of each card")
-
-
 #: Every distinct card once (52 naturals and 2s, then the joker), and each card's index in it:
 #: a multiset of cards fits in a tuple of 53 counts (fast to copy, hashable).
 CARD_KINDS: tuple[Card, ...] = tuple(sorted(full_deck()))

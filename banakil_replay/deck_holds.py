@@ -19,8 +19,9 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from .cards import CARD_INDEX, Card, full_deck
+from .errors import MalformedInputError
 
-__all__ = ["deck_overflow"]
+__all__ = ["check_in_deck", "deck_overflow"]
 
 
 def deck_overflow(seats: Sequence[Iterable[Card]], names: Sequence[str] | None = None) -> str | None:
@@ -35,6 +36,15 @@ def deck_overflow(seats: Sequence[Iterable[Card]], names: Sequence[str] | None =
     if not over:
         return None
     card = min(over, key=CARD_INDEX.__getitem__)  # the first in deck order: the same sentence every time
+    if len(per_seat) == 1 and names is None:
+        return f"{card.symbol} is named {named[card]} times; the deck holds 2 of each card"
     who = names if names is not None else [f"seat {i + 1}" for i in range(len(per_seat))]
     shares = ", ".join(f"{who[i]}: {c[card]}" for i, c in enumerate(per_seat) if c[card])
     return f"{card.symbol} is named {named[card]} times ({shares}); the deck holds 2 of each card"
+
+
+def check_in_deck(cards: Iterable[Card]) -> None:
+    """Refuse one list of cards (a hand to solve) that names a card more often than the deck holds it."""
+    too_many = deck_overflow([cards])
+    if too_many:
+        raise MalformedInputError(too_many)

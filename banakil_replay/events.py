@@ -33,8 +33,8 @@ FORMAT_NAME = "banakil-replay"
 FORMAT_MAJOR = 1
 #: The newest minor version this reader knows. Minor versions only add (an event type, an optional
 #: field, a requirement of the logs that declare them): docs/event-log.md (Versions) says what each
-#: added. 1.1: hand_recorded, and hand_scored.hand.
-FORMAT_MINOR = 1
+#: added. 1.1: hand_recorded, and hand_scored.hand. 1.2: hand_struck.
+FORMAT_MINOR = 2
 #: What banakil-replay's own game writers declare: they write nothing that changed after 1.0.
 FORMAT = f"{FORMAT_NAME}/{FORMAT_MAJOR}"
 #: The version docs/event-log.md describes, which a writer following it declares.
@@ -244,12 +244,20 @@ class Annotated(_Event, frozen=True, tag="annotated"):
     author: typing.Annotated[Name, _doc("who wrote it")] = ""
 
 
+class HandStruck(_Event, frozen=True, tag="hand_struck"):
+    """A finished hand taken back, as a score sheet strikes a line (format 1.2): the hand stays in the
+    log and on the sheet, marked struck, and counts for nobody from here on. Nothing is rewritten."""
+
+    hand: typing.Annotated[HandNo, _doc("the number of the hand struck: a finished hand not struck before")]
+    reason: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION, description="why, in plain text (optional)")] = ""
+
+
 class MatchBanked(_Event, frozen=True, tag="match_banked"):
     """Marks the end of a match whose winner is decided."""
 
 
 Event = Union[MatchStarted, HandStarted, Drew, Took, Melded, LaidOff, JokerSwapped, Discarded,
-              Reshuffled, HandScored, HandRecorded, Annotated, MatchBanked]
+              Reshuffled, HandScored, HandRecorded, HandStruck, Annotated, MatchBanked]
 EVENT_CLASSES: tuple[type[_Event], ...] = typing.get_args(Event)
 for _cls in EVENT_CLASSES:
     _cls.type = str(_cls.__struct_config__.tag)

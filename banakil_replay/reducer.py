@@ -23,13 +23,14 @@ from .citations import cite
 from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
 from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
-    MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
+    HandStruck, MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
 from .melds import lay_off_of, meld_of, verify_joker_swap
 from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
+from .strike import after_hand_struck
 from .scoring import HandInput, HandScore, match_status, score_hand, sides_of
 from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
@@ -536,10 +537,10 @@ def after_match_banked(state: GameState, ev: MatchBanked) -> GameState:
 
 
 HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
-    MatchStarted: after_match_started, HandStarted: after_hand_started, Drew: after_drew,
-    Took: after_took, Melded: after_melded, LaidOff: after_laid_off, JokerSwapped: after_joker_swapped,
-    Discarded: after_discarded, Reshuffled: after_reshuffled, HandScored: after_hand_scored,
-    HandRecorded: after_hand_recorded, Annotated: after_annotated, MatchBanked: after_match_banked,
+    MatchStarted: after_match_started, HandStarted: after_hand_started, Drew: after_drew, Took: after_took,
+    Melded: after_melded, LaidOff: after_laid_off, JokerSwapped: after_joker_swapped, Discarded: after_discarded,
+    Reshuffled: after_reshuffled, HandScored: after_hand_scored, HandRecorded: after_hand_recorded,
+    HandStruck: after_hand_struck, Annotated: after_annotated, MatchBanked: after_match_banked,
 }
 
 

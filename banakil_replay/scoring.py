@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from . import accepts
-from .cards import Card, parse_cards
+from .cards import Card, deck_list, parse_cards
 from .deck_holds import deck_overflow
 from .errors import MalformedInputError
 from .citations import cite
@@ -87,13 +87,13 @@ class HandInput:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], rules: Ruleset, table: int | None = None, *,
-                  one_deck: bool = True) -> "HandInput":
+                  count_copies: bool = True) -> "HandInput":
         """Read the ``score`` command's input object (see README); errors name the field.
 
         ``table``: the number of players at a table the hand was played at (a score sheet's);
-        ``players`` may then be left out, and any other number is refused.
-        ``one_deck=False`` lets through cards one deck cannot hold (the worked examples' checker
-        reports that as a card problem of its own).
+        ``players`` may then be left out, and any other number is refused. A hand no deck
+        could hold is refused; ``count_copies=False`` leaves the copies of each card to a
+        caller that reports them itself (the worked examples' card check).
         """
         if not isinstance(data, Mapping):
             raise MalformedInputError("score input must be a JSON object")
@@ -127,11 +127,7 @@ class HandInput:
             opened = _flag(s, "opened", m > 0, where)
             had_turn = _flag(s, "had_turn", True, where)
             seats.append(SeatInput(m, h, opened, *cards, had_turn=had_turn))
-        named = [(s.melded_cards or ()) + (s.in_hand_cards or ()) for s in seats]
-        too_many = deck_overflow(named, [f"seats[{i}]" for i in range(len(seats))])
-        if too_many and one_deck:  # 200 A♠ would score, and win a match, though no deck holds them
-            raise MalformedInputError(too_many)
-        return cls(players, went_out, all_at_once, tuple(seats)).checked()
+        return _in_the_deck(cls(players, went_out, all_at_once, tuple(seats)).checked(), rules, count_copies)
 
     def checked(self) -> "HandInput":
         if len(self.seats) != self.players:
@@ -141,6 +137,25 @@ class HandInput:
         if self.all_at_once and self.went_out is None:
             raise MalformedInputError("'all_at_once' needs a seat that went out")
         return self
+
+
+def _in_the_deck(hand: HandInput, rules: Ruleset, count_copies: bool = True) -> HandInput:
+    """Refuse a hand no deal could leave: more copies of a card than the deck holds, more points than
+    all its cards are worth, or cards left in the hand of the seat that went out (going out empties it)."""
+    named = [(s.melded_cards or ()) + (s.in_hand_cards or ()) for s in hand.seats]
+    too_many = deck_overflow(named, [f"seats[{i}]" for i in range(len(named))]) if count_copies else None
+    if too_many:  # 200 A♠ would score, and win a match, though no deck holds them
+        raise MalformedInputError(too_many)
+    worth = sum(rules.value(c) for c in deck_list())
+    points = sum(abs(s.melded) + abs(s.in_hand) for s in hand.seats)
+    if points > worth:
+        raise MalformedInputError(f"'seats' together hold {points:g} points, but all 106 cards of the deck are "
+                                  f"worth {worth:g} under {rules.name} rules")
+    out = hand.went_out
+    if out is not None and (hand.seats[out].in_hand or hand.seats[out].in_hand_cards):
+        raise MalformedInputError(f"seats[{out}] went out, so it holds no cards, but its in_hand is "
+                                  f"{hand.seats[out].in_hand:g} points")
+    return hand
 
 
 def _cards_field(s: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...]:

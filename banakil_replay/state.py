@@ -93,6 +93,7 @@ class GameState:
     match_over: bool = False
     winner: int | None = None
     banked: bool = False
+    struck: tuple[int, ...] = ()  # numbers of the hands struck (hand_struck): they count for nobody
     format_minor: int = 0  # the log's minor format version: what it requires can grow with it
 
     @property

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from banakil_replay.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -71,3 +75,42 @@ def test_score_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_solve_refuses_a_hand_the_deck_cannot_hold(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "3H", "3H", "3H", "4H", "5H"]) == 2
     assert "3♥ is named 3 times; the deck holds 2 of each card" in capsys.readouterr().err
+
+
+def _options(parser: Any, name: str = "banakil-replay") -> Any:
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub, sp in action.choices.items():
+                yield from _options(sp, f"{name} {sub}")
+        elif not isinstance(action, argparse._HelpAction):
+            yield name, action
+
+
+def test_every_option_and_argument_has_help_text() -> None:
+    from banakil_replay.cli.main import build_parser
+    from banakil_replay.learn import KINDS
+
+    options = list(_options(build_parser()))
+    bare = [f"{name} {a.option_strings or a.dest}" for name, a in options if not a.help]
+    assert not bare, bare
+    helps = {(name, a.dest): a.help for name, a in options}
+    assert " - " in helps[("banakil-replay score", "file")] or "or -" in helps[("banakil-replay score", "file")]
+    assert all(kind in helps[("banakil-replay learn", "kind")] for kind in KINDS)
+
+
+def test_an_empty_note_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    shutil.copy(ROOT / "sample_games" / "classic_dana_ravi.jsonl", log)
+    before = log.read_bytes()
+    for text in ("", "   "):
+        assert main(["annotate", str(log), "--at", "1", "--text", text]) == 2
+        assert "--text is empty" in capsys.readouterr().err
+    assert log.read_bytes() == before
+
+
+def test_selfplay_takes_plays_default_player_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--rules", "eram", "--out", str(tmp_path / "g"), "--max-hands", "1", "--bots", "random"]) in (0, 1)
+    first = json.loads((tmp_path / "g" / "game-0001.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert len(first["players"]) == 4  # ERAM is played by four only

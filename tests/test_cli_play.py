@@ -290,7 +290,7 @@ def test_protocol_answers_what_a_client_had_to_guess(tmp_path: Path) -> None:
     assert hint["answer"]["command"] in ("draw", "take 1") and hint["answer"]["words"]
     assert hint["answer"]["event"] in [o["event"] for o in first["options"]]
     for line, words in (("[1,2]", "this line is a JSON array, not an object"),
-                        ('{"type": "drew"', "this line is not valid JSON (expecting ',' delimiter at character 16)"),
+                        ('{"type": "drew"', "this line is not valid JSON: Expecting ',' delimiter (line 1, column 16)"),
                         ('{"type": "annotated", "text": "hi"}', "an annotated event is not a move")):
         no = table.ask(line)
         assert no["ok"] is False and no["error"].startswith(words) and no["rule"] is None, no["error"]
@@ -328,3 +328,35 @@ def test_bots_first_and_the_19_card_starter(tmp_path: Path) -> None:
     assert state["phase"] == "meld" and len(state["hands"][0]) == 19 and state["discard"] == []
     assert {o["event"]["type"] for o in eram.first["options"]} <= {"melded", "laid_off", "discarded"}
     eram.close()
+
+
+def test_resume_takes_the_seat_and_the_bots_from_the_log(tmp_path: Path) -> None:
+    """A game played at seat 1 against random bots and resumed with no flags goes on as it was: the person
+    keeps seat 1 and random bots keep the others; a flag that says otherwise is refused, nothing written."""
+    log = tmp_path / "g.jsonl"
+    first = run(log, "--seat", "1", "--bots", "random", "--seed", "3", stdin="quit\n")
+    assert first.returncode == 0, first.stderr
+    start = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert start["humans"] == [1] and start["bots"] == "random" and start["seed"] == 3
+    again = run(log, "--resume", stdin="quit\n")
+    assert again.returncode == 0 and b"you play seat 1" in again.stdout, again.stdout[-300:]
+    for flags, needle in ((("--seat", "0"), b"seat(s) 1, not 0"), (("--bots", "heuristic"), b"random bots, not heuristic")):
+        before = log.read_bytes()
+        refused = run(log, "--resume", *flags, stdin="quit\n")
+        assert refused.returncode == 2 and needle in refused.stderr and b"Traceback" not in refused.stderr, refused.stderr
+        assert log.read_bytes() == before
+    same = run(log, "--resume", "--seat", "1", "--bots", "random", stdin="quit\n")
+    assert same.returncode == 0 and b"you play seat 1" in same.stdout
+
+
+def test_a_log_from_before_the_seating_was_recorded_resumes_by_its_players_names(tmp_path: Path) -> None:
+    log = tmp_path / "old.jsonl"
+    assert run(log, "--seat", "1", "--bots", "random", stdin="quit\n").returncode == 0
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = json.loads(lines[0])
+    del start["humans"], start["bots"]
+    assert start["players"] == ["random-0", "human-1"]
+    log.write_text(json.dumps(start, separators=(",", ":")) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    again = run(log, "--resume", stdin="quit\n")
+    assert again.returncode == 0 and b"you play seat 1" in again.stdout, again.stderr
+    assert run(log, "--resume", "--bots", "expert", stdin="quit\n").returncode == 2

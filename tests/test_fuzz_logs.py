@@ -11,6 +11,7 @@ other exception; and ``banakil-replay validate`` on a handful of them must exit
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -18,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Callable
+
+import pytest
 
 from banakil_replay.errors import BanakilError
 from banakil_replay.reducer import replay
@@ -196,3 +199,121 @@ def test_validate_on_mutants_exits_cleanly(tmp_path: Path) -> None:
                   for ln in proc.stderr.splitlines()]
         # each file is reported at most once, and only files that were given
         assert len(named) == len(set(named)) and set(named) <= {str(p) for p in batch}, (proc.stdout, proc.stderr)
+
+
+# ------------------------------------------------------------------ hostile user input
+# Not logs but what a user hands a command: one JSON text, a file that is no file, an endless stream.
+# Every command that reads JSON must refuse these in a sentence (exit 2, or a refused line in play),
+# never a traceback, and no read may hang or grow without bound.
+HOSTILE_JSON = {
+    "deep arrays": "[" * 1000 + "]" * 1000,
+    "deep objects": '{"a":' * 1000 + "1" + "}" * 1000,
+    "huge integer": '{"went_out": 0, "seats": [{"melded": ' + "9" * 4301 + ', "in_hand": 0}, '
+                    '{"melded": 1, "in_hand": 0}]}',
+    "lone surrogate": '{"went_out": 0, "seats": "\\ud800"}',
+    "NaN": '{"went_out": 0, "seats": [{"melded": NaN, "in_hand": 0}, {"melded": 1, "in_hand": 0}]}',
+    "duplicate key": '{"went_out": 0, "went_out": 1, "seats": []}',
+}
+
+
+class _Endless(io.RawIOBase):
+    """Standard input that never ends and never has a newline (like /dev/zero)."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        b[:] = b"0" * len(b)
+        return len(b)
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes | None) -> None:
+    raw: Any = _Endless() if data is None else io.BytesIO(data)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8"))
+
+
+def _no_traceback(code: int, err: str, want: int = 2) -> None:
+    assert code == want, err
+    assert "Traceback" not in err and err.strip(), err
+
+
+@pytest.mark.parametrize("what", sorted(HOSTILE_JSON))
+def test_hostile_json_is_refused_by_every_command_that_reads_json(
+        what: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from banakil_replay.cli.main import main
+
+    text = HOSTILE_JSON[what]
+    hand = tmp_path / "hand.json"
+    hand.write_text(text, encoding="utf-8")
+    sheet = tmp_path / "sheet.jsonl"
+    assert main(["sheet", "new", str(sheet), "--players", "A,B"]) == 0
+    before = sheet.read_bytes()
+    capsys.readouterr()
+    for argv, data in ((["score", str(hand)], None), (["score", "-"], text), (["sheet", "add", str(sheet), "-"], text),
+                       (["sheet", "add", str(sheet), text], None), (["learn", "--progress", str(hand)], "quit\n")):
+        _stdin(monkeypatch, (data or "").encode("utf-8", "surrogatepass"))
+        code = main(argv)
+        _no_traceback(code, capsys.readouterr().err)
+    assert sheet.read_bytes() == before
+    for mode in (["--json"], []):
+        log = tmp_path / f"game{len(mode)}.jsonl"
+        _stdin(monkeypatch, f"{text}\nquit\n".encode("utf-8", "surrogatepass"))
+        assert main(["play", "--log", str(log), *mode]) == 0
+        out = capsys.readouterr().out
+        if mode:
+            second = json.loads(out.splitlines()[1])
+            assert second["ok"] is False and second["error"], second
+        else:
+            assert "\n? " in out, out
+
+
+def _sparse(path: Path) -> Path:
+    with open(path, "wb") as f:
+        f.truncate(2 << 30)  # 2 GB of nothing on disk
+    return path
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "sparse", "folder"])
+def test_files_that_are_no_input_are_refused_before_they_are_read(
+        kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from banakil_replay.cli.main import main
+
+    path = tmp_path / "input"
+    if kind == "fifo":
+        os.mkfifo(path)  # no writer: a blocking open or read would wait forever
+    elif kind == "sparse":
+        _sparse(path)
+    elif kind == "folder":
+        path.mkdir()
+    target = "/dev/zero" if kind == "device" else str(path)
+    for argv in (["score", target], ["learn", "--progress", target]):
+        _no_traceback(main(argv), err := capsys.readouterr().err)
+        assert ("cap" in err) if kind == "sparse" else ("not a regular file" in err), err
+
+
+@pytest.mark.parametrize("argv", [["score", "-"], ["sheet", "add", "{sheet}", "-"], ["learn"],
+                                  ["play", "--log", "{game}"], ["play", "--json", "--log", "{game}"]])
+def test_endless_standard_input_is_read_only_up_to_a_cap(
+        argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from banakil_replay.cli.main import main
+
+    sheet, game = tmp_path / "sheet.jsonl", tmp_path / "game.jsonl"
+    assert main(["sheet", "new", str(sheet), "--players", "A,B"]) == 0
+    argv = [a.format(sheet=sheet, game=game) for a in argv]
+    _stdin(monkeypatch, None)
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    assert "cap" in err or "without ending" in err + out, (out[-300:], err)
+    assert code == (0 if argv[0] in ("learn", "play") else 2)
+
+
+def test_a_count_of_thousands_of_digits_is_refused_not_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from banakil_replay.cli.main import main
+
+    _stdin(monkeypatch, ("take " + "9" * 5000 + "\nadd " + "9" * 5000 + " 7H\nquit\n").encode())
+    assert main(["play", "--log", str(tmp_path / "g.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n? ") == 2, out[-500:]

@@ -138,6 +138,44 @@ def test_bulk_refuses_an_output_folder_it_cannot_write_before_replaying(
     assert err.startswith("banakil-replay bulk: cannot write ") and "Traceback" not in err
 
 
+@pytest.mark.parametrize("what", ["a game log", "a FIFO", "a symlink", "a folder", "a log beside it"])
+def test_bulk_never_replaces_what_it_did_not_write(what: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(DANA, games / "g.jsonl")
+    out = tmp_path / "out.parquet"
+    there = tmp_path / "out.matches.parquet" if what == "a log beside it" else out
+    if what in ("a game log", "a log beside it"):
+        shutil.copy(DANA, there)
+    elif what == "a FIFO":
+        os.mkfifo(there)
+    elif what == "a symlink":
+        shutil.copy(DANA, tmp_path / "kept.jsonl")
+        there.symlink_to(tmp_path / "kept.jsonl")
+    else:
+        there.mkdir()
+    before = sorted((p.name, p.is_symlink(), p.is_file() and p.read_bytes()) for p in tmp_path.iterdir())
+    code, stdout, err = run(capsys, "bulk", str(games), "--out", str(out), "--workers", "1")
+    assert code == 2 and stdout == "" and "Traceback" not in err
+    assert f"refusing to replace {there}" in err and "bulk replaces only tables it wrote" in err, err
+    assert sorted((p.name, p.is_symlink(), p.is_file() and p.read_bytes()) for p in tmp_path.iterdir()) == before
+
+
+def test_bulk_replaces_its_own_output_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(DANA, games / "g.jsonl")
+    out = tmp_path / "out.parquet"
+    code, first, _ = run(capsys, "bulk", str(games), "--out", str(out), "--workers", "1")
+    assert code == 0 and "replacing" not in first
+    assert bulk.is_our_output(out) and bulk.is_our_output(tmp_path / "out.matches.parquet")
+    code, again, err = run(capsys, "bulk", str(games), "--out", str(out), "--workers", "1")
+    assert code == 0, err
+    assert f"replacing the previous output of bulk: {out}, {tmp_path / 'out.matches.parquet'}" in again
+    assert len(pd.read_parquet(out)) == len(pd.read_parquet(tmp_path / "out.parquet"))
+
+
 def test_bulk_write_failure_is_a_clean_error(tmp_path: Path) -> None:
     hands, matches = bulk.frames(*bulk.run([str(DANA)], workers=1, progress=False))
     target = tmp_path / "sub" / "games.parquet"

@@ -194,10 +194,13 @@ def test_score_hand(rules: str) -> None:
         score = score_hand(ex.rules, ex.hand)
         want = score.sides[ex.side]
         fb = ex.check(str(want))
-        assert fb.right and fb.explain == tuple(score.explain)
+        # the engine's working, then the asked side's figures added up to the answer
+        extra = fb.explain[len(score.explain):]
+        assert fb.right and fb.explain[:len(score.explain)] == tuple(score.explain)
+        assert [ln[:3] for ln in extra] == (["So "] if not (score.dead or score.cold_hand) else []), extra
         wrong = ex.check(str(want + 1))
         assert_engine_reason(wrong)
-        assert wrong.explain == tuple(score.explain)
+        assert wrong.explain == fb.explain
 
 
 def test_score_hand_answers_are_the_sources_stated_figures() -> None:
@@ -344,3 +347,79 @@ def test_items_done_are_left_out_without_reordering_the_rest() -> None:
         done = full[::3]
         rest = [e.id for e in islice(exercises(rules, [kind], seed=1, done=done), len(full) - len(done))]
         assert rest == [i for i in full if i not in done]
+
+
+# ------------------------------------------------------------------ what a newcomer tripped on
+def test_exercises_takes_a_rule_set_name_and_one_kind_as_the_widget_does() -> None:
+    by_name = [e.id for e in islice(exercises("classic", "score-hand", seed=3), 4)]
+    assert by_name == [e.id for e in islice(exercises(get_ruleset("classic"), ["score-hand"], seed=3), 4)]
+    from banakil_replay.rules import UnknownRulesetError
+
+    with pytest.raises(UnknownRulesetError, match="unknown rule set 'clasic'"):
+        exercises("clasic")
+
+
+def test_a_hint_on_a_set_talks_about_sets() -> None:
+    sets = [e for seed in range(12) for e in islice(exercises("classic", "lay-off", seed=seed), 6)
+            if e.meld.kind == "set"]
+    runs = [e for e in islice(exercises("classic", "lay-off"), 6) if e.meld.kind == "run"]
+    assert sets and runs
+    import re
+
+    for ex in sets:
+        hint = re.sub(r"\[[^\]]*\]", "", ex.hint())  # a citation may name a section "runs, sets"
+        assert "set" in hint and "run" not in hint, hint
+    assert "run" in runs[0].hint()
+
+
+def _sum_line(line: str) -> tuple[str, str]:
+    """The sum a "So ..." line reaches and the figure it ends on (after rounding, if it says so)."""
+    body = line.split(": ", 1)[1].rstrip(".")
+    body = body.split(" [", 1)[0]
+    if "round" in body:
+        added, final = body.split(", ", 1)
+        return added.rsplit("= ", 1)[-1], final.rsplit(": ", 1)[1]
+    reached = body.rsplit("= ", 1)[-1]
+    return reached, reached
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic-sum", "jawaker", "eram", "kroot"])
+def test_a_wrong_score_is_answered_by_a_working_that_adds_up(rules: str) -> None:
+    import re
+
+    from banakil_replay.learn.model import num
+
+    rounded = 0
+    for ex in islice(exercises(rules, "score-hand", seed=1), 16):
+        want = ex.expected()
+        fb = ex.judge(want + 7)
+        assert not fb.right and fb.reasons[0].source
+        assert len(fb.reasons[0].source.split(", ")) <= 4, fb.reasons[0].source
+        for bracket in re.findall(r"\[([^\]]*)\]", "\n".join(fb.explain)):
+            assert len(bracket.split(", ")) <= 4, bracket
+        total = [ln for ln in fb.explain if ln.startswith("So ")]
+        if total:
+            reached, final = _sum_line(total[0])
+            assert final == num(want), total
+            assert ("round" in total[0]) == (reached != final), total
+            rounded += reached != final
+        else:  # a flat score (cold hand, dhamoon, dead hand) or one seat's own line already says it
+            assert any(num(want) in ln for ln in fb.explain) or want == 0, fb.explain
+    if rules in ("classic", "jawaker"):
+        assert rounded, "no hand with a half point to round was asked"
+
+
+def test_the_terminal_feedback_cites_a_source_once() -> None:
+    import io
+    import re
+
+    from banakil_replay.cli.learn import _feedback
+
+    for rules in ("classic", "eram", "kroot"):
+        for ex in islice(exercises(rules, "score-hand", seed=2), 8):
+            out = io.StringIO()
+            _feedback(ex.judge(ex.expected() + 3), out)
+            lines = out.getvalue().splitlines()
+            verdict, working = lines[1], "\n".join(lines[2:])
+            for bracket in re.findall(r"\[[^\]]*\]", verdict):
+                assert bracket not in working, out.getvalue()

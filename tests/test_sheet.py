@@ -45,8 +45,8 @@ def show(path: Path) -> dict[str, Any]:
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def add(path: Path, hand: Any) -> subprocess.CompletedProcess[str]:
-    return sheet("add", str(path), "-", stdin=json.dumps(hand))
+def add(path: Path, hand: Any, *flags: str) -> subprocess.CompletedProcess[str]:
+    return sheet("add", str(path), "-", *flags, stdin=json.dumps(hand))
 
 
 def names(n: int, ex: dict[str, Any] | None = None) -> list[str]:
@@ -153,15 +153,15 @@ def test_the_winner_and_no_hand_after_it(tmp_path: Path) -> None:
     path = tmp_path / "won.jsonl"
     new(path, "classic", ["Dana", "Ravi"])
     big = {"went_out": 0, "all_at_once": True, "seats": [{"melded": 30, "in_hand": 0}, {"melded": 5, "in_hand": 9}]}
-    for _ in range(3):
-        assert add(path, big).returncode == 0
+    for k in range(3):  # the same hand four times over: a table that means it says --again
+        assert add(path, big, *(["--again"] if k else [])).returncode == 0
         assert show(path)["winner"] is None  # a dhamoon is 40: 160 passes 150 only at the fourth
-    done = add(path, big)
+    done = add(path, big, "--again")
     assert done.returncode == 0 and "Dana won the match" in done.stdout
     shown = show(path)
     assert shown["winner"] == 0 and shown["over"] is True and shown["totals"] == [160, -16]
     before = path.read_bytes()
-    refused = add(path, big)
+    refused = add(path, big, "--again")
     assert refused.returncode == 2 and refused.stdout == ""
     assert "the match is over" in refused.stderr and "Dana won the match" in refused.stderr
     assert "Traceback" not in refused.stderr
@@ -241,7 +241,7 @@ def test_a_sheet_is_a_valid_log_of_format_1_1(tmp_path: Path, capsys: pytest.Cap
     add_hand(path, EXAMPLES["003-team-53"]["input"])
     add_hand(path, EXAMPLES["003-cold-51"]["input"])
     lines = read_events(path)
-    assert lines[0]["format"] == "banakil-replay/1.1" == events.FORMAT_LATEST
+    assert lines[0]["format"] == "banakil-replay/1.2" == events.FORMAT_LATEST
     assert lines[0]["options"] == {"sheet_carry": True}
     assert [e["type"] for e in lines] == ["match_started", "hand_recorded", "hand_recorded"]
     validator = jsonschema.Draft202012Validator(events.json_schema())
@@ -332,3 +332,84 @@ def test_the_reducer_refuses_a_recorded_hand_out_of_order(number: int, phrase: s
         f.write(json.dumps({"seq": 2, "type": "hand_recorded", "hand": number, "input": hand}) + "\n")
     assert main(["validate", str(path)]) == 1
     assert phrase in capsys.readouterr().out
+
+
+IMPOSSIBLE_HANDS = {
+    "200 aces of spades": ({"went_out": 0, "seats": [{"melded_cards": ["AS"] * 200, "in_hand_cards": []},
+                                                     {"melded_cards": [], "in_hand_cards": ["3C"]}]}, "named 200 times"),
+    "three jokers": ({"went_out": 0, "seats": [{"melded_cards": ["JK", "JK", "5H", "6H"], "in_hand_cards": []},
+                                               {"melded_cards": [], "in_hand_cards": ["JK"]}]}, "named 3 times"),
+    "cards held by the seat that went out": ({"went_out": 0, "seats": [
+        {"melded_cards": ["5H", "6H", "7H"], "in_hand_cards": ["KS"]},
+        {"melded_cards": [], "in_hand_cards": ["3C"]}]}, "seats[0] went out, so it holds no cards"),
+    "points held by the seat that went out": ({"went_out": 1, "seats": [{"melded": 10, "in_hand": 2},
+                                                                        {"melded": 12, "in_hand": 3}]},
+                                              "seats[1] went out"),
+    "more points than the deck": ({"went_out": 0, "seats": [{"melded": 900, "in_hand": 0},
+                                                            {"melded": 10, "in_hand": 5}]}, "worth 108"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(IMPOSSIBLE_HANDS))
+def test_a_hand_the_deck_cannot_hold_is_refused_by_score_and_sheet(
+        what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand, needle = IMPOSSIBLE_HANDS[what]
+    text = json.dumps(hand)
+    (tmp_path / "hand.json").write_text(json.dumps({**hand, "players": 2}), encoding="utf-8")
+    assert main(["score", str(tmp_path / "hand.json")]) == 2
+    assert needle in capsys.readouterr().err
+    path = tmp_path / "s.jsonl"
+    assert main(["sheet", "new", str(path), "--players", "Dana,Ravi"]) == 0
+    before = path.read_bytes()
+    assert main(["sheet", "add", str(path), text]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "The sheet is unchanged" in err and "Traceback" not in err, err
+    assert path.read_bytes() == before
+
+
+def test_the_same_hand_sent_twice_is_refused_unless_confirmed(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.jsonl"
+    assert main(["sheet", "new", str(path), "--players", "Dana,Ravi"]) == 0
+    hand = '{"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}'
+    assert main(["sheet", "add", str(path), hand]) == 0
+    before = path.read_bytes()
+    # the same hand, even written another way (players given, keys reordered), is the same hand
+    same = '{"seats": [{"melded": 16.5, "in_hand": 0}, {"in_hand": 7.5, "melded": 10.5}], "players": 2, "went_out": 0}'
+    for text in (hand, same):
+        assert main(["sheet", "add", str(path), text]) == 2
+        err = capsys.readouterr().err
+        assert "exactly hand 1 again" in err and "--again" in err and "The sheet is unchanged" in err, err
+        assert path.read_bytes() == before
+    assert main(["sheet", "add", str(path), hand, "--again"]) == 0
+    assert main(["sheet", "add", str(path), hand, "--hand", "3"]) == 0  # a numbered hand is never a repeat
+    assert [h["hand"] for h in open_sheet(path)[1].to_json()["hands"]] == [1, 2, 3]
+
+
+def test_a_hand_struck_stays_on_the_sheet_and_counts_for_nobody(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.jsonl"
+    assert main(["sheet", "new", str(path), "--players", "Dana,Ravi", "--carry"]) == 0
+    hand = '{"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}'
+    assert main(["sheet", "add", str(path), hand]) == 0
+    assert main(["sheet", "add", str(path), hand, "--again"]) == 0
+    before = path.read_bytes()
+    assert main(["sheet", "strike", str(path), "2", "--reason", "sent twice"]) == 0
+    assert "hand 2 struck" in capsys.readouterr().out
+    assert path.read_bytes().startswith(before)  # append-only: the hand's own line is still there
+    last = read_events(path)[-1]
+    assert last["type"] == "hand_struck" and last["hand"] == 2 and last["reason"] == "sent twice"
+    shown = open_sheet(path)[1]
+    assert [h.struck for h in shown.hands] == [False, True]
+    assert shown.totals == (37, 3) and shown.hands[1].totals == (37, 3) and shown.hands[1].scores == (37, 3)
+    assert "struck 37" in sheet_text(shown)
+    assert main(["validate", str(path)]) == 0
+    for n, needle in ((2, "struck already"), (3, "no finished hand 3"), (0, "at least 1")):
+        after = path.read_bytes()
+        assert main(["sheet", "strike", str(path), str(n)]) == 2
+        err = capsys.readouterr().err
+        assert needle in err and "The sheet is unchanged" in err and "Traceback" not in err, err
+        assert path.read_bytes() == after
+    # the next hand is numbered on, and the same hand again is no longer a repeat of a counted hand
+    assert main(["sheet", "add", str(path), hand]) == 0
+    assert [h.hand for h in open_sheet(path)[1].hands] == [1, 2, 3] and open_sheet(path)[1].totals == (74, 6)

@@ -234,6 +234,15 @@ def classic_sheet() -> Events:
     return add(events, "match_banked")
 
 
+def classic_sheet_struck() -> Events:
+    """A sheet with a hand sent twice and then struck (hand_struck, 1.2): it stays, counts for nobody."""
+    events = classic_sheet()[:3]
+    events = add(events, "hand_recorded", hand=3, input=events[2]["input"])
+    events = add(events, "hand_struck", hand=3, reason="sent twice")
+    events = add(events, "hand_scored", hand=4, scores=[120, 0])
+    return add(events, "match_banked")
+
+
 def annotated_1_0() -> Events:
     """A log of format 1.0 ("banakil-replay/1"): its hand_scored names no hand and means the next one."""
     return games.classic_annotated().numbered()
@@ -248,6 +257,7 @@ VALID: dict[str, Callable[[], Events]] = {
     "eram-whole-pile-taken": eram_whole_pile_taken,
     "classic-layouts": classic_layouts, "classic-options-and-extras": classic_options_and_extras,
     "classic-chained": chained, "classic-annotated-1.0": annotated_1_0, "classic-sheet": classic_sheet,
+    "classic-sheet-struck": classic_sheet_struck,
 }
 # logs written by hand from docs/event-log.md alone (examples/spec_exporter.py): kept as they are
 HANDWRITTEN: dict[str, str] = {
@@ -505,6 +515,10 @@ INVALID: dict[str, Case] = {
     "hand-recorded-twice": ("recorded-hand", None, lambda: add(classic_sheet()[:2], "hand_recorded", hand=1, input={
         "went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}),
         "hand 1 is on the sheet already: sent twice, it is refused, not counted twice"),
+    "hand-struck-twice": ("recorded-hand", None, lambda: add(classic_sheet_struck()[:5], "hand_struck", hand=3),
+                          "hand 3 is struck already"),
+    "hand-struck-unplayed": ("recorded-hand", None, lambda: add(classic_sheet()[:3], "hand_struck", hand=3),
+                             "the sheet has hands 1 and 2 only"),
     "hand-scored-three-sides": ("one-score-per-side", None, lambda: add(dana(5), "hand_scored", hand=2,
                                                                         scores=[1, 2, 3]), "2 players, 2 sides"),
     "note-points-forward": ("annotations-point-back", None, lambda: add(dana(1), "annotated", at=5, text="later"),

@@ -33,8 +33,12 @@ def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
 
 def _feedback(fb: "Feedback", out: TextIO) -> None:
     print("Right." if fb.right else "Not right.", file=out)
+    working = "\n".join(fb.explain)
     for r in fb.reasons:
-        cite = f" [{r.rule.title}: {r.source}]" if r.rule else (f" [{r.source}]" if r.source else "")
+        if not r.rule and r.source and f"[{r.source}]" in working:
+            cite = ""  # the working's own lines cite it: said once is enough
+        else:
+            cite = f" [{r.rule.title}: {r.source}]" if r.rule else (f" [{r.source}]" if r.source else "")
         print(f"  {r.text}{cite}", file=out)
     for line in fb.explain:
         print(f"    {line}", file=out)
@@ -58,11 +62,20 @@ def _read(inp: TextIO, out: TextIO, echo: bool) -> str | None:
     """One answer line, or None at the end of input."""
     if not echo:
         print("> ", end="", file=out, flush=True)
+    from ..errors import MalformedInputError
+    from ..log.inputs import EndlessLineError, read_line
+
     try:
-        line = inp.readline()
+        line = read_line(inp)  # an over-long line is skipped in bounded pieces, never held whole
     except KeyboardInterrupt:
         return None
-    if not line:
+    except EndlessLineError as e:
+        print(f"Cannot read that: {e}.", file=out)
+        return None
+    except MalformedInputError as e:
+        print(f"Cannot read that: {e}.", file=out)
+        return ""
+    if line is None:
         return None
     if echo:  # piped input: show the answer, so the transcript reads as a dialogue
         print(f"> {line.rstrip()}", file=out)
@@ -148,7 +161,9 @@ def add_parsers(sub: Any) -> None:
     lp = sub.add_parser("learn", help="exercises on melds, turns and scores, checked and explained by the engine")
     lp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
                     help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
-    lp.add_argument("--kind", metavar="KIND", help="only this kind of exercise (an unknown kind lists them)")
+    from ..learn import KINDS  # the kinds are the exercise modules', listed from them so the help stays true
+
+    lp.add_argument("--kind", metavar="KIND", help=f"only this kind of exercise: {', '.join(KINDS)}")
     lp.add_argument("--seed", type=int, default=0, metavar="N", help="the same seed asks the same questions")
     lp.add_argument("--lesson", type=int, metavar="N",
                     help="ask only what lessons 1 to N of the course teach (1 to 10; default: everything)")

@@ -52,12 +52,11 @@ def cmd_meld(args: argparse.Namespace) -> int:
 def cmd_score(args: argparse.Namespace) -> int:
     from ..scoring import HandInput, score_hand
 
+    from ..log.inputs import decode_text, parse_json
+
     rules = get_ruleset(args.rules)
-    text = sys.stdin.read() if args.file == "-" else _read_text(args.file)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"{args.file}: not valid JSON: {e}") from None
+    where = "the hand on standard input" if args.file == "-" else utf8_text(args.file)
+    data = parse_json(decode_text(_read_input(args.file), where), where)
     hand = HandInput.from_json(data, rules)
     try:
         result = score_hand(rules, hand)
@@ -67,12 +66,16 @@ def cmd_score(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _read_text(path: str) -> str:
+def _read_input(path: str) -> bytes:
+    """A JSON input's bytes from a regular file or ``-`` (standard input), bounded either way."""
+    from ..log.inputs import read_file, read_stream
+
+    if path == "-":
+        return read_stream(sys.stdin)
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise MalformedInputError(f"cannot read {path}: {e}") from None
+        return read_file(path)
+    except OSError as e:
+        raise MalformedInputError(f"cannot read {utf8_text(path)}: {e.strerror or e}") from None
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
@@ -231,6 +234,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     from ..log.store import append_event
 
     rp = load_replay(args.log)  # never annotate a log that does not replay
+    if not args.text.strip():
+        raise MalformedInputError("--text is empty: a note needs some text")
     event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
     parse_event({"seq": len(rp), **event}, len(rp))  # same field checks as the reader
     if not 0 <= args.at < len(rp):
@@ -281,7 +286,8 @@ def cmd_options(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from ..cards import check_in_deck, parse_cards
+    from ..cards import parse_cards
+    from ..deck_holds import check_in_deck
     from ..play.solver import best_partition, go_out
 
     rules = get_ruleset(args.rules)
@@ -299,7 +305,7 @@ def cmd_bulk(args: argparse.Namespace) -> int:
     paths = bulk.find_logs(args.source)
     if not paths:
         raise MalformedInputError(f"no logs found for {args.source!r}")
-    bulk.check_output(args.out)  # before the work, not after it
+    replaced = bulk.check_output(args.out)  # before the work, not after it
     t0 = __import__("time").perf_counter()
     hand_rows, match_rows = bulk.run(paths, engine=args.engine, scheduler=args.scheduler, workers=args.workers)
     hands, matches = bulk.frames(hand_rows, match_rows)
@@ -307,7 +313,8 @@ def cmd_bulk(args: argparse.Namespace) -> int:
     dt = __import__("time").perf_counter() - t0
     failed = sum(1 for m in match_rows if m["error"])
     print(utf8_text(f"{len(paths)} logs ({failed} failed to replay), {len(hands)} hands in {dt:.1f} s "
-                    f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}"))
+                    f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}"
+                    + (f" (replacing the previous output of bulk: {', '.join(replaced)})" if replaced else "")))
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -340,17 +347,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("score", help="score one hand from a JSON description (FILE or -)")
     with_rules(s)
-    s.add_argument("file", metavar="FILE")
+    s.add_argument("file", metavar="FILE", help="a JSON file describing the hand, or - to read it from standard "
+                   "input (at most 1 MiB), e.g. {\"players\": 2, \"went_out\": 0, \"seats\": [{\"melded\": 16.5, "
+                   "\"in_hand\": 0}, {\"melded\": 10.5, \"in_hand\": 7.5}]}")
 
     e = sub.add_parser("examples", help="reproduce every worked example of the rule sources")
-    e.add_argument("--json", action="store_true")
+    e.add_argument("--json", action="store_true", help="one JSON object per example, with its explanation")
 
     r = sub.add_parser("rules", help="table of the differences between the rule set presets")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true", help="the differences as JSON instead of a Markdown table")
 
     v = sub.add_parser("validate", help="replay logs; one line per invalid log: FILE: seq N: reason "
                        "(exit 1); a file that is not a log at all is bad input (exit 2)")
-    v.add_argument("logs", nargs="+", metavar="LOG")
+    v.add_argument("logs", nargs="+", metavar="LOG", help="one or more event logs (JSON Lines files)")
     v.add_argument("--chain", action="store_true",
                    help="also print each valid log's chain head as HEAD  FILE (a log with no chain is invalid); "
                         "keep it elsewhere to detect truncation or edits later (docs/event-log.md)")
@@ -360,28 +369,30 @@ def build_parser() -> argparse.ArgumentParser:
                    "not the seq, the rule id and the reason (exit codes as without it)")
 
     def with_log_at(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("log", metavar="LOG")
+        sp.add_argument("log", metavar="LOG", help="the game's event log")
         sp.add_argument("--at", type=int, metavar="SEQ", help="after this event (default: the last)")
-        sp.add_argument("--json", action="store_true")
+        sp.add_argument("--json", action="store_true", help="print JSON instead of text")
 
     with_log_at(sub.add_parser("replay", help="the state of a game after an event (default: the end)"))
 
     a = sub.add_parser("annotate", help="append a note on an earlier event (nothing is rewritten)")
-    a.add_argument("log", metavar="LOG")
-    a.add_argument("--at", type=int, required=True, metavar="SEQ")
-    a.add_argument("--text", required=True)
-    a.add_argument("--author", default="")
+    a.add_argument("log", metavar="LOG", help="the game's event log (it must replay)")
+    a.add_argument("--at", type=int, required=True, metavar="SEQ", help="the seq of the event the note is about")
+    a.add_argument("--text", required=True, help="the note, plain text (not empty)")
+    a.add_argument("--author", default="", help="who wrote it (default: nobody named)")
 
     rep = sub.add_parser("repair", help="move a torn last line (a crash mid-write) aside into LOG.torn")
-    rep.add_argument("log", metavar="LOG")
+    rep.add_argument("log", metavar="LOG", help="the event log to repair")
 
     sub.add_parser("schema", help="print the JSON Schema of the event log format")
 
     with_log_at(sub.add_parser("options", help="every legal next event, explained and ranked"))
 
     b = sub.add_parser("bulk", help="replay and score many logs into Parquet tables")
-    b.add_argument("source", metavar="DIR|GLOB")
-    b.add_argument("--out", required=True, metavar="OUT.parquet")
+    b.add_argument("source", metavar="DIR|GLOB", help="a folder (every *.jsonl below it), a quoted glob, or one log")
+    b.add_argument("--out", required=True, metavar="OUT.parquet",
+                   help="the hands table; the matches go beside it as OUT.matches.parquet. Only tables an "
+                        "earlier bulk wrote are replaced")
     b.add_argument("--engine", choices=("local", "dask"), default="local",
                    help="local process pool (default) or a Dask distributed cluster")
     b.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address (default: a LocalCluster)")
@@ -389,7 +400,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     so = sub.add_parser("solve", help="best partition of cards into melds, and whether they go out")
     with_rules(so)
-    so.add_argument("cards", nargs="+", metavar="CARD")
+    so.add_argument("cards", nargs="+", metavar="CARD", help="the hand's card codes such as 7H 10S AD 2C JK")
 
     cli_bots.add_parsers(sub)  # selfplay, review
     cli_table.add_parsers(sub)  # play

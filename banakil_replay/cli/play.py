@@ -28,7 +28,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from ..reducer import fold
     from ..log.store import append_events, create_log
 
-    get_ruleset(args.rules).check_players(args.players)  # bad rules or player count: exit 2
+    ruleset = get_ruleset(args.rules)
+    if args.players is None:  # as play does: the fewest the rule set allows
+        args.players = ruleset.player_counts[0]
+    ruleset.check_players(args.players)  # bad rules or player count: exit 2
     if args.games < 1 or args.max_hands < 1:
         raise MalformedInputError("--games and --max-hands must be at least 1")
     try:
@@ -129,10 +132,12 @@ def add_parsers(sub: Any) -> None:
     sp = sub.add_parser("selfplay", help="bots play whole matches; writes DIR/game-0001.jsonl ...")
     sp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
                     help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
-    sp.add_argument("--players", type=int, required=True, metavar="N")
-    sp.add_argument("--games", type=int, default=1, metavar="K")
+    sp.add_argument("--players", type=int, metavar="N",
+                    help="2 to 4 (default: the fewest the rule set allows, as for play)")
+    sp.add_argument("--games", type=int, default=1, metavar="K", help="how many matches to play (default 1)")
     sp.add_argument("--seed", type=int, default=0, metavar="S", help="game i (from 0) uses seed S+i")
-    sp.add_argument("--out", required=True, metavar="DIR")
+    sp.add_argument("--out", required=True, metavar="DIR",
+                    help="the folder for the logs (created; an existing game-NNNN.jsonl is never overwritten)")
     sp.add_argument("--bots", default="heuristic", metavar="NAME[,NAME...]",
                     help="one bot for every seat (random, heuristic, expert), one name per seat separated by "
                          "commas, or mixed: heuristic and random on alternate seats, swapped every other game")
@@ -140,7 +145,7 @@ def add_parsers(sub: Any) -> None:
                     help="stop a match after M hands (exit 1 if a match has no winner by then)")
 
     rv = sub.add_parser("review", help="grade every decision by the points it loses against the best move, with the error of that figure")
-    rv.add_argument("log", metavar="LOG")
+    rv.add_argument("log", metavar="LOG", help="the game's event log (it must replay)")
     rv.add_argument("--seat", type=int, metavar="N", help="only this seat's decisions")
     rv.add_argument("--deals", type=int, metavar="K",  # the default lives in play.judge (a test keeps it in step)
                     help="at most K deals to measure one decision's loss in (default 160; the judge stops sooner "

@@ -2,6 +2,7 @@
 
     banakil-replay sheet new FILE --rules NAME --players A,B[,C,D] [--carry]
     banakil-replay sheet add FILE JSON|-          one hand, in the score command's input shape
+    banakil-replay sheet strike FILE N [--reason TEXT]   take hand N back (a correcting event)
     banakil-replay sheet show FILE [--json]
 
 The work is done by :mod:`banakil_replay.log.sheet`: a hand is written only once the
@@ -16,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable
 
 from ..errors import IllegalMoveError, MalformedInputError
 from ..rules import DEFAULT_RULESET, RULESETS
@@ -24,17 +25,10 @@ from ..rules import DEFAULT_RULESET, RULESETS
 EXIT_OK = 0
 
 
-def _no_constant(name: str) -> NoReturn:
-    raise MalformedInputError(f"{name} is not a number JSON allows")
-
-
 def _read_entry(text: str, where: str) -> Any:
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"{where} is not valid JSON: {e}") from None
-    except RecursionError:
-        raise MalformedInputError(f"{where} is nested too deeply to be a hand") from None
+    from ..log.inputs import parse_json
+
+    return parse_json(text, where)
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -50,15 +44,13 @@ def _add(args: argparse.Namespace) -> int:
     from ..log.sheet import add_hand
 
     if args.hand == "-":
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise MalformedInputError(f"the hand on standard input is not UTF-8 text: {e}") from None
-        entry = _read_entry(text, "the hand on standard input")
+        from ..log.inputs import decode_text, read_stream
+
+        where = "the hand on standard input"
+        entry = _read_entry(decode_text(read_stream(sys.stdin), where), where)
     else:
         entry = _read_entry(args.hand, "the hand given")
-    sheet = add_hand(args.file, entry, args.number)
+    sheet = add_hand(args.file, entry, args.number, again=args.again)
     if args.json:
         print(json.dumps(sheet.to_json(), ensure_ascii=False))
         return EXIT_OK
@@ -66,6 +58,17 @@ def _add(args: argparse.Namespace) -> int:
     scores = ", ".join(f"{name} {s}" + (f" (enters {e})" if e != s else "")
                        for name, s, e in zip(sheet.sides, last.scores, last.entered))
     print(f"hand {last.hand} added: {scores}. {sheet.standing()}")
+    return EXIT_OK
+
+
+def _strike(args: argparse.Namespace) -> int:
+    from ..log.sheet import strike_hand
+
+    sheet = strike_hand(args.file, args.hand, args.reason)
+    if args.json:
+        print(json.dumps(sheet.to_json(), ensure_ascii=False))
+        return EXIT_OK
+    print(f"hand {args.hand} struck: it stays on the sheet and counts for nobody. {sheet.standing()}")
     return EXIT_OK
 
 
@@ -77,7 +80,7 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"new": _new, "add": _add, "show": _show}
+_ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"new": _new, "add": _add, "strike": _strike, "show": _show}
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
@@ -92,10 +95,10 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sheet": cmd_sheet}
 
 def add_parsers(sub: Any) -> None:
     """Add ``sheet`` (with ``new``, ``add`` and ``show``) to the ``banakil-replay`` parser's subparsers."""
-    p = sub.add_parser("sheet", help="a score sheet for a real table, kept as an event log: new, add, show")
+    p = sub.add_parser("sheet", help="a score sheet for a real table, kept as an event log: new, add, strike, show")
     actions = p.add_subparsers(dest="action", required=True, parser_class=type(p))
     n = actions.add_parser("new", help="start a sheet (never overwrites a file)")
-    n.add_argument("file", metavar="FILE")
+    n.add_argument("file", metavar="FILE", help="the new sheet's file (an event log)")
     n.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
     n.add_argument("--players", required=True, metavar="A,B[,C,D]",
@@ -103,12 +106,21 @@ def add_parsers(sub: Any) -> None:
     n.add_argument("--carry", action="store_true",
                    help="a negative hand enters as 0 and its shortfall comes off later hands (000's sheet)")
     a = actions.add_parser("add", help="add one hand, as the score command reads it (JSON, or - for stdin)")
-    a.add_argument("file", metavar="FILE")
+    a.add_argument("file", metavar="FILE", help="the sheet's file")
     a.add_argument("hand", metavar="JSON|-", help='e.g. \'{"went_out": 0, "seats": [{"melded": 16.5, '
                    '"in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}\'')
     a.add_argument("--hand", dest="number", type=int, metavar="N",
                    help="the hand's number: refused if the sheet already has it (a retry never counts twice)")
+    a.add_argument("--again", action="store_true",
+                   help="the hand repeats the last one exactly, and the table really scored it twice (without "
+                        "this, an identical hand right after is refused as a hand sent twice)")
     a.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
+    k = actions.add_parser("strike", help="take a hand back: appends a hand_struck event; the hand stays on the "
+                           "sheet, struck, and counts for nobody (nothing is rewritten)")
+    k.add_argument("file", metavar="FILE", help="the sheet's file")
+    k.add_argument("hand", type=int, metavar="N", help="the number of the hand to strike, as sheet show lists it")
+    k.add_argument("--reason", default="", metavar="TEXT", help="why, kept with the event (optional)")
+    k.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
     s = actions.add_parser("show", help="per hand the scores and running totals, the target and the winner")
-    s.add_argument("file", metavar="FILE")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("file", metavar="FILE", help="the sheet's file, or any game log")
+    s.add_argument("--json", action="store_true", help="the whole sheet as one JSON object")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from ..errors import IllegalMoveError, MalformedInputError
 from ..rules import DEFAULT_RULESET, RULESETS
@@ -39,15 +39,17 @@ def _play_table(args: argparse.Namespace) -> int:
     from ..play.session import GameSession
 
     if args.resume:
-        session = GameSession.resume(args.log, humans=(args.seat,), bots=args.bots, seed=args.seed,
-                                     rules=args.rules, players=args.players)
+        # the seat and the bots are the log's; a flag given must agree with it
+        session = GameSession.resume(args.log, humans=None if args.seat is None else (args.seat,), bots=args.bots,
+                                     seed=args.seed, rules=args.rules, players=args.players)
     else:
         session = GameSession.start(args.log, args.rules or DEFAULT_RULESET, args.players,
-                                    humans=(args.seat,), bots=args.bots, seed=args.seed or 0)
+                                    humans=(args.seat or 0,), bots=args.bots or "heuristic", seed=args.seed or 0)
+    seat = min(session.humans, default=0)
     lines = _lines(sys.stdin, "banakil> " if sys.stdin.isatty() and not args.json else None)
     if args.json:
-        return _json_loop(session, args.seat, lines)
-    return _text_loop(session, args.seat, lines)
+        return _json_loop(session, seat, lines)
+    return _text_loop(session, seat, lines)
 
 
 def refusal(err: Exception) -> str:
@@ -65,27 +67,26 @@ def _lines(stream: TextIO, prompt: str | None) -> Iterator[str | None]:
     """Input lines without their newline; None for a line too long to be a move (it is skipped whole).
 
     Bytes that are not UTF-8 become U+FFFD, so the line is refused as a command
-    rather than ending the game with a decoding error.
+    rather than ending the game with a decoding error. A line with no end in sight
+    (``/dev/zero``) ends the input: the log already holds every move made.
     """
-    raw: BinaryIO | None = getattr(stream, "buffer", None)
+    from ..log.inputs import EndlessLineError, read_line
+
     while True:
         if prompt is not None:
             sys.stdout.write(prompt)
             sys.stdout.flush()
-        if raw is None:  # a text stream without bytes underneath (tests hand one in)
-            text = stream.readline(MAX_LINE_BYTES + 1)
-            data = text.encode("utf-8", "surrogatepass")
-        else:
-            data = raw.readline(MAX_LINE_BYTES + 1)
-        if not data:
+        try:
+            line = read_line(stream, MAX_LINE_BYTES)
+        except EndlessLineError as e:
+            print(f"banakil-replay play: {e}", file=sys.stderr)
             return
-        if len(data) > MAX_LINE_BYTES and not data.endswith(b"\n"):
-            while data and not data.endswith(b"\n"):
-                data = raw.readline(MAX_LINE_BYTES) if raw is not None else stream.readline(
-                    MAX_LINE_BYTES).encode("utf-8", "surrogatepass")
+        except MalformedInputError:
             yield None
             continue
-        yield data.decode("utf-8", "replace").rstrip("\r\n")
+        if line is None:
+            return
+        yield line
 
 
 def _until_over(session: GameSession, lines: Iterator[str | None]) -> Iterator[str | None]:
@@ -212,9 +213,11 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--rules", metavar="NAME",
                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET}; with --resume, the log's)")
     p.add_argument("--players", type=int, metavar="N", help="2 to 4 (default: the fewest the rule set allows; with --resume, the log's)")
-    p.add_argument("--seat", type=int, default=0, metavar="S", help="the seat you play (default 0)")
+    p.add_argument("--seat", type=int, metavar="S",
+                   help="the seat you play (default 0; with --resume, the log's, and another is refused)")
     p.add_argument("--seed", type=int, metavar="K", help="the deals' seed (default 0; with --resume, the log's)")
-    p.add_argument("--bots", default="heuristic", metavar="KIND",
-                   help="who plays the other seats: heuristic (default), random, or expert (Monte Carlo, about a quarter of a second a move)")
+    p.add_argument("--bots", metavar="KIND",
+                   help="who plays the other seats: heuristic (default), random, or expert (Monte Carlo, about a "
+                        "quarter of a second a move); with --resume, the log's, and another is refused")
     p.add_argument("--json", action="store_true", help="the line protocol of docs/play-protocol.md")
     p.add_argument("--resume", action="store_true", help="continue the match in FILE")

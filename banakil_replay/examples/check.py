@@ -120,7 +120,8 @@ def _validate(ex: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise MalformedInputError(f"{where}: stated {address} must be a number, got {value!r}")
     if ex.get("kind", "hand") == "hand":
-        hand = HandInput.from_json(ex["input"], rules, one_deck=False)  # raises naming the bad field
+        # the copies of each card are judged by _card_problems, as a mismatch rather than an error
+        hand = HandInput.from_json(ex["input"], rules, count_copies=False)  # raises naming the bad field
         for part in ex.get("stated_parts", []):
             if part.get("pile") not in ("melded", "in_hand") or not 0 <= part.get("seat", -1) < hand.players:
                 raise MalformedInputError(f"{where}: stated part {part.get('label')!r} needs a seat and a "
@@ -156,7 +157,7 @@ def _compute(ex: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> tu
         values["carried"] = carried
         return values, [f"Sheet entries {', '.join(map(_num, entered))}, shortfall still carried {_num(carried)}."]
     rules = _rules(ex)
-    hs = score_hand(rules, HandInput.from_json(data, rules, one_deck=False))  # _card_problems judges the deck
+    hs = score_hand(rules, HandInput.from_json(data, rules, count_copies=False))
     values = {f"sides[{i}]": s for i, s in enumerate(hs.sides)}
     values.update({f"players[{i}]": tidy(p) for i, p in enumerate(hs.players)})
     return values, list(hs.explain)
@@ -375,17 +376,27 @@ def check_all() -> list[ExampleResult]:
     return [check_example(ex, pool=pool) for ex in pool]
 
 
-def format_table(results: Sequence[ExampleResult]) -> str:
-    """Plain-text table: source, case, stated, computed, verdict (one row per example)."""
-    header = ("source", "case", "stated", "computed", "verdict")
-    rows = [header] + [(r.source, r.case, r.stated, r.computed, r.verdict) for r in results]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+#: ``examples`` fits a terminal of this many columns.
+WIDTH = 100
 
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip()
 
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(header), rule, *(line(r) for r in rows[1:])])
+def format_table(results: Sequence[ExampleResult], width: int = WIDTH) -> str:
+    """The results for a terminal ``width`` columns wide: per example its source, verdict and case, the
+    stated and computed results, and, for a source slip or a mismatch, the explanation of it."""
+    import textwrap
+
+    def wrapped(label: str, text: str) -> list[str]:
+        return textwrap.wrap(text, width, initial_indent=f"  {label:<10}", subsequent_indent=" " * 12,
+                             break_on_hyphens=False) or [f"  {label}"]
+
+    counts = {v: sum(r.verdict == v for r in results) for v in VERDICTS}
+    lines = [f"{len(results)} worked examples: " + ", ".join(f"{n} {v}" for v, n in counts.items() if n)]
+    for r in results:
+        lines += ["", f"{r.verdict.upper()}  {r.source}"]
+        lines += wrapped("case", r.case) + wrapped("stated", r.stated) + wrapped("computed", r.computed)
+        if r.verdict != "match":  # the README promises the slip's explanation; a match needs none
+            lines += wrapped("why", r.explanation)
+    return "\n".join(lines)
 
 
 __all__ = ["ExampleResult", "load_examples", "check_example", "check_all", "format_table"]

@@ -28,7 +28,7 @@ from ..melds import analyze_meld
 from ..play.candidates import meld_candidates
 from ..hand_end import seat_inputs
 from ..reducer import Replay
-from ..rules import Ruleset
+from ..rules import Ruleset, get_ruleset
 from ..scoring import HandInput, Number, match_status, sides_of
 from ..state import GameState
 from .meld_exercises import IsMeld, LayOff, MakeMeld
@@ -274,16 +274,18 @@ def _stream(kind: Kind, rules: Ruleset, seed: int, done: frozenset[str],
         yield ex
 
 
-def exercises(rules: Ruleset, kinds: Iterable[str] | None = None, seed: int = 0,
+def exercises(rules: str | Ruleset, kinds: str | Iterable[str] | None = None, seed: int = 0,
               done: Iterable[str] = (), lesson: int | None = None,
               first: str | AnyExercise | None = None) -> Iterator[AnyExercise]:
     """Exercises of these kinds (default: all) under ``rules``, one kind after another, without end.
 
-    ``done`` holds ids to leave out (the items a learner has already got right). ``lesson``: only
-    exercises on what lessons 1 to ``lesson`` teach. ``first``: an exercise, or the id of one of
-    the sources' examples, to ask before the others (a lesson's own question).
+    ``rules`` is a rule set or its name (``"classic"``), as ``ExerciseWidget`` takes it; ``kinds``
+    one kind or several. ``done`` holds ids to leave out (the items a learner has already got right).
+    ``lesson``: only exercises on what lessons 1 to ``lesson`` teach. ``first``: an exercise, or the
+    id of one of the sources' examples, to ask before the others (a lesson's own question).
     """
-    names = list(KINDS) if kinds is None else list(kinds)
+    rules = get_ruleset(rules)  # an unknown name is refused here, naming the known ones
+    names = list(KINDS) if kinds is None else [kinds] if isinstance(kinds, str) else list(kinds)
     unknown = [k for k in names if k not in KINDS]
     if unknown:
         raise MalformedInputError(f"unknown exercise kind {unknown[0]!r}; known: {', '.join(KINDS)}")

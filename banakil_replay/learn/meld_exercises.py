@@ -15,6 +15,7 @@ from ..errors import IllegalMoveError
 from ..melds import Meld, MeldCheck, analyze_meld, verify_lay_off
 from ..play.candidates import meld_candidates
 from ..play.rule_text import lay_off_rule, meld_rule, rule_sentence
+from ..citations import cite
 from ..rulebook import Rule
 from ..rules import Ruleset
 from .model import Exercise, Feedback, Reason, Shown, names, parse_card_answer, parse_yes_no, typed
@@ -175,6 +176,11 @@ class LayOff(Exercise[tuple[Card, ...]]):
         return Feedback(False, tuple(reasons))
 
     def hint(self) -> str:
+        if self.meld.kind == "set":  # how wild cards move in a run says nothing about a set
+            return (f"{rule_sentence(lay_off_rule(self.rules))}. A set is of 3s or of aces, every card of another "
+                    f"suit, 4 cards at most; a 2 is never in a set, and one joker at most stands in for a "
+                    f"missing suit [{cite(self.rules, 'melds', 'no_two_in_a_set')}]. "
+                    f"Your set, with what a joker stands for: {self.meld.describe()}.")
         return (f"{rule_sentence(lay_off_rule(self.rules))}; {wild_movement(self.rules).text}. "
                 f"Your meld, with what each wild card stands for: {self.meld.describe()}.")
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..play.rule_text import never_melded_score
 from ..rulebook import Rule
 from ..rules import Ruleset
-from ..scoring import HandInput, HandScore, MatchStatus, Number, match_status, score_hand, sides_of
+from ..scoring import HandInput, HandScore, MatchStatus, Number, match_status, score_hand, side_of, sides_of
 from .model import Exercise, Feedback, Reason, Shown, num, parse_number, parse_side
 from .sentences import card_values, hand_score, match_end, sources
 
@@ -90,12 +90,40 @@ class ScoreHand(Exercise[float]):
 
     def judge(self, answer: float) -> Feedback:
         score, want = self.score(), self.expected()
-        source = score_sources(self.rules, self.hand)
         who = side_name(self.side, self.hand.players)
+        working = tuple(score.explain) + self._sum_line(score)
+        source = score_sources(self.rules, self.hand)
         if abs(answer - want) < 1e-9:
-            return Feedback(True, (Reason(f"{who} scores {num(want)}", None, source),), tuple(score.explain))
+            return Feedback(True, (Reason(f"{who} scores {num(want)}", None, source),), working)
         return Feedback(False, (Reason(f"{who} does not score {num(answer)}; the engine's working:", None, source),),
-                        tuple(score.explain))
+                        working)
+
+    def _sum_line(self, score: HandScore) -> tuple[str, ...]:
+        """The asked side's figures added up to the answer, saying where rounding changed the sum."""
+        hand, rules, side = self.hand, self.rules, self.side
+        if score.dead or score.cold_hand or not score.players:
+            return ()  # a dead hand and a cold hand's flat score have no sum to show
+        raw, n, out = score.players, hand.players, hand.went_out
+        terms: list[tuple[int, float]]  # (+1 or -1, a seat's score)
+        if n < 4:
+            terms = [(1, raw[side])]
+        elif rules.team_scoring == "out_goer" and out is not None:
+            terms = [(1, raw[out])] if side == side_of(out, n) else (
+                [(1, raw[i]) for i in sides_of(n)[side]] + [(-1, raw[(out + 2) % 4])])
+        else:
+            terms = [(1, raw[i]) for i in sides_of(n)[side]]
+        total, want = sum(sign * t for sign, t in terms), score.sides[side]
+
+        def shown(t: float) -> str:
+            return num(t) if t >= 0 else f"({num(t)})"
+
+        added = shown(terms[0][1]) + "".join(f" {'+' if sign > 0 else '-'} {shown(t)}" for sign, t in terms[1:])
+        line = f"So {side_name(side, n, short=True)}: " + (f"{added} = {num(total)}" if len(terms) > 1 else num(total))
+        if abs(total - want) < 1e-9:
+            return (line + ".",)
+        how = ("each player's score rounded in his favour" if rules.rounding == "per_player"
+               else "rounded in the side's favour" if n == 4 else "rounded in the player's favour")
+        return (f"{line}, {how}: {num(want)} [{sources(rules, 'rounding')}].",)
 
     def hint(self) -> str:
         return (f"Card values: {card_values(self.rules).text}. The score: "

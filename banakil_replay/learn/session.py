@@ -92,17 +92,17 @@ def _count(x: Any) -> TypeGuard[int]:
 
 def load_progress(path: str | os.PathLike[str]) -> LearnerProgress:
     """The progress saved at ``path``; a file that does not exist yet is a fresh start."""
+    from ..log.inputs import decode_text, parse_json, read_file
+    from ..log.load import utf8_text
+
+    where = utf8_text(os.fspath(path))
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_file(path)  # a FIFO, a device or a file past the cap is refused, never read whole
     except FileNotFoundError:
         return LearnerProgress()
-    except (OSError, UnicodeDecodeError) as e:
-        raise MalformedInputError(f"cannot read {os.fspath(path)!s}: {getattr(e, 'strerror', None) or e}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"{os.fspath(path)!s}: not valid JSON: {e}") from None
-    return LearnerProgress.from_json(data, os.fspath(path))
+    except OSError as e:
+        raise MalformedInputError(f"cannot read {where}: {e.strerror or e}") from None
+    return LearnerProgress.from_json(parse_json(decode_text(data, where), where), where)
 
 
 def save_progress(path: str | os.PathLike[str], progress: LearnerProgress) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import glob
 import io
 import os
+import stat
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import suppress
@@ -167,10 +168,24 @@ def frames(hand_rows: Iterable[dict[str, Any]], match_rows: Iterable[dict[str, A
     return hands, matches
 
 
-def check_output(out: str | os.PathLike[str]) -> None:
-    """:class:`MalformedInputError` unless ``out`` can be written: its folder exists and is writable.
+#: Key in the Parquet footer of every table ``bulk`` writes: what lets a later run replace it, and nothing else.
+MARKER = b"banakil_replay.bulk"
+_MAGIC = b"PAR1"
 
-    Called before the replay starts, so a typo in ``--out`` costs nothing.
+
+def outputs(out: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """The hands table at ``out`` and the matches table beside it (``<out stem>.matches.parquet``)."""
+    out = Path(out)
+    return out, out.with_name(out.stem + ".matches.parquet")
+
+
+def check_output(out: str | os.PathLike[str]) -> list[str]:
+    """:class:`MalformedInputError` unless ``out`` can be written; the files a run would replace.
+
+    Its folder must exist and be writable, and each of the two tables must be absent or a regular
+    file that ``bulk`` wrote itself (:func:`is_our_output`): a game log, a FIFO, a symlink or a
+    device at the name is refused, never replaced. Called before the replay starts, so a typo in
+    ``--out`` costs nothing.
     """
     folder = Path(out).parent
     if not folder.is_dir():
@@ -179,24 +194,76 @@ def check_output(out: str | os.PathLike[str]) -> None:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise MalformedInputError(f"cannot write {utf8_text(str(out))}: the folder "
                                   f"{utf8_text(str(folder))} is not writable")
+    replaced = []
+    for target in outputs(out):
+        why = _not_ours(target)
+        if why == "":
+            replaced.append(str(target))
+        elif why is not None:
+            raise MalformedInputError(f"refusing to replace {utf8_text(str(target))}: {why}; bulk replaces only "
+                                      "tables it wrote before. Choose another --out, or move the file away")
+    return replaced
+
+
+def _not_ours(target: Path) -> str | None:
+    """None if nothing is at ``target``, "" if it is a table bulk wrote, else what it is instead."""
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return f"it cannot be looked at ({e.strerror or e})"
+    if stat.S_ISLNK(st.st_mode):
+        return "it is a symbolic link"
+    if not stat.S_ISREG(st.st_mode):
+        kinds = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                 (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+        return "it is " + next((k for test, k in kinds if test(st.st_mode)), "not a regular file")
+    return "" if is_our_output(target) else "it is not a table bulk wrote (no banakil-replay mark in its footer)"
+
+
+def is_our_output(path: str | os.PathLike[str]) -> bool:
+    """Is the regular file at ``path`` a Parquet table carrying bulk's :data:`MARKER`? Reads its footer only."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4)
+            f.seek(-4, os.SEEK_END)
+            tail = f.read(4)
+    except OSError:
+        return False
+    if head != _MAGIC or tail != _MAGIC:  # the cheap test first: a log or a text file stops here
+        return False
+    import pyarrow.parquet as pq  # deferred: only the tables need pyarrow
+
+    try:
+        meta = pq.read_schema(path).metadata or {}
+    except Exception:  # noqa: BLE001  # any footer pyarrow cannot read is not ours
+        return False
+    return MARKER in meta
 
 
 def write_parquet(out: str | os.PathLike[str], hands: Any, matches: Any) -> tuple[str, str]:
-    """Hands to ``out``, matches beside it (``<out stem>.matches.parquet``), each atomically.
+    """Hands to ``out``, matches beside it (``<out stem>.matches.parquet``), each atomically and marked.
 
     A write that fails is :class:`MalformedInputError` naming the file, and
-    leaves no temporary file behind.
+    leaves no temporary file behind. What is at either name is checked again
+    (:func:`check_output`) just before: only bulk's own tables are replaced.
     """
-    out = Path(out)
-    matches_path = out.with_name(out.stem + ".matches.parquet")
-    for frame, target in ((hands, out), (matches, matches_path)):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    check_output(out)
+    out_hands, matches_path = outputs(out)
+    for frame, target in ((hands, out_hands), (matches, matches_path)):
         tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
-            frame.to_parquet(tmp, index=False)
+            table = pa.Table.from_pandas(frame, preserve_index=False)
+            table = table.replace_schema_metadata({**(table.schema.metadata or {}), MARKER: b"1"})
+            pq.write_table(table, tmp)
             os.replace(tmp, target)
         except OSError as e:
             with suppress(OSError):
                 os.unlink(tmp)
             raise MalformedInputError(f"cannot write {utf8_text(str(target))}: "
                                       f"{e.strerror or e}") from None
-    return str(out), str(matches_path)
+    return str(out_hands), str(matches_path)

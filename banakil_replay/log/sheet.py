@@ -2,8 +2,9 @@
 
 Many tables only want the scoring done right (source 000's rules were written for a
 score-sheet app). A sheet is an event log like any other: ``match_started`` (format
-1.1), then one ``hand_recorded`` event per hand, holding the ``score`` command's
-input (who went out, and per seat the points or cards melded and held).
+1.2), then one ``hand_recorded`` event per hand, holding the ``score`` command's
+input (who went out, and per seat the points or cards melded and held), and a
+``hand_struck`` event for a hand taken back (:func:`strike_hand`).
 
 * :func:`new_sheet` creates one; it never overwrites a file.
 * :func:`add_hand` appends one hand, but only after the reducer has folded the log
@@ -33,7 +34,8 @@ from ..state import GameState
 from .load import load_replay, start_log, utf8_text
 from .store import append_event
 
-__all__ = ["Sheet", "SheetHand", "SheetRefused", "add_hand", "new_sheet", "open_sheet", "sheet_of", "sheet_text"]
+__all__ = ["Sheet", "SheetHand", "SheetRefused", "add_hand", "new_sheet", "open_sheet", "sheet_of", "sheet_text",
+           "strike_hand"]
 
 
 class SheetRefused(MalformedInputError):
@@ -53,11 +55,13 @@ class SheetHand:
     entered: tuple[Number, ...]  # per side, as the sheet enters it (differs only under the carry)
     totals: tuple[Number, ...]  # per side, after this hand
     explain: tuple[str, ...]
+    struck: bool = False  # taken back by a hand_struck event: shown, entered as 0 for every side
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "seq": self.seq, "ended": self.ended, "went_out": self.went_out,
                 "seats": None if self.seats is None else list(self.seats), "scores": list(self.scores),
-                "entered": list(self.entered), "totals": list(self.totals), "explain": list(self.explain)}
+                "entered": list(self.entered), "totals": list(self.totals), "explain": list(self.explain),
+                "struck": self.struck}
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,7 @@ def sheet_of(rp: Replay) -> Sheet:
     rules = final.rules
     status = match_status(rules, final.n, final.history)
     hands = []
+    running = [0.0] * len(status.totals)  # recounted from what is entered: a struck hand adds nothing
     for k, end in enumerate(hand_ends(rp)):
         st = end.state
         assert st.hand_score is not None  # every hand end is scored
@@ -116,11 +121,12 @@ def sheet_of(rp: Replay) -> Sheet:
         ended, event = end.ended, rp.events[end.seq]
         if isinstance(event, HandRecorded):  # its input says how it ended, though no card was played
             ended = STOCK_OUT if st.went_out is None else ALL_AT_ONCE if st.all_at_once else WENT_OUT
+        running = [t + e for t, e in zip(running, status.entered[k])]
         hands.append(SheetHand(
             st.hand_no, end.seq, ended, st.went_out,
             None if isinstance(event, HandScored) else tuple(tidy(p) for p in score.players),
             tuple(tidy(s) for s in score.sides), tuple(tidy(e) for e in status.entered[k]),
-            tuple(tidy(t) for t in st.totals), tuple(score.explain)))
+            tuple(tidy(t) for t in running), tuple(score.explain), st.hand_no in final.struck))
     return Sheet(rules.name, final.players, _side_names(final.players), status.target, rules.sheet_carry,
                  tuple(hands), tuple(tidy(t) for t in status.totals), tuple(tidy(c) for c in status.carried),
                  status.over, status.winner, status.tiebreak)
@@ -172,7 +178,7 @@ def open_sheet(path: str | os.PathLike[str]) -> tuple[Replay, Sheet]:
     return rp, sheet_of(rp)
 
 
-def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) -> Sheet:
+def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None, *, again: bool = False) -> Sheet:
     """Append one hand, in the ``score`` command's input shape, and return the sheet with it.
 
     ``hand``, when given, is the number the caller means to add: if the sheet has moved on
@@ -183,6 +189,10 @@ def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) 
     written, so a refused one (:class:`SheetRefused`, naming the field and the rule)
     leaves the file unchanged. So is a hand after the match is won. ``players`` may be
     left out of ``entry`` (it is the sheet's).
+
+    A hand that repeats the sheet's last hand exactly is refused unless ``again`` says the
+    table really scored the same hand twice: without a number, a hand sent twice because
+    the first send seemed lost would otherwise count twice.
     """
     rp, sheet = open_sheet(path)
     if sheet.over:
@@ -204,7 +214,42 @@ def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None) 
         state = apply(rp.final, event)
     except (EventError, ReplayError) as e:
         raise SheetRefused(f"hand {rp.final.hand_no + 1} not added: {_bare(e)}. The sheet is unchanged.") from None
+    if not again and hand is None and _repeats_last(rp, event):
+        raise SheetRefused(f"hand {want} not added: it is exactly hand {want - 1} again (the same input). If the "
+                           "table really scored the same hand twice, add it with --again; if hand "
+                           f"{want - 1} was sent twice, it is already on the sheet. The sheet is unchanged.")
     # the seq is given, so nothing is written if another writer appended since the log was read
+    append_event(path, raw)
+    return sheet_of(Replay(rp.events + (event,), rp.states + (state,)))
+
+
+def _repeats_last(rp: Replay, event: Any) -> bool:
+    """Does ``event`` record the same hand, read the same way, as the last hand the log ended?"""
+    from ..scoring import HandInput
+
+    last = next((e for e in reversed(rp.events)
+                 if e.type in ("hand_recorded", "hand_scored", "hand_started", "hand_struck")), None)
+    if not isinstance(last, HandRecorded) or rp.final.rules is None:
+        return False
+    rules, n = rp.final.rules, rp.final.n
+    return HandInput.from_json(last.input, rules, table=n) == HandInput.from_json(event.input, rules, table=n)
+
+
+def strike_hand(path: str | os.PathLike[str], hand: int, reason: str = "") -> Sheet:
+    """Take hand ``hand`` back by appending a ``hand_struck`` event (nothing is rewritten); the new sheet.
+
+    The hand stays on the sheet, marked struck, and counts for nobody. A hand that is not on the
+    sheet, one struck already, or any hand of a banked match is refused (:class:`SheetRefused`)
+    and the file is left as it was.
+    """
+    rp, _ = open_sheet(path)
+    seq = len(rp)
+    raw: dict[str, Any] = {"seq": seq, "type": "hand_struck", "hand": hand, **({"reason": reason} if reason else {})}
+    try:
+        event = parse_event(raw, seq)
+        state = apply(rp.final, event)
+    except (EventError, ReplayError) as e:
+        raise SheetRefused(f"hand {hand} not struck: {_bare(e)}. The sheet is unchanged.") from None
     append_event(path, raw)
     return sheet_of(Replay(rp.events + (event,), rp.states + (state,)))
 
@@ -219,7 +264,9 @@ def sheet_text(sheet: Sheet) -> str:
     lines = [f"Score sheet: {sheet.heading()}"]
     rows = [["hand", *(c for name in sheet.sides for c in (name, "total"))]]
     for h in sheet.hands:
-        rows.append([str(h.hand), *(c for s, e, t in zip(h.scores, h.entered, h.totals) for c in (_cell(s, e), str(t)))])
+        # a struck hand keeps its line, its scores crossed out in words (a terminal has no strikethrough)
+        cells = [f"struck {tidy(s)}" if h.struck else _cell(s, e) for s, e in zip(h.scores, h.entered)]
+        rows.append([str(h.hand), *(c for cell, t in zip(cells, h.totals) for c in (cell, str(t)))])
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         lines.append("  ".join(c.rjust(w) for c, w in zip(r, widths)))

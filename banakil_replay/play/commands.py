@@ -19,7 +19,6 @@ Ask(word='hint')
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -85,11 +84,12 @@ def read_line(line: str, state: GameState, seat: int) -> Move | Ask:
 
 def read_event(text: str, state: GameState, seat: int) -> Move:
     """A JSON event object in the log's shape; ``seq`` and ``seat`` default to the next seq and ``seat``."""
-    try:
-        obj: Any = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MalformedInputError(f"this line is not valid JSON ({e.msg.lower()} at character {e.pos + 1}); "
-                                  f"{_ONE_LINE}") from None
+    from ..log.inputs import parse_json
+
+    try:  # bounded depth and digits: a hostile line is refused, not a crash
+        obj: Any = parse_json(text, "this line")
+    except MalformedInputError as e:
+        raise MalformedInputError(f"{e}; {_ONE_LINE}") from None
     if not isinstance(obj, dict):
         raise MalformedInputError(f"this line is a JSON {_JSON_KINDS.get(type(obj), 'value')}, not an object; "
                                   f"{_ONE_LINE}")
@@ -131,7 +131,8 @@ def _no_args(word: str, args: list[str]) -> None:
 
 
 def _number(word: str, what: str, text: str) -> int:
-    if not text.isascii() or not text.isdigit() or int(text) < 1:
+    # a count of more digits than the interpreter converts is no count either
+    if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) < 1:
         raise MalformedInputError(f"{word}: {what} must be a whole number from 1, got {text!r}")
     return int(text)
 

@@ -141,7 +141,8 @@ class GameSession:
             f"human-{s}" if s in seats else f"{bots}-{s}" for s in range(players)]
         first = event_to_json(MatchStarted(seq=0, format=FORMAT, rules=ruleset.name, players=tuple(names),
                                            options=dict(overrides or {})))
-        first["seed"] = seed
+        # extra fields of match_started (docs/event-log.md, "Fields the play table adds"): resume reads them back
+        first.update(seed=seed, humans=sorted(seats), bots=bots)
         state = apply(GameState(), parse_event(first))  # the reducer checks it before the file exists
         start_log(name, first, exists="already exists; resume it, or choose a new file")
         session = cls(name, state, seats, bots, seed)
@@ -149,12 +150,13 @@ class GameSession:
         return session
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str], *, humans: Collection[int] = (0,), bots: str = "heuristic",
+    def resume(cls, path: str | os.PathLike[str], *, humans: Collection[int] | None = None, bots: str | None = None,
                seed: int | None = None, rules: str | None = None, players: int | None = None) -> "GameSession":
         """The match in the log at ``path``, continued up to a person's turn (or its end).
 
-        The seed is the one ``match_started`` records; ``seed`` is used only for a
-        log that records none (one written by another program). ``seed``, ``rules``
+        The seed, the people's seats and the bots are the ones ``match_started`` records
+        (:func:`recorded_seating`); the arguments are used only for a log that records
+        none (one written by another program). ``seed``, ``humans``, ``bots``, ``rules``
         and ``players``, when given, must agree with the log: nothing is played otherwise.
         """
         name = os.fspath(path)
@@ -179,8 +181,8 @@ class GameSession:
             raise MalformedInputError(f"{name} is played under {state.rules.name} rules, not {rules}")
         if players is not None and players != state.n:
             raise MalformedInputError(f"{name} is a match of {state.n} players, not {players}")
-        session = cls(name, state, _check_seats(humans, state.n), _check_bots(bots),
-                      recorded if recorded is not None else (seed or 0))
+        seats, kind = _resumed_seating(name, events[0], state.n, humans, bots)
+        session = cls(name, state, seats, kind, recorded if recorded is not None else (seed or 0))
         session._record = public_history([parse_event(e) for e in events], state.n)
         session.advance()
         return session
@@ -340,6 +342,54 @@ def hand_result(state: GameState) -> str:
     return f"hand {state.hand_no} over: {how}; hand scores {sides}; totals {totals}{end}"
 
 
+def recorded_seating(first: Mapping[str, Any], players: int) -> tuple[frozenset[int] | None, str | None]:
+    """The people's seats and the bots a log's ``match_started`` records, each None where it records none.
+
+    A log written before the fields existed still names its players as the table named them
+    (``human-0``, ``heuristic-1``), so the seating is read from the names when they all follow that form.
+    """
+    humans, bots = first.get("humans"), first.get("bots")
+    if humans is None and bots is None:
+        kinds = [str(n).rpartition("-") for n in first.get("players") or ()]
+        if len(kinds) == players and all(k[2] == str(s) for s, k in enumerate(kinds)):
+            people = frozenset(s for s, k in enumerate(kinds) if k[0] == "human")
+            machines = {k[0] for k in kinds if k[0] != "human"}
+            if len(machines) == 1 and machines <= set(SESSION_BOTS):
+                return people, machines.pop()
+            if not machines:
+                return people, None
+        return None, None
+    if humans is not None and (not isinstance(humans, list) or
+                               any(isinstance(h, bool) or not isinstance(h, int) for h in humans)):
+        raise MalformedInputError(f"seq 0: field 'humans' must be a list of seat numbers, got {humans!r:.80}")
+    if bots is not None and not isinstance(bots, str):
+        raise MalformedInputError(f"seq 0: field 'bots' must be a string, got {bots!r:.80}")
+    return (None if humans is None else _check_seats(humans, players)), (None if bots is None else _check_bots(bots))
+
+
+def _resumed_seating(name: str, first: Mapping[str, Any], players: int, humans: Collection[int] | None,
+                     bots: str | None) -> tuple[frozenset[int], str]:
+    """Who plays which seat in a resumed match: the log's record; a flag that contradicts it is refused."""
+    try:
+        kept_seats, kept_bots = recorded_seating(first, players)
+    except MalformedInputError as e:
+        raise MalformedInputError(f"{name}: {e}") from None
+    seats = None if humans is None else _check_seats(humans, players)
+    kind = None if bots is None else _check_bots(bots)
+    if seats is not None and kept_seats is not None and seats != kept_seats:
+        raise MalformedInputError(f"{name} was played with people at seat(s) {_seats(kept_seats)}, not "
+                                  f"{_seats(seats)}; resume it without naming the seat, or as recorded")
+    if kind is not None and kept_bots is not None and kind != kept_bots:
+        raise MalformedInputError(f"{name} was played against {kept_bots} bots, not {kind}; resume it without "
+                                  "--bots, or as recorded")
+    return (kept_seats if kept_seats is not None else seats if seats is not None else frozenset({0}),
+            kept_bots or kind or "heuristic")
+
+
+def _seats(seats: Collection[int]) -> str:
+    return ", ".join(map(str, sorted(seats))) or "none"
+
+
 def _check_seats(humans: Collection[int], players: int) -> frozenset[int]:
     bad = [s for s in humans if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players]
     if bad:
@@ -354,4 +404,5 @@ def _check_bots(kind: str) -> str:
     return kind
 
 
-__all__ = ["Advice", "GameSession", "Happening", "LogUnwritable", "SESSION_BOTS", "derived_seed", "hand_result"]
+__all__ = ["Advice", "GameSession", "Happening", "LogUnwritable", "SESSION_BOTS", "derived_seed", "hand_result",
+           "recorded_seating"]
