@@ -30,7 +30,7 @@ from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS, Meld, verify_lay_off
 from ..limits import may_discard
 from ..reducer import HANDLERS
-from ..state import GameState
+from ..state import GameState, set_seq
 from .going_out import go_out_plan, reachable_melds
 from ..rules import Ruleset
 from .solver import Partition, addable, best_partition
@@ -62,7 +62,7 @@ def step(state: GameState, event: Event) -> GameState:
     """The state after ``event`` (numbered here), by the reducer's handler: no seq check to pay for."""
     new = HANDLERS[type(event)](state, event)
     new = new if new is not state else state.evolve()
-    object.__setattr__(new, "seq", state.seq + 1)
+    set_seq(new, state.seq + 1)
     return new
 
 
