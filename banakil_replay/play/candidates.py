@@ -19,7 +19,8 @@ is needed in another meld.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards import ACE_RANK, JOKER, SUITS, Card
 from ..melds import SET_RANKS
@@ -48,9 +49,8 @@ def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = N
                 out.extend(run_candidates(rest, rules, max_len, must_use))
             return out
     out = []
-    for window, naturals, missing, wilds in _windows(hand, rules, max_len):
-        for assign in _assignments(missing, wilds):
-            out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    for suit_runs in _by_suit(hand, rules, max_len, _suit_runs):
+        out.extend(suit_runs)
     if must_use:
         need = set(must_use)
         out = [c for c in out if need & set(c)]
@@ -66,46 +66,80 @@ def stand_in_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | Non
     JK 2♣ A♥ use both wilds twice and K♥ once. One natural always stays (a
     meld needs one).
     """
-    out = []
-    for window, naturals, missing, wilds in _windows(hand, rules, max_len):
-        spare = len(wilds) - len(missing)
-        for k in range(1, min(spare, len(naturals) - 1) + 1):
-            for extra in combinations(naturals, k):
-                for assign in _assignments(sorted(missing + list(extra)), wilds):
-                    out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    out: list[tuple[Card, ...]] = []
+    for suit_runs in _by_suit(hand, rules, max_len, _suit_stand_ins):
+        out.extend(suit_runs)
     return out
 
 
-def _windows(hand: Sequence[Card], rules: Ruleset, max_len: int | None
-             ) -> Iterator[tuple[range, dict[int, Card], list[int], list[Card]]]:
-    """Each run window the hand's wilds can complete: (positions, naturals held by position,
-    positions missing, the wilds: one 2 for all and the joker)."""
+SuitRuns = Callable[[str, frozenset[int], tuple[Card, ...], int, int, bool], tuple[tuple[Card, ...], ...]]
+
+
+def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: SuitRuns
+             ) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """``runs`` of each suit the hand holds naturals of, in suit order.
+
+    A suit's runs depend only on the ranks held in it and the wilds, and the solver and the
+    playouts ask about hands that differ in one card or two: each suit's answer is remembered.
+    """
     joker = JOKER if JOKER in hand else None
-    wilds = [w for w in (_representative_two(hand), joker) if w is not None]
+    wilds = tuple(w for w in (_representative_two(hand), joker) if w is not None)
     limit = min(max_len or rules.max_run_length, rules.max_run_length)
-    low = rules.low_rank
+    held: dict[str, set[int]] = {}
+    for c in hand:
+        if c.is_natural:
+            held.setdefault(c.suit, set()).add(c.rank)
     for suit in SUITS:
-        ranks = {c.rank for c in hand if c.is_natural and c.suit == suit}
-        if not ranks:
-            continue
-        positions = set(ranks)
-        if ACE_RANK in ranks and rules.ace_low:
-            positions.add(1)
-        if len(positions) + len(wilds) < 3:
-            continue
-        for lo in range(low, ACE_RANK - 1):
-            for length in range(3, limit + 1):
-                hi = lo + length - 1
-                if hi > ACE_RANK:
-                    break
-                if 1 in range(lo, hi + 1) and ACE_RANK in range(lo, hi + 1):
-                    break  # one ace cannot play both low and high
-                window = range(lo, hi + 1)
-                missing = [p for p in window if p not in positions]
-                if len(missing) > len(wilds) or len(missing) == length:
-                    continue
-                naturals = {p: Card(ACE_RANK if p == 1 else p, suit) for p in window if p in positions}
-                yield window, naturals, missing, wilds
+        ranks = held.get(suit)
+        if ranks:
+            yield runs(suit, frozenset(ranks), wilds, limit, rules.low_rank, rules.ace_low)
+
+
+@lru_cache(maxsize=1 << 15)
+def _suit_runs(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
+               ace_low: bool) -> tuple[tuple[Card, ...], ...]:
+    out = []
+    for window, naturals, missing, wilds_ in _suit_windows(suit, ranks, list(wilds), limit, low, ace_low):
+        for assign in _assignments(missing, wilds_):
+            out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 15)
+def _suit_stand_ins(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
+                    ace_low: bool) -> tuple[tuple[Card, ...], ...]:
+    out = []
+    for window, naturals, missing, wilds_ in _suit_windows(suit, ranks, list(wilds), limit, low, ace_low):
+        spare = len(wilds_) - len(missing)
+        for k in range(1, min(spare, len(naturals) - 1) + 1):
+            for extra in combinations(naturals, k):
+                for assign in _assignments(sorted(missing + list(extra)), wilds_):
+                    out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    return tuple(out)
+
+
+def _suit_windows(suit: str, ranks: frozenset[int], wilds: list[Card], limit: int, low: int, ace_low: bool
+                  ) -> Iterator[tuple[range, dict[int, Card], list[int], list[Card]]]:
+    """Each run window of ``suit`` the wilds can complete, given the ``ranks`` held in it:
+    (positions, naturals held by position, positions missing, the wilds: one 2 for all and the joker)."""
+    positions = set(ranks)
+    if ACE_RANK in ranks and ace_low:
+        positions.add(1)
+    if len(positions) + len(wilds) < 3:
+        return
+    for lo in range(low, ACE_RANK - 1):
+        for length in range(3, limit + 1):
+            hi = lo + length - 1
+            if hi > ACE_RANK:
+                break
+            if 1 in range(lo, hi + 1) and ACE_RANK in range(lo, hi + 1):
+                break  # one ace cannot play both low and high
+            window = range(lo, hi + 1)
+            missing = [p for p in window if p not in positions]
+            if len(missing) > len(wilds) or len(missing) == length:
+                continue
+            naturals = {p: Card(ACE_RANK if p == 1 else p, suit) for p in window if p in positions}
+            yield window, naturals, missing, wilds
 
 
 def _assignments(missing: list[int], wilds: list[Card]) -> list[dict[int, Card]]:

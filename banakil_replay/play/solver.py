@@ -113,11 +113,15 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
     need: list[int] = []
     by_card: list[list[int]] = [[] for _ in order]
+    bit = {c: 1 << (FIELD * i) for i, c in enumerate(order)}
+    worth = {c: rules.value(c) for c in order}
     for k, m in enumerate(cands):
-        need.append(sum(1 << (FIELD * index[c]) for c in m))
-        by_card[min(index[c] for c in m)].append(k)  # tried when its lowest card is the first left
-    value = [sum(rules.value(c) for c in m) for m in cands]
-    start = guards + sum(1 << (FIELD * index[c]) for c in hand)
+        need.append(sum(map(bit.__getitem__, m)))
+        by_card[min(map(index.__getitem__, m))].append(k)  # tried when its lowest card is the first left
+    value = [sum(map(worth.__getitem__, m)) for m in cands]
+    # each card's melds as (cards needed, points, number): the recursion reads no other list
+    tries = [[(need[k], value[k], k) for k in ks] for ks in by_card]
+    start = guards + sum(map(bit.__getitem__, hand))
     if not prefer_fewest_left:
         leave = [0.0] * len(order)
     elif loose:
@@ -139,11 +143,11 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
         (a, b), picks = best(left - (1 << (FIELD * i)))
         top = ((a + leave[i], b), picks)
         # ... or lay a meld whose lowest card is card i
-        for k in by_card[i]:
-            rest = left - need[k]
+        for nk, vk, k in tries[i]:
+            rest = left - nk
             if rest & guards == guards:
                 (a2, b2), p2 = best(rest)
-                score = (a2, b2 + value[k]) if prefer_fewest_left else (a2 + value[k], b2)
+                score = (a2, b2 + vk) if prefer_fewest_left else (a2 + vk, b2)
                 if score > top[0]:
                     top = (score, (k,) + p2)
         memo[left] = top
