@@ -1,4 +1,5 @@
-"""The remembered per-suit run candidates agree with the plain whole-hand enumeration they replaced.
+"""Fast paths agree with their plain twins: the remembered per-suit run candidates with the plain
+whole-hand enumeration they replaced, and the playouts' reachable melds with the reducer's answer.
 
 ``candidates._suit_runs`` and ``_suit_stand_ins`` answer one suit at a time and are remembered
 across hands; the reference below is the enumeration as it was before (every suit of the whole
@@ -19,8 +20,13 @@ import pytest
 from banakil_replay.cards import ACE_RANK, JOKER, SUITS, Card, deck_list
 from banakil_replay.log.load import load_replay
 from banakil_replay.play.candidates import _assignments, run_candidates, stand_in_candidates
+from banakil_replay.play.going_out import reachable_melds, reachable_melds_plain
+from banakil_replay.reducer import replay
 from banakil_replay.play.solver import best_partition
 from banakil_replay.rules import Ruleset, get_ruleset
+from banakil_replay.state import GameState
+
+from random_play import random_game  # type: ignore[import-not-found]
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted([*(ROOT / "sample_games").glob("*.jsonl"), *(ROOT / "sample_games" / "selfplay").glob("*.jsonl"),
@@ -93,6 +99,23 @@ def test_every_hand_of_every_log(path: Path) -> None:
                 seen.add(key)
                 agree(hand, state.rules)
     assert seen or not any(s.hands for s in rp.states)
+    reach_agrees(rp.states)
+
+
+def reach_agrees(states: Sequence[GameState]) -> None:
+    for state in states:
+        for seat in range(state.n if state.rules is not None else 0):
+            assert reachable_melds(state, seat) == reachable_melds_plain(state, seat), (state.seq, seat)
+
+
+@pytest.mark.parametrize("rules, players", [("classic", 4), ("classic-sum", 4), ("jawaker", 4), ("eram", 4),
+                                            ("kroot", 4), ("classic", 3)])
+def test_reach_on_random_games(rules: str, players: int) -> None:
+    states = []
+    for seed in range(3):
+        states += replay(random_game(rules, players, seed, max_hands=2)).states
+    assert any(s.melds and s.n == 4 for s in states) or players != 4  # partners' melds were asked about
+    reach_agrees(states)
 
 
 @pytest.mark.parametrize("name", PRESETS)

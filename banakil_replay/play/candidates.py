@@ -22,14 +22,14 @@ from itertools import combinations
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..cards import ACE_RANK, JOKER, SUITS, Card
+from ..cards import ACE_RANK, JOKER, SUITS, Card, card_order
 from ..melds import SET_RANKS
 from ..rules import Ruleset
 
 
 
 def _representative_two(hand: Sequence[Card]) -> Card | None:
-    twos = sorted(c for c in hand if c.is_two)
+    twos = sorted((c for c in hand if c.is_two), key=card_order)
     return twos[0] if twos else None
 
 

@@ -24,7 +24,7 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from ..cards import Card
+from ..cards import Card, card_order
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS, Meld, verify_lay_off
@@ -45,7 +45,7 @@ def _partition(hand: tuple[Card, ...], rules: Ruleset) -> Partition:
 
 def partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
     """``solver.best_partition``, remembered: playouts of one decision meet the same hands many times."""
-    return _partition(tuple(sorted(hand)), rules)
+    return _partition(tuple(sorted(hand, key=card_order)), rules)
 
 
 @lru_cache(maxsize=1 << 14)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Collection, Sequence
 
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
-from ..cards import ACE_RANK, JOKER, Card
+from ..cards import ACE_RANK, JOKER, Card, card_order
 from ..errors import IllegalMoveError
 from ..melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
 from ..rules import Ruleset
@@ -99,10 +99,11 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     then tried at its lowest natural, rather than every meld with a wild at
     the wild, which kept the tenfold candidates from costing tenfold time.
     """
-    real_twos = sorted(c for c in hand if c.is_two)
+    real_twos = sorted((c for c in hand if c.is_two), key=card_order)
     if real_twos:
         hand = [real_twos[0] if c.is_two else c for c in hand]
-    order = sorted(set(hand), key=lambda c: (c.is_wild, c)) if stand_ins else sorted(set(hand))
+    order = (sorted(set(hand), key=lambda c: (c.is_wild, card_order(c))) if stand_ins
+             else sorted(set(hand), key=card_order))
     index = {c: i for i, c in enumerate(order)}
     cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
     if stand_ins:
@@ -121,7 +122,7 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     value = [sum(map(worth.__getitem__, m)) for m in cands]
     # each card's melds as (cards needed, points, number): the recursion reads no other list
     tries = [[(need[k], value[k], k) for k in ks] for ks in by_card]
-    start = guards + sum(map(bit.__getitem__, hand))
+    live = {c for m in cands for c in m}
     if not prefer_fewest_left:
         leave = [0.0] * len(order)
     elif loose:
@@ -129,6 +130,11 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
         leave = [loose_cost if c in loose else -STUCK for c in order]
     else:
         leave = [-1.0] * len(order)
+    # A card in no candidate meld always stays in hand: the search starts without such cards and
+    # their cost is added once at the end. Costs are whole numbers, so the sums are exact and every
+    # comparison inside the search comes out as it did with them (the same melds, the same ties).
+    start = guards + sum(bit[c] for c in hand if c in live)
+    stays = sum(leave[index[c]] for c in hand if c not in live)
     memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
 
     def best(left: int) -> tuple[Score, tuple[int, ...]]:
@@ -153,13 +159,14 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
         memo[left] = top
         return top
 
-    score, picks = best(start)
+    (a, b), picks = best(start)
+    score = (a + stays, b)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
     left = Counter(c for c in hand if not c.is_two)
     for m in chosen:
         left.subtract(c for c in m if not c.is_two)
-    return score, chosen, sorted(list(left.elements()) + spare)
+    return score, chosen, sorted(list(left.elements()) + spare, key=card_order)
 
 
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
@@ -401,11 +408,11 @@ def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, 
                 progress = True
                 break
     if left and len(start) <= EXACT_LAY_OFFS:
-        most = _most_laid(tuple(sorted(start)), tuple(table), rules, fits, {})
+        most = _most_laid(tuple(sorted(start, key=card_order)), tuple(table), rules, fits, {})
         if len(most) > len(done):
             rest = Counter(start)
             rest.subtract(c for _, c in most)
-            return sorted(rest.elements()), list(most)
+            return sorted(rest.elements(), key=card_order), list(most)
     return left, done
 
 
