@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from ..cards import ACE_RANK, JOKER, SUITS, Card, card_order
 from ..melds import SET_RANKS
@@ -98,34 +98,57 @@ def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: Su
 @lru_cache(maxsize=1 << 15)
 def _suit_runs(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
                ace_low: bool) -> tuple[tuple[Card, ...], ...]:
-    out = []
-    for window, naturals, missing, wilds_ in _suit_windows(suit, ranks, list(wilds), limit, low, ace_low):
-        for assign in _assignments(missing, wilds_):
-            out.append(tuple(assign.get(p) or naturals[p] for p in window))
-    return tuple(out)
+    return _in_suit(suit, wilds, _rank_runs(ranks, len(wilds), limit, low, ace_low))
 
 
 @lru_cache(maxsize=1 << 15)
 def _suit_stand_ins(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
                     ace_low: bool) -> tuple[tuple[Card, ...], ...]:
+    return _in_suit(suit, wilds, _rank_stand_ins(ranks, len(wilds), limit, low, ace_low))
+
+
+# A run's layout as positions (1 for a low ace) and wild slots (-1 for the first wild, -2 for the
+# second): the same in every suit, so it is worked out once for the four.
+Layout = tuple[int, ...]
+_SLOTS = [-1, -2]
+_IN_SUIT = {suit: {p: Card(ACE_RANK if p == 1 else p, suit) for p in range(1, ACE_RANK + 1)} for suit in SUITS}
+
+
+def _in_suit(suit: str, wilds: tuple[Card, ...], layouts: tuple[Layout, ...]) -> tuple[tuple[Card, ...], ...]:
+    cards: dict[int, Card] = {**_IN_SUIT[suit], **{slot: w for slot, w in zip(_SLOTS, wilds)}}
+    return tuple(tuple(cards[x] for x in layout) for layout in layouts)
+
+
+@lru_cache(maxsize=1 << 13)
+def _rank_runs(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool) -> tuple[Layout, ...]:
     out = []
-    for window, naturals, missing, wilds_ in _suit_windows(suit, ranks, list(wilds), limit, low, ace_low):
-        spare = len(wilds_) - len(missing)
-        for k in range(1, min(spare, len(naturals) - 1) + 1):
-            for extra in combinations(naturals, k):
-                for assign in _assignments(sorted(missing + list(extra)), wilds_):
-                    out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    for window, _naturals, missing in _rank_windows(ranks, n_wilds, limit, low, ace_low):
+        for assign in _assignments(missing, _SLOTS[:n_wilds]):
+            out.append(tuple(assign.get(p) or p for p in window))
     return tuple(out)
 
 
-def _suit_windows(suit: str, ranks: frozenset[int], wilds: list[Card], limit: int, low: int, ace_low: bool
-                  ) -> Iterator[tuple[range, dict[int, Card], list[int], list[Card]]]:
-    """Each run window of ``suit`` the wilds can complete, given the ``ranks`` held in it:
-    (positions, naturals held by position, positions missing, the wilds: one 2 for all and the joker)."""
+@lru_cache(maxsize=1 << 13)
+def _rank_stand_ins(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool
+                    ) -> tuple[Layout, ...]:
+    out = []
+    for window, naturals, missing in _rank_windows(ranks, n_wilds, limit, low, ace_low):
+        spare = n_wilds - len(missing)
+        for k in range(1, min(spare, len(naturals) - 1) + 1):
+            for extra in combinations(naturals, k):
+                for assign in _assignments(sorted(missing + list(extra)), _SLOTS[:n_wilds]):
+                    out.append(tuple(assign.get(p) or p for p in window))
+    return tuple(out)
+
+
+def _rank_windows(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool
+                  ) -> Iterator[tuple[range, list[int], list[int]]]:
+    """Each run window the wilds can complete, given the ``ranks`` held in one suit:
+    (positions, the positions held, the positions missing)."""
     positions = set(ranks)
     if ACE_RANK in ranks and ace_low:
         positions.add(1)
-    if len(positions) + len(wilds) < 3:
+    if len(positions) + n_wilds < 3:
         return
     for lo in range(low, ACE_RANK - 1):
         for length in range(3, limit + 1):
@@ -136,13 +159,15 @@ def _suit_windows(suit: str, ranks: frozenset[int], wilds: list[Card], limit: in
                 break  # one ace cannot play both low and high
             window = range(lo, hi + 1)
             missing = [p for p in window if p not in positions]
-            if len(missing) > len(wilds) or len(missing) == length:
+            if len(missing) > n_wilds or len(missing) == length:
                 continue
-            naturals = {p: Card(ACE_RANK if p == 1 else p, suit) for p in window if p in positions}
-            yield window, naturals, missing, wilds
+            yield window, [p for p in window if p in positions], missing
 
 
-def _assignments(missing: list[int], wilds: list[Card]) -> list[dict[int, Card]]:
+T = TypeVar("T")
+
+
+def _assignments(missing: list[int], wilds: Sequence[T]) -> list[dict[int, T]]:
     if not missing:
         return [{}]
     if len(missing) == 1:
