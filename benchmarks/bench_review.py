@@ -63,7 +63,7 @@ def child(workload: str, log: Path) -> dict[str, Any]:
         t = time.process_time()
         verdicts = review(rp, seed=0)
         cpu = time.process_time() - t
-        return {"cpu": cpu, "count": len(verdicts), "unit": "review",
+        return {"cpu": cpu, "count": len(verdicts), "unit": "graded decision",
                 "digest": _digest([v.to_json() for v in verdicts])}
     if workload == "decision":
         bot = ExpertBot(seed=0)
