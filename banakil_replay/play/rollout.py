@@ -25,12 +25,13 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..cards import Card, card_order
+from ..state import set_seq  # the playouts number the states they make
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS, Meld, verify_lay_off
 from ..limits import may_discard
 from ..reducer import HANDLERS
-from ..state import GameState, set_seq
+from ..state import GameState
 from .going_out import go_out_plan, reachable_melds
 from ..rules import Ruleset
 from .solver import Partition, addable, best_partition
