@@ -108,20 +108,7 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
     if stand_ins:
         cands += stand_in_candidates(hand, rules, MAX_RUN_IN_PARTITION)
-    # The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
-    # top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
-    # lacked a card. The search spends its time there, so this is its hot path.
-    guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
-    need: list[int] = []
-    by_card: list[list[int]] = [[] for _ in order]
-    bit = {c: 1 << (FIELD * i) for i, c in enumerate(order)}
-    worth = {c: rules.value(c) for c in order}
-    for k, m in enumerate(cands):
-        need.append(sum(map(bit.__getitem__, m)))
-        by_card[min(map(index.__getitem__, m))].append(k)  # tried when its lowest card is the first left
-    value = [sum(map(worth.__getitem__, m)) for m in cands]
-    # each card's melds as (cards needed, points, number): the recursion reads no other list
-    tries = [[(need[k], value[k], k) for k in ks] for ks in by_card]
+    guards, bit, tries = _tables(order, index, cands, rules)
     live = {c for m in cands for c in m}
     if not prefer_fewest_left:
         leave = [0.0] * len(order)
@@ -167,6 +154,27 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     for m in chosen:
         left.subtract(c for c in m if not c.is_two)
     return score, chosen, sorted(list(left.elements()) + spare, key=card_order)
+
+
+Tries = list[list[tuple[int, float, int]]]
+
+
+def _tables(order: list[Card], index: dict[Card, int], cands: list[tuple[Card, ...]], rules: Ruleset
+            ) -> tuple[int, dict[Card, int], Tries]:
+    """The search's tables: the guard bits, each card's bit, and each card's melds as (cards needed,
+    points, number), tried when that card is the lowest left.
+
+    The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
+    top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
+    lacked a card. The search spends its time there, so this is its hot path.
+    """
+    guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
+    bit = {c: 1 << (FIELD * i) for i, c in enumerate(order)}
+    worth = {c: rules.value(c) for c in order}
+    tries: Tries = [[] for _ in order]
+    for k, m in enumerate(cands):
+        tries[min(map(index.__getitem__, m))].append((sum(map(bit.__getitem__, m)), sum(map(worth.__getitem__, m)), k))
+    return guards, bit, tries
 
 
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
