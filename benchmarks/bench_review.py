@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -140,9 +141,17 @@ def main() -> None:
     if ref is not None:
         versions[f"ref {args.ref_rev or ref}"] = ref
     print(f"log {log.name}; {args.rounds} round(s), versions alternated; CPU time of the work alone")
-    for workload in args.only.split(","):
+    try:
+        compare(versions, args.only.split(","), args.rounds, log, ref is not None)
+    finally:
+        if ref is not None and args.ref is None:
+            shutil.rmtree(ref, ignore_errors=True)  # the export made for this run
+
+
+def compare(versions: dict[str, Path], workloads: list[str], rounds: int, log: Path, with_ref: bool) -> None:
+    for workload in workloads:
         runs: dict[str, list[dict[str, Any]]] = {name: [] for name in versions}
-        for _ in range(args.rounds):
+        for _ in range(rounds):
             for name, code in versions.items():
                 runs[name].append(run(code, workload, log))
         cpus = {name: statistics.median(r["cpu"] for r in rs) for name, rs in runs.items()}
@@ -151,7 +160,7 @@ def main() -> None:
             extra = f", median decision {r['median'] * 1e3:.0f} ms" if "median" in r else ""
             print(f"{workload:9} {name:28} {cpus[name]:8.2f} CPU s, {r['count']} x {r['unit']}: "
                   f"{_each({**r, 'cpu': cpus[name]})} each{extra}; digest {r['digest']}")
-        if ref is not None:
+        if with_ref:
             names = list(versions)
             same = "same answers" if runs[names[0]][0]["digest"] == runs[names[1]][0]["digest"] else "ANSWERS DIFFER"
             print(f"{'':9} speed-up {cpus[names[1]] / max(cpus[names[0]], 1e-9):.2f}x ({same})")
