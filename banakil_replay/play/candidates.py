@@ -19,16 +19,17 @@ is needed in another meld.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
-from ..cards import ACE_RANK, JOKER, SUITS, Card
+from ..cards import ACE_RANK, JOKER, SUITS, Card, card_order
 from ..melds import SET_RANKS
 from ..rules import Ruleset
 
 
 
 def _representative_two(hand: Sequence[Card]) -> Card | None:
-    twos = sorted(c for c in hand if c.is_two)
+    twos = sorted((c for c in hand if c.is_two), key=card_order)
     return twos[0] if twos else None
 
 
@@ -48,9 +49,8 @@ def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = N
                 out.extend(run_candidates(rest, rules, max_len, must_use))
             return out
     out = []
-    for window, naturals, missing, wilds in _windows(hand, rules, max_len):
-        for assign in _assignments(missing, wilds):
-            out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    for suit_runs in _by_suit(hand, rules, max_len, _suit_runs):
+        out.extend(suit_runs)
     if must_use:
         need = set(must_use)
         out = [c for c in out if need & set(c)]
@@ -66,49 +66,108 @@ def stand_in_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | Non
     JK 2♣ A♥ use both wilds twice and K♥ once. One natural always stays (a
     meld needs one).
     """
-    out = []
-    for window, naturals, missing, wilds in _windows(hand, rules, max_len):
-        spare = len(wilds) - len(missing)
-        for k in range(1, min(spare, len(naturals) - 1) + 1):
-            for extra in combinations(naturals, k):
-                for assign in _assignments(sorted(missing + list(extra)), wilds):
-                    out.append(tuple(assign.get(p) or naturals[p] for p in window))
+    out: list[tuple[Card, ...]] = []
+    for suit_runs in _by_suit(hand, rules, max_len, _suit_stand_ins):
+        out.extend(suit_runs)
     return out
 
 
-def _windows(hand: Sequence[Card], rules: Ruleset, max_len: int | None
-             ) -> Iterator[tuple[range, dict[int, Card], list[int], list[Card]]]:
-    """Each run window the hand's wilds can complete: (positions, naturals held by position,
-    positions missing, the wilds: one 2 for all and the joker)."""
+SuitRuns = Callable[[str, frozenset[int], tuple[Card, ...], int, int, bool], tuple[tuple[Card, ...], ...]]
+
+
+def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: SuitRuns
+             ) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """``runs`` of each suit the hand holds naturals of, in suit order.
+
+    A suit's runs depend only on the ranks held in it and the wilds, and the solver and the
+    playouts ask about hands that differ in one card or two: each suit's answer is remembered.
+    """
     joker = JOKER if JOKER in hand else None
-    wilds = [w for w in (_representative_two(hand), joker) if w is not None]
+    wilds = tuple(w for w in (_representative_two(hand), joker) if w is not None)
     limit = min(max_len or rules.max_run_length, rules.max_run_length)
-    low = rules.low_rank
+    held: dict[str, set[int]] = {}
+    for c in hand:
+        if c.is_natural:
+            held.setdefault(c.suit, set()).add(c.rank)
     for suit in SUITS:
-        ranks = {c.rank for c in hand if c.is_natural and c.suit == suit}
-        if not ranks:
-            continue
-        positions = set(ranks)
-        if ACE_RANK in ranks and rules.ace_low:
-            positions.add(1)
-        if len(positions) + len(wilds) < 3:
-            continue
-        for lo in range(low, ACE_RANK - 1):
-            for length in range(3, limit + 1):
-                hi = lo + length - 1
-                if hi > ACE_RANK:
-                    break
-                if 1 in range(lo, hi + 1) and ACE_RANK in range(lo, hi + 1):
-                    break  # one ace cannot play both low and high
-                window = range(lo, hi + 1)
-                missing = [p for p in window if p not in positions]
-                if len(missing) > len(wilds) or len(missing) == length:
-                    continue
-                naturals = {p: Card(ACE_RANK if p == 1 else p, suit) for p in window if p in positions}
-                yield window, naturals, missing, wilds
+        ranks = held.get(suit)
+        if ranks:
+            yield runs(suit, frozenset(ranks), wilds, limit, rules.low_rank, rules.ace_low)
 
 
-def _assignments(missing: list[int], wilds: list[Card]) -> list[dict[int, Card]]:
+@lru_cache(maxsize=1 << 15)
+def _suit_runs(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
+               ace_low: bool) -> tuple[tuple[Card, ...], ...]:
+    return _in_suit(suit, wilds, _rank_runs(ranks, len(wilds), limit, low, ace_low))
+
+
+@lru_cache(maxsize=1 << 15)
+def _suit_stand_ins(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
+                    ace_low: bool) -> tuple[tuple[Card, ...], ...]:
+    return _in_suit(suit, wilds, _rank_stand_ins(ranks, len(wilds), limit, low, ace_low))
+
+
+# A run's layout as positions (1 for a low ace) and wild slots (-1 for the first wild, -2 for the
+# second): the same in every suit, so it is worked out once for the four.
+Layout = tuple[int, ...]
+_SLOTS = [-1, -2]
+_IN_SUIT = {suit: {p: Card(ACE_RANK if p == 1 else p, suit) for p in range(1, ACE_RANK + 1)} for suit in SUITS}
+
+
+def _in_suit(suit: str, wilds: tuple[Card, ...], layouts: tuple[Layout, ...]) -> tuple[tuple[Card, ...], ...]:
+    cards: dict[int, Card] = {**_IN_SUIT[suit], **{slot: w for slot, w in zip(_SLOTS, wilds)}}
+    return tuple(tuple(cards[x] for x in layout) for layout in layouts)
+
+
+@lru_cache(maxsize=1 << 13)
+def _rank_runs(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool) -> tuple[Layout, ...]:
+    out = []
+    for window, _naturals, missing in _rank_windows(ranks, n_wilds, limit, low, ace_low):
+        for assign in _assignments(missing, _SLOTS[:n_wilds]):
+            out.append(tuple(assign.get(p) or p for p in window))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 13)
+def _rank_stand_ins(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool
+                    ) -> tuple[Layout, ...]:
+    out = []
+    for window, naturals, missing in _rank_windows(ranks, n_wilds, limit, low, ace_low):
+        spare = n_wilds - len(missing)
+        for k in range(1, min(spare, len(naturals) - 1) + 1):
+            for extra in combinations(naturals, k):
+                for assign in _assignments(sorted(missing + list(extra)), _SLOTS[:n_wilds]):
+                    out.append(tuple(assign.get(p) or p for p in window))
+    return tuple(out)
+
+
+def _rank_windows(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool
+                  ) -> Iterator[tuple[range, list[int], list[int]]]:
+    """Each run window the wilds can complete, given the ``ranks`` held in one suit:
+    (positions, the positions held, the positions missing)."""
+    positions = set(ranks)
+    if ACE_RANK in ranks and ace_low:
+        positions.add(1)
+    if len(positions) + n_wilds < 3:
+        return
+    for lo in range(low, ACE_RANK - 1):
+        for length in range(3, limit + 1):
+            hi = lo + length - 1
+            if hi > ACE_RANK:
+                break
+            if 1 in range(lo, hi + 1) and ACE_RANK in range(lo, hi + 1):
+                break  # one ace cannot play both low and high
+            window = range(lo, hi + 1)
+            missing = [p for p in window if p not in positions]
+            if len(missing) > n_wilds or len(missing) == length:
+                continue
+            yield window, [p for p in window if p in positions], missing
+
+
+T = TypeVar("T")
+
+
+def _assignments(missing: list[int], wilds: Sequence[T]) -> list[dict[int, T]]:
     if not missing:
         return [{}]
     if len(missing) == 1:

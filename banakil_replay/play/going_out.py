@@ -15,7 +15,7 @@ from typing import Sequence
 
 from msgspec.structs import replace  # events are msgspec Structs
 
-from ..cards import Card
+from ..cards import Card, card_order
 from ..errors import IllegalMoveError
 from ..events import Discarded, Event, JokerSwapped, LaidOff, Melded
 from ..melds import Meld
@@ -43,7 +43,25 @@ def plan_events(seat: int, plan: Partition) -> list[Move]:
 
 
 def reachable_melds(state: GameState, seat: int) -> list[tuple[int, Meld]]:
-    """(id, meld) of the table melds ``seat`` may add to now."""
+    """(id, meld) of the table melds ``seat`` may add to now.
+
+    The answer of ``reducer.meld_within_reach`` for every meld, without building its refusal:
+    the playouts ask at every turn, and a refusal (an exception with its reason and its rule's
+    citation) cost more than the rest of the question. tests/test_fast_paths.py checks that the
+    two agree on every position of every sample and conformance log.
+    """
+    rules = state.rules
+    if rules is None or not state.melds:
+        return []
+    partner = state.partner(seat)
+    if partner is None or rules.partner_melds == "never" or (
+            rules.partner_melds == "after_own_meld" and not state.opened[seat]):
+        return [(m.id, m.meld) for m in state.melds if m.owner == seat]
+    return [(m.id, m.meld) for m in state.melds if m.owner == seat or m.owner == partner]
+
+
+def reachable_melds_plain(state: GameState, seat: int) -> list[tuple[int, Meld]]:
+    """:func:`reachable_melds` asked of the reducer, meld by meld (the reference it must match)."""
     out = []
     for m in state.melds:
         try:
@@ -61,7 +79,7 @@ def could_go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int
     stray that no way of going out can lay (:func:`solver.strays`). Answers are
     remembered: the expert's playouts ask about the same hands and tables again and again.
     """
-    return _could_go_out(tuple(sorted(hand)), rules, tuple(table))
+    return _could_go_out(tuple(sorted(hand, key=card_order)), rules, tuple(table))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -90,7 +108,8 @@ def go_out_plan(state: GameState) -> list[Move] | None:
     hand, table = state.hands[seat], reachable_melds(state, seat)
     if not could_go_out(hand, rules, table):
         return None
-    out, plan = _go_out(tuple(sorted(hand)), rules, tuple(table), tuple(sorted(state.this_turn.restricted)))
+    out, plan = _go_out(tuple(sorted(hand, key=card_order)), rules, tuple(table),
+                        tuple(sorted(state.this_turn.restricted, key=card_order)))
     if not out:
         return None
     steps = plan_events(seat, plan)
@@ -103,4 +122,4 @@ def go_out_plan(state: GameState) -> list[Move] | None:
     return steps if (not s.in_hand and s.went_out == seat) else None
 
 
-__all__ = ["after", "plan_events", "reachable_melds", "could_go_out", "go_out_plan"]
+__all__ = ["after", "plan_events", "reachable_melds", "reachable_melds_plain", "could_go_out", "go_out_plan"]

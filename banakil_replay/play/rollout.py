@@ -24,7 +24,8 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from ..cards import Card
+from ..cards import Card, card_order
+from ..state import set_seq  # the playouts number the states they make
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS, Meld, verify_lay_off
@@ -48,7 +49,7 @@ def _partition(hand: tuple[Card, ...], rules: Ruleset) -> Partition:
 
 def partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
     """``solver.best_partition``, remembered: playouts of one decision meet the same hands many times."""
-    return _partition(tuple(sorted(hand)), rules)
+    return _partition(tuple(sorted(hand, key=card_order)), rules)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -65,7 +66,7 @@ def step(state: GameState, event: Event) -> GameState:
     """The state after ``event`` (numbered here), by the reducer's handler: no seq check to pay for."""
     new = HANDLERS[type(event)](state, event)
     new = new if new is not state else state.evolve()
-    object.__setattr__(new, "seq", state.seq + 1)
+    set_seq(new, state.seq + 1)
     return new
 
 

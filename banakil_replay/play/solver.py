@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Collection, Sequence
 
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
-from ..cards import ACE_RANK, JOKER, Card
+from ..cards import ACE_RANK, JOKER, Card, card_order
 from ..errors import IllegalMoveError
 from ..melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
 from ..rules import Ruleset
@@ -99,25 +99,17 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     then tried at its lowest natural, rather than every meld with a wild at
     the wild, which kept the tenfold candidates from costing tenfold time.
     """
-    real_twos = sorted(c for c in hand if c.is_two)
+    real_twos = sorted((c for c in hand if c.is_two), key=card_order)
     if real_twos:
         hand = [real_twos[0] if c.is_two else c for c in hand]
-    order = sorted(set(hand), key=lambda c: (c.is_wild, c)) if stand_ins else sorted(set(hand))
+    order = (sorted(set(hand), key=lambda c: (c.is_wild, card_order(c))) if stand_ins
+             else sorted(set(hand), key=card_order))
     index = {c: i for i, c in enumerate(order)}
     cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
     if stand_ins:
         cands += stand_in_candidates(hand, rules, MAX_RUN_IN_PARTITION)
-    # The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
-    # top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
-    # lacked a card. The search spends its time there, so this is its hot path.
-    guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
-    need: list[int] = []
-    by_card: list[list[int]] = [[] for _ in order]
-    for k, m in enumerate(cands):
-        need.append(sum(1 << (FIELD * index[c]) for c in m))
-        by_card[min(index[c] for c in m)].append(k)  # tried when its lowest card is the first left
-    value = [sum(rules.value(c) for c in m) for m in cands]
-    start = guards + sum(1 << (FIELD * index[c]) for c in hand)
+    guards, bit, tries = _tables(order, index, cands, rules)
+    live = {c for m in cands for c in m}
     if not prefer_fewest_left:
         leave = [0.0] * len(order)
     elif loose:
@@ -125,6 +117,11 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
         leave = [loose_cost if c in loose else -STUCK for c in order]
     else:
         leave = [-1.0] * len(order)
+    # A card in no candidate meld always stays in hand: the search starts without such cards and
+    # their cost is added once at the end. Costs are whole numbers, so the sums are exact and every
+    # comparison inside the search comes out as it did with them (the same melds, the same ties).
+    start = guards + sum(bit[c] for c in hand if c in live)
+    stays = sum(leave[index[c]] for c in hand if c not in live)
     memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
 
     def best(left: int) -> tuple[Score, tuple[int, ...]]:
@@ -139,23 +136,45 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
         (a, b), picks = best(left - (1 << (FIELD * i)))
         top = ((a + leave[i], b), picks)
         # ... or lay a meld whose lowest card is card i
-        for k in by_card[i]:
-            rest = left - need[k]
+        for nk, vk, k in tries[i]:
+            rest = left - nk
             if rest & guards == guards:
                 (a2, b2), p2 = best(rest)
-                score = (a2, b2 + value[k]) if prefer_fewest_left else (a2 + value[k], b2)
+                score = (a2, b2 + vk) if prefer_fewest_left else (a2 + vk, b2)
                 if score > top[0]:
                     top = (score, (k,) + p2)
         memo[left] = top
         return top
 
-    score, picks = best(start)
+    (a, b), picks = best(start)
+    score = (a + stays, b)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
     left = Counter(c for c in hand if not c.is_two)
     for m in chosen:
         left.subtract(c for c in m if not c.is_two)
-    return score, chosen, sorted(list(left.elements()) + spare)
+    return score, chosen, sorted(list(left.elements()) + spare, key=card_order)
+
+
+Tries = list[list[tuple[int, float, int]]]
+
+
+def _tables(order: list[Card], index: dict[Card, int], cands: list[tuple[Card, ...]], rules: Ruleset
+            ) -> tuple[int, dict[Card, int], Tries]:
+    """The search's tables: the guard bits, each card's bit, and each card's melds as (cards needed,
+    points, number), tried when that card is the lowest left.
+
+    The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
+    top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
+    lacked a card. The search spends its time there, so this is its hot path.
+    """
+    guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
+    bit = {c: 1 << (FIELD * i) for i, c in enumerate(order)}
+    worth = {c: rules.value(c) for c in order}
+    tries: Tries = [[] for _ in order]
+    for k, m in enumerate(cands):
+        tries[min(map(index.__getitem__, m))].append((sum(map(bit.__getitem__, m)), sum(map(worth.__getitem__, m)), k))
+    return guards, bit, tries
 
 
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
@@ -397,11 +416,11 @@ def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, 
                 progress = True
                 break
     if left and len(start) <= EXACT_LAY_OFFS:
-        most = _most_laid(tuple(sorted(start)), tuple(table), rules, fits, {})
+        most = _most_laid(tuple(sorted(start, key=card_order)), tuple(table), rules, fits, {})
         if len(most) > len(done):
             rest = Counter(start)
             rest.subtract(c for _, c in most)
-            return sorted(rest.elements()), list(most)
+            return sorted(rest.elements(), key=card_order), list(most)
     return left, done
 
 
