@@ -107,6 +107,7 @@ def test_rule_lines_say_what_differs() -> None:
     assert "stands for" in rule_lines(kroot, 4)["joker_swap"]
 
 
+@pytest.mark.slow  # a match played and judged per variant: 13-39 s each on a busy machine, even sampled
 @pytest.mark.parametrize("name, opts", VARIANTS, ids=IDS)
 def test_what_the_options_and_hints_say_in_play_follows_the_rule_set(name: str, opts: dict[str, Any]) -> None:
     rules = get_ruleset(name, opts)
