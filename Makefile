@@ -26,8 +26,9 @@ tutorial: $(STAMP)
 	@echo "/lab/tree/$(LESSON1)?token=..."
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=. --LabApp.default_url=/lab/tree/$(LESSON1) $(LAB_ARGS)
 
+# every test runs here (CI too); the ten slowest are listed at the end to keep the suite's cost in view
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=10
 
 clean:
 	rm -rf $(VENV)

@@ -3,7 +3,7 @@
 Each event type is a frozen :class:`msgspec.Struct`, tagged by its ``"type"``
 field. These classes are the whole description of an event: the typed decoder
 (JSON bytes or objects to events, every error naming the seq and the field
-path), the store's reader (``log/store.py``, which adds the checks that span
+path), the store's reader (``log/reading.py``, which adds the checks that span
 lines) and the shipped JSON Schema (:func:`json_schema`, written to
 ``event-log-v1.schema.json`` by ``tools/make_schema.py``; a test keeps the two
 equal) all come from them. Unknown extra fields are allowed and ignored here
@@ -274,7 +274,7 @@ def is_event(value: object) -> bool:
 
 #: One JSON text straight to a typed event, or a :mod:`msgspec` error. This is only the
 #: shape of one event: the store's reader adds the checks msgspec does not make
-#: (duplicate keys, nesting depth and others, see ``store._fast_event``) and those
+#: (duplicate keys, nesting depth and others, see ``log/reading._fast_event``) and those
 #: that span lines. (The decoder's own method: this runs once per line of every log.)
 decode_json: typing.Callable[[bytes], Event] = _JSON_DECODER.decode
 

@@ -27,3 +27,10 @@ def page(browser: Any) -> Iterator[Any]:
     """A fresh page of that browser for each test."""
     with bh.new_page(browser) as pg:
         yield pg
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that drives the browser starts JupyterLab or Voilà and Chromium: minutes, so it is slow."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

@@ -245,14 +245,24 @@ def test_both_sides_passing_the_target_is_decided_by_each_rule_sets_end() -> Non
 
 
 def test_sheets_are_valid_match_sheets() -> None:
+    """Every sheet is one a match could have: a row per side, only its last hand may end the match,
+    and over the seeds all three plans show up (played to the end, cut short, two sides passing)."""
     import random
 
+    seen: Counter[str] = Counter()
     for rules in ALL:
         for seed in range(30):
             rs = get_ruleset(rules)
             players = rs.player_counts[seed % len(rs.player_counts)]
             rows = sheet(rs, players, random.Random(seed))
-            match_status(rs, players, rows)  # raises if a hand follows the end
+            assert rows and all(len(row) == len(sides_of(players)) for row in rows), (rules, seed, rows)
+            status = match_status(rs, players, rows)  # raises if a hand follows the end
+            assert not match_status(rs, players, rows[:-1]).over, (rules, seed)
+            passed = sum(total >= status.target for total in status.totals)
+            assert passed >= 1 if status.over else status.winner is None, (rules, seed, status)
+            seen["ended" if status.over else "open"] += 1
+            seen["two passed"] += passed >= 2
+    assert seen["ended"] and seen["open"] and seen["two passed"], seen
 
 
 # ---------------------------------------------------------- hints, answers

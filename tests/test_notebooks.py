@@ -118,6 +118,7 @@ def test_lessons_are_numbered_in_order() -> None:
     assert [int(n[:2]) for n in names] == list(range(1, len(names) + 1))
 
 
+@pytest.mark.slow  # each lesson runs once on a kernel (executed), 15-25 s; the tests below share that run
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_lesson_runs(path: Path) -> None:
     errors = [o for c in executed(path).cells if c.cell_type == "code" for o in c.get("outputs", [])
@@ -125,6 +126,7 @@ def test_lesson_runs(path: Path) -> None:
     assert not errors, shown(errors[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_lesson_has_the_five_parts_in_order(path: Path) -> None:
     headings = [line[3:].strip() for cell in executed(path).cells if cell.cell_type == "markdown"
@@ -134,6 +136,7 @@ def test_lesson_has_the_five_parts_in_order(path: Path) -> None:
     assert found == sorted(found), f"parts out of order: {headings}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_exercise_is_checked_by_the_engine(path: Path) -> None:
     """Each lesson's exercise: the engine-checked widget (lesson 9 quizzes with the stepper instead),
@@ -154,6 +157,7 @@ def _first_id(source: str) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS if not p.stem.startswith("09")],
                          ids=[p.stem for p in NOTEBOOKS if not p.stem.startswith("09")])
 def test_the_still_asks_what_the_text_asks_and_folds_the_answers(path: Path) -> None:
@@ -172,6 +176,7 @@ def test_the_still_asks_what_the_text_asks_and_folds_the_answers(path: Path) -> 
         assert page.lstrip().startswith('<details class="banakil-answer">'), page[:200]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_lesson_links_the_next(path: Path) -> None:
     last = executed(path).cells[-1].source
@@ -182,6 +187,7 @@ def test_lesson_links_the_next(path: Path) -> None:
         assert f"]({NOTEBOOKS[0].name})" in last and "how-to-play.md" in last
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_static_page_states_the_rules(path: Path) -> None:
     text = page_text(executed(path)).lower()
@@ -189,6 +195,7 @@ def test_static_page_states_the_rules(path: Path) -> None:
     assert not missing, f"{path.stem}'s static page never says: {missing}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_static_page_hides_nothing(path: Path) -> None:
     """Tables whole, widgets drawn as a still picture, sources by short name, seats as whole numbers."""

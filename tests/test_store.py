@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from banakil_replay.log import lines as log_lines
 from banakil_replay.log import store
 from banakil_replay.errors import MalformedInputError
 from banakil_replay.log.store import (
@@ -421,7 +422,7 @@ def test_nesting_depth_is_configurable_and_ignores_brackets_in_strings(tmp_path:
 
 def test_recursion_error_backstop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Even with the depth scan disabled, deep JSON is an error, not a crash.
-    monkeypatch.setattr(store, "_too_deep", lambda text, max_depth: None)
+    monkeypatch.setattr(log_lines, "_too_deep", lambda text, max_depth: None)
     path = write_lines(tmp_path / "g.jsonl", *good_prefix(), "[" * 100_000 + "]" * 100_000)
     with pytest.raises(LogReadError, match="nested too deeply"):
         read_events(path)

@@ -20,6 +20,7 @@ import pytest
 import test_fuzz_logs as fuzz
 from banakil_replay.errors import BanakilError
 from banakil_replay.events import EventError, Melded, parse_event
+from banakil_replay.log import lines as log_lines
 from banakil_replay.log import store
 from banakil_replay.log.store import EventDecodeError, LogReadError, NotALogError, iter_log, read_events, read_log
 from banakil_replay.log.stream import fold_log, replay_log, replay_stream
@@ -270,7 +271,7 @@ def _naive_lines(data: bytes, limit: int) -> list[Any]:
 @pytest.mark.parametrize("chunk", [1, 3, 7, 64])
 def test_lines_split_across_chunks_come_out_whole(chunk: int, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store, "_CHUNK", chunk)
+    monkeypatch.setattr(log_lines, "_CHUNK", chunk)
     rng = random.Random(chunk)
     path = tmp_path / "lines.bin"
     for _ in range(300):
@@ -280,7 +281,7 @@ def test_lines_split_across_chunks_come_out_whole(chunk: int, tmp_path: Path,
         got: list[Any] = []
         with open(path, "rb", buffering=0) as f:
             try:
-                got.extend(store._numbered_lines(f, str(path), limit))
+                got.extend(log_lines._numbered_lines(f, str(path), limit))
             except store.LineTooLongError as e:
                 got.append(("too long", e.line, e.byte_offset))
         assert got == _naive_lines(data, limit), (data, limit)
