@@ -267,28 +267,8 @@ def by_playouts(rp: Replay, index: int, deals: int, raw: bool) -> Judged | None:
                   loss, loss, raw_loss, len(po.tallies), po.deals)
 
 
-def _keeps_way_out(state: GameState, move: Move) -> bool:
-    """After ``move``, has the seat gone out, or can it still go out this turn? (as review.judge asks)"""
-    seat = state.turn
-    new = step(state, move)
-    if not new.in_hand:
-        return new.went_out == seat
-    return new.phase == "meld" and new.turn == seat and go_out_plan(new) is not None
-
-
-def _played_lines(stand_in: GameState, seat: int, played: Option, leader: Option) -> list[tuple[Option, tuple[Move, ...]]]:
-    """The move played and, after a meld, lay-off or swap, the same move then the leader's discard (as review.judge)."""
-    lines: list[tuple[Option, tuple[Move, ...]]] = [(played, ())]
-    then = leader.event
-    if isinstance(played.event, (Melded, LaidOff, JokerSwapped)) and isinstance(then, Discarded):
-        try:
-            after = step(stand_in, played.event)
-            if after.in_hand and after.turn == seat and after.phase == "meld":
-                step(after, then)
-                lines.append((played, (then,)))
-        except IllegalMoveError:
-            pass
-    return lines
+_keeps_way_out = review_mod._keeps_way_out  # the review's own tests, so the lines match its verdicts
+_played_lines = review_mod._played_lines
 
 
 def by_review(rp: Replay, index: int, deals: int, seed: int) -> Judged | None:
@@ -469,13 +449,7 @@ def _work(args: tuple[Job, dict[str, Any]]) -> tuple[dict[str, Any] | None, dict
 
 
 # ------------------------------------------------------------------ report
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return centre - half, centre + half
+from bench_expert import wilson  # noqa: E402  (the same Wilson interval as the expert's win rate)
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
