@@ -25,7 +25,7 @@ import sys
 from typing import Any, BinaryIO
 
 from ..errors import MalformedInputError
-from .store import DEFAULT_MAX_DEPTH, _object_pairs, _too_deep
+from .lines import DEFAULT_MAX_DEPTH, _object_pairs, _too_deep
 
 __all__ = ["MAX_JSON_BYTES", "MAX_LINE_BYTES", "EndlessLineError", "read_file", "read_stream", "read_line", "parse_json"]
 
