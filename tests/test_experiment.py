@@ -132,3 +132,9 @@ def test_a_cold_bot_lays_nothing_unless_it_goes_out_that_turn() -> None:
         state, log = play_hand("kroot", 2, [HabitBot(cold=True), HeuristicBot()], 5, deal)
         laid = [e for e in _moves(log, 0) if isinstance(e, (Melded, LaidOff))]
         assert not laid or (state.went_out == 0 and state.all_at_once)
+
+
+def test_a_run_in_pieces_gives_the_differences_of_one_run() -> None:
+    whole, _ = _run()
+    rest = run_experiment(_jokers_kept, _held_sets, "kroot", 2, 2, 3, first=1)
+    assert rest.diffs == whole.diffs[1:]

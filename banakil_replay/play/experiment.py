@@ -172,11 +172,14 @@ def margin(state: GameState, side: int) -> float:
 
 def run_experiment(habit: Callable[[], Bot], without: Callable[[], Bot], rules: str, players: int,
                    hands: int, seed: int = 0, opponent: Callable[[], Bot] = HeuristicBot,
-                   on_game: Callable[[Game], None] | None = None) -> Result:
+                   on_game: Callable[[Game], None] | None = None, first: int = 0) -> Result:
     """Play ``hands`` paired deals (four games each: two arms, two seatings) and measure the habit.
 
     ``habit``, ``without`` and ``opponent`` make a fresh bot (a habit may remember things within a
     hand); ``on_game`` sees every game as it ends, in order (deal, arm, side), e.g. to write its log.
+    An arm made by ``opponent`` itself is not played (its value is 0 by symmetry). ``first`` starts at
+    deal ``first``: runs of deals 0..k-1 and k..n-1 together give the paired differences of one run of
+    n deals, so a long measurement can be made in pieces.
     """
     check_players(rules, players)
     if hands < 2:
@@ -184,7 +187,7 @@ def run_experiment(habit: Callable[[], Bot], without: Callable[[], Bot], rules: 
     make = {"habit": habit, "without": without}
     diffs: list[float] = []
     totals = {arm: 0.0 for arm in ARMS}
-    for deal in range(hands):
+    for deal in range(first, first + hands):
         value = {}
         for arm in ARMS:
             got = 0.0
