@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from lesson_playing_well import PLAYING_WELL  # lesson 11, kept in its own file (tools/ is on the path)
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GUIDE = "../docs/how-to-play.md"
 
@@ -1407,9 +1409,8 @@ print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hand
 - `load_games` replays whole folders; the hands and matches tables feed short charts you can copy.
 - The bulk replay handles archives of thousands of games.
 
-That is the whole course. The full rules, with every source, are in
-[How to play Banakil](../docs/how-to-play.md); the course starts again at
-[Lesson 1](01_first_hand.ipynb).
+The full rules, with every source, are in [How to play Banakil](../docs/how-to-play.md).
+The last lesson tests the sources' advice on playing well.
 """),
 ]
 
@@ -1424,6 +1425,7 @@ LESSONS: list[tuple[str, str, list[dict]]] = [
     ("08_rule_sets", "The rule sets side by side", RULE_SETS),
     ("09_replay_and_annotate", "Replaying and annotating a real game", REPLAY_AND_ANNOTATE),
     ("10_many_games", "Many games: matches and analytics", MANY_GAMES),
+    ("11_playing_well", "Playing well: the sources' tips, tested", PLAYING_WELL),
 ]
 
 
