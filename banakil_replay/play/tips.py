@@ -73,7 +73,7 @@ TIPS: tuple[Tip, ...] = (
     Tip("small-opening", "000, Don't let a weak hand sit at minus 20",
         "Lay even a cheap meld to escape the flat penalty for melding nothing, instead of waiting for a "
         "worthwhile first meld.",
-        without={"min_opening": 4.0}, runs=(("classic", 2),)),
+        without={"min_opening": 6.0}, runs=(("classic", 2),)),
     Tip("open-early", "002, Common beginner mistakes",
         "Do not put off your first meld: a player who never opens takes the flat -20.",
         without={"open_from_turn": 4}, runs=(("eram", 4),)),
