@@ -42,20 +42,21 @@ The rules say what you *may* do; three of the sources also say what you *should*
 project's words:
 
 - **Hold a finished set a turn** (`hold-set`) and **hold any finished meld a turn** (`hold-meld`):
-  a meld on the table shows everyone what you hold, so strong players keep a finished
-  combination, above all a set of threes or aces, in hand for a turn or two [000].
+  whatever you lay tells the others what you are collecting, so 000 suggests waiting a turn or
+  two before laying a meld that is ready, a set of threes or aces most of all [000].
 - **Read the discard pile** (`read-pile`): weigh what a pickup brings instead of always drawing
   blind [000, 003]; and **count a deep pickup** (`count-pickup`): every card above the one you
   want comes with it, and what you cannot lay counts against you [002, 003].
-- **Guard your jokers** (`guard-jokers`): a joker caught in hand costs 4; lay it soon, even in a
-  small meld [000, 003].
-- **Escape the flat −20** (`small-opening`): even a cheap first meld turns the flat penalty into
-  a score on what is left in hand [000]; **do not delay your opening** (`open-early`) [002].
+- **Guard your jokers** (`guard-jokers`): a joker still in hand when the hand ends is a 4-point
+  loss, so put it into a meld early, even a modest one [000, 003].
+- **Escape the flat −20** (`small-opening`): once anything is laid you are charged for the cards
+  in hand instead of the flat −20, so open with a cheap meld rather than wait for a rich one
+  [000]; **do not delay your opening** (`open-early`) [002].
 - **Build on your partner's melds** (`feed-partner`) once you have melded yourself [000, 003].
 - **Do not keep pairs of the wrong rank** (`no-wrong-pairs`): only threes and aces make sets [003].
-- **Weigh a cold hand carefully** (`cold-hand`): holding everything for one big going-out turn
-  pays a large flat score, but your whole hand counts against you if someone else goes out first
-  [003; 000's dhamoon].
+- **Weigh a cold hand carefully** (`cold-hand`): keeping every card back to go out in a single
+  turn pays a large fixed score, but all the cards still held are charged to you when another
+  player ends the hand first [003; 000's dhamoon].
 
 Four pieces of advice cannot be played as a habit: believing that adding to a meld opens
 (a misreading of the scoring rule) and sets of other ranks (illegal) [002], reading the

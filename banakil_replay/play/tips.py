@@ -52,8 +52,8 @@ class Tip:
 
 TIPS: tuple[Tip, ...] = (
     Tip("hold-set", "000, Don't meld everything you can",
-        "Keep a finished set of threes or aces in hand for a turn before laying it, so the table cannot "
-        "see it coming.",
+        "Wait a turn before laying a finished set of threes or aces, so the others cannot read your hand "
+        "from the table.",
         habit={"hold_sets": 1}, runs=(("classic", 2), ("classic", 4))),
     Tip("hold-meld", "000, Don't meld everything you can; Do you have to meld something every turn?",
         "Hold back any finished meld for a turn rather than laying it the moment it is complete.",
@@ -63,16 +63,16 @@ TIPS: tuple[Tip, ...] = (
         "always drawing blind from the stock.",
         without={"pile": "never"}, runs=(("classic", 2), ("kroot", 2))),
     Tip("count-pickup", "002, Common beginner mistakes; 003, Strategy tips",
-        "Before reaching deep into the pile, count everything that comes with the card you want: what "
-        "you cannot lay stays in hand as a penalty.",
+        "Before reaching deep into the pile, count everything that comes with the card you want: cards "
+        "you find no use for stay in hand and are charged against you.",
         without={"pile": "greedy"}, runs=(("kroot", 2), ("eram", 4))),
     Tip("guard-jokers", "000, Guard your jokers; 003, Strategy tips",
-        "Get a joker onto the table soon, even in a small meld, rather than keeping it for a bigger "
-        "one: caught in hand it costs 4.",
+        "Put a joker into a meld early, even a modest one, rather than saving it for a bigger meld: a "
+        "joker still in hand when the hand ends is a 4-point loss.",
         without={"keep_jokers": True}, runs=(("classic", 2), ("kroot", 2))),
     Tip("small-opening", "000, Don't let a weak hand sit at minus 20",
-        "Lay even a cheap meld to escape the flat penalty for melding nothing, instead of waiting for a "
-        "worthwhile first meld.",
+        "Open with a cheap meld rather than wait for a rich one: once anything is laid you are charged "
+        "for the cards in hand instead of the flat penalty for never melding.",
         without={"min_opening": 6.0}, runs=(("classic", 2),)),
     Tip("open-early", "002, Common beginner mistakes",
         "Do not put off your first meld: a player who never opens takes the flat -20.",
@@ -81,13 +81,13 @@ TIPS: tuple[Tip, ...] = (
         "Once you have melded, add your cards to your partner's melds too, not only to your own.",
         without={"feed_partner": False}, runs=(("classic", 4), ("kroot", 4))),
     Tip("no-wrong-pairs", "003, Strategy tips",
-        "Do not save pairs of a rank other than threes and aces: only those make sets, the rest belong "
-        "in runs.",
+        "Do not save pairs of a rank other than threes and aces: no other rank makes a set, so such "
+        "cards are only useful in runs.",
         without={"keep_pairs": True}, runs=(("kroot", 2),)),
     Tip("cold-hand", "003, Strategy tips; 000, Scoring (dhamoon)",
-        "Think twice before holding everything back for one big going-out turn: it pays a large flat "
-        "score, but if someone else goes out first your whole hand counts against you. The experiment "
-        "plays the hold-everything habit against ordinary melding.",
+        "Think twice before keeping every card back to go out in a single turn: that pays a large fixed "
+        "score, but all the cards still held are charged to you when another player ends the hand "
+        "first. The experiment plays the keep-everything habit against ordinary melding.",
         habit={"cold": True}, runs=(("kroot", 2), ("classic", 2))),
     Tip("adding-is-not-opening", "002, Common beginner mistakes",
         "Adding cards to melds already on the table is not an opening; only a meld of your own is.",
