@@ -2,8 +2,9 @@
 
 Lesson 11's figures (``notebooks/11_playing_well_results.json``, made by
 ``benchmarks/run_tips.py``) say which tips won points in play; only those are
-named here, so the coach never recommends a habit the experiments did not
-support (``tests/test_tips.py`` checks this list against the figures). Data
+named here: each won points in at least one run and lost in none, so the coach
+never recommends a habit the experiments contradict (``tests/test_tips.py``
+checks this list against the figures). Data
 only, no imports: the hints that rank options use it, and the tips' own
 module sits above them (it imports the bots).
 """
