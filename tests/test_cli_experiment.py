@@ -48,7 +48,7 @@ def test_a_run_writes_its_games_as_logs_and_says_the_result(tmp_path: Path,
     text = capsys.readouterr().out
     iv = expected.interval
     assert f"{iv.mean:+.2f} points (95% interval {iv.low:+.2f} to {iv.high:+.2f})" in text
-    assert "kroot rules, 2 players, 2 paired hands, seed 9" in text and "tip: Get a joker" in text
+    assert "kroot rules, 2 players, 2 paired hands, seed 9" in text and "tip: Put a joker into a meld early" in text
 
 
 @pytest.mark.parametrize("argv, message", [
