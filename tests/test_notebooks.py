@@ -69,6 +69,9 @@ RULE_WORDS: dict[str, tuple[str, ...]] = {
                                "quiz", "which move would you make", "Played:", "questionable"),
     "10_many_games": ("target", "150", "203", "303", "222", "202", "lead of more than 5", "tie-break",
                       "over: True", "could not be replayed", "written as 0, then 6", "carried 15"),
+    "11_playing_well": ("guard your jokers", "hold a finished set", "partner", "−20", "cold hand", "discard pile",
+                        "same shuffled deck", "seats swapped", "95% interval", "points per hand",
+                        "guard-jokers: 4 paired hands", "made by, for example: banakil-replay experiment"),
 }
 
 _executed: dict[Path, nbformat.NotebookNode] = {}

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's package, run from anywhere
 from banakil_replay.learn.glossary import glossary_markdown  # noqa: E402
+from lesson_playing_well import PLAYING_WELL  # noqa: E402  (lesson 11, kept in its own file; tools/ is on the path)
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GLOSSARY = NOTEBOOKS.parent / "docs" / "glossary.md"
@@ -1455,9 +1456,8 @@ print("ERAM 204 to 207:", "over" if eram.over else "not over", "| tie-break hand
 stay untouched, and replaying archives of thousands of games at once, are in the
 [README](../README.md) (its sections *Game logs* and *Archives*).
 
-That is the whole course. The full rules, with every source, are in
-[How to play Banakil](../docs/how-to-play.md); the course starts again at
-[Lesson 1](01_first_hand.ipynb).
+The full rules, with every source, are in [How to play Banakil](../docs/how-to-play.md).
+The last lesson tests the sources' advice on playing well.
 """),
 ]
 
@@ -1472,6 +1472,7 @@ LESSONS: list[tuple[str, str, list[dict]]] = [
     ("08_rule_sets", "The rule sets side by side", RULE_SETS),
     ("09_replay_and_annotate", "Replaying and annotating a real game", REPLAY_AND_ANNOTATE),
     ("10_many_games", "Many games: matches and analytics", MANY_GAMES),
+    ("11_playing_well", "Playing well: the sources' tips, tested", PLAYING_WELL),
 ]
 
 

@@ -13,6 +13,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
+from . import experiment as cli_experiment
 from . import learn as cli_learn
 from . import play as cli_bots
 from . import sheet as cli_sheet
@@ -330,6 +331,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
     "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
     **cli_bots.COMMANDS, **cli_table.COMMANDS, **cli_learn.COMMANDS, **cli_sheet.COMMANDS,
+    **cli_experiment.COMMANDS,
 }
 
 
@@ -406,6 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_table.add_parsers(sub)  # play
     cli_learn.add_parsers(sub)  # learn
     cli_sheet.add_parsers(sub)  # sheet new / add / show
+    cli_experiment.add_parsers(sub)  # experiment
     return p
 
 

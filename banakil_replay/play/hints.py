@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from functools import lru_cache
 
 from .candidates import meld_candidates
+from .held import cite
 from ..cards import JOKER, Card
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS
@@ -88,16 +89,17 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         if alike(cards) in best:
             reason += ", part of the best split of your hand into melds"
         if first and first_meld_relief(rules):
-            reason += f", and as a first meld: {first_meld_relief(rules)}"
+            reason += f", and as a first meld: {first_meld_relief(rules)}" + cite("open-early")
         if any(c.is_joker for c in cards):
-            reason += ", and your joker is no longer at risk"
+            reason += ", and your joker is no longer at risk" + cite("guard-jokers")
         return score, reason
     if isinstance(ev, LaidOff):
         (card,) = ev.cards  # options list one card per lay-off; review splits longer ones
         bonus = PARTNER_FEED if state.melds and _owner(state, ev.meld) != seat else 0.0
         keep = 3.0 if card.is_wild and len(hand) > 3 else 0.0  # a wild in hand can still finish a new meld
         return rules.value(card) + bonus - keep, (
-            f"{_count(rules.value(card), 'point')} off your hand" + (", feeding your partner's meld" if bonus else "")
+            f"{_count(rules.value(card), 'point')} off your hand"
+            + (", feeding your partner's meld" + cite("feed-partner") if bonus else "")
             + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
     if isinstance(ev, JokerSwapped):
         return 1.0, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
