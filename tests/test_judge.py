@@ -87,6 +87,8 @@ def _wording_problems(verdicts: list[Verdict], players: int) -> list[str]:
             problems.append(f"seq {v.seq}: recommends the move played: {v.why}")
         if v.verdict != "agree" and "give or take" not in v.why:
             problems.append(f"seq {v.seq}: no error given: {v.why}")
+        if "sources recommend" in why:  # advice the experiments contradict is never given as a habit
+            problems.append(f"seq {v.seq}: an untested habit excused: {v.why}")
         if v.verdict != "agree" and v.better is None:
             problems.append(f"seq {v.seq}: a mistake with no better move: {v.why}")
     return problems

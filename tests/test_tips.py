@@ -64,6 +64,11 @@ def test_the_coach_cites_only_tips_that_held_and_names_them_where_they_apply() -
         # won points in some run, lost in none: never advice the experiments contradict
         assert "helps" in verdicts and "hurts" not in verdicts, f"the coach cites {tip}: {verdicts}"
     assert cite("hold-set") == "" and "which held when tested: lesson 11" in cite("guard-jokers")
+    from banakil_replay.play.held import NOT_HELD, refuted
+    for tip in NOT_HELD:  # the review says these won no points: none of their runs may have helped
+        verdicts = {r["verdict"] for r in rows if r["tip"] == tip}
+        assert verdicts and "helps" not in verdicts, f"the review calls {tip} refuted: {verdicts}"
+    assert refuted("guard-jokers") == "" and refuted("hold-meld").endswith("won no points when tested (lesson 11)")
 
     cited = 0
     for deal in range(6):  # a joker laid in a meld: its reason names the advice

@@ -19,9 +19,22 @@ HELD: dict[str, str] = {
 }
 
 
+#: tip id -> the advice, for the tips that won no points when tested (none of their runs helped):
+#: the review says so where a player followed one, instead of excusing the habit
+NOT_HELD: dict[str, str] = {
+    "hold-meld": "000's advice to hold a finished meld back",
+    "hold-set": "000's advice to hold a finished set of threes or aces back",
+}
+
+
 def cite(tip: str) -> str:
     """`` (000's ... advice, which held when tested: lesson 11)`` for a tip that held, else nothing."""
     return f" ({HELD[tip]}, which held when tested: lesson 11)" if tip in HELD else ""
 
 
-__all__ = ["HELD", "cite"]
+def refuted(tip: str) -> str:
+    """``000's advice to ... won no points when tested (lesson 11)`` for a tip in :data:`NOT_HELD`."""
+    return f"{NOT_HELD[tip]} won no points when tested (lesson 11)" if tip in NOT_HELD else ""
+
+
+__all__ = ["HELD", "NOT_HELD", "cite", "refuted"]

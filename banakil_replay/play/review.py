@@ -17,13 +17,10 @@ questionable  below :data:`BLUNDER` (10)      worth looking at again
 blunder       10 or more                      a missed way out, a hand given away
 ============  ==============================  ===========================================
 
-A move the sources recommend as a habit is not called a mistake for being one:
-holding a finished meld back for a turn or two, once the player has opened (000,
-strategy: an opponent racing to go out cannot see it coming; before the first
-meld it only delays the opening, a mistake by 002 and 000) is at most ``acceptable`` unless its
-loss reaches :data:`HOLD_BACK_LIMIT` (6 points, twice the acceptable bound: the
-opponents the playouts imagine cannot be fooled by what the habit hides), a
-real loss in that position, and the reason then says what made it costly.
+Holding a finished meld back once the player has opened, which 000 advises, is graded
+like any other move: played out on the same deals, the habit won no points (lesson 11's
+``hold-meld`` and ``hold-set``), so a verdict on such a hold says that the advice did not hold when tested.
+:data:`HOLD_BACK_LIMIT` (6 points) is kept for callers of the earlier grading.
 
 The words say what the better move achieves: going out (with the score it
 would have made, read from the log's real hands "as it turned out"), putting
@@ -55,13 +52,13 @@ from .options import options
 from .rollout import partition, step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
 from .rule_text import first_meld_relief
+from .held import refuted
 
 AGREE = 1.0
 ACCEPTABLE = 3.0
 BLUNDER = 10.0
 HOLD_BACK_LIMIT = 6.0
 VERDICTS = ("agree", "acceptable", "questionable", "blunder")
-HABIT = "holding a finished meld back"
 
 
 @dataclass(frozen=True)
@@ -234,9 +231,10 @@ def _holds_back(before: GameState, played: Move, best: Option) -> bool:
 
 
 def _excused_hold(before: GameState, played: Move, best: Option) -> bool:
-    """Is the move a held-back meld that the habit excuses? Only once the seat has opened: before
+    """Is the move a held-back meld of the kind 000 advises? Only once the seat has opened: before
     that, holding back delays the opening, which 002 lists as a beginner's mistake and 000 warns
-    costs the flat score for melding nothing."""
+    costs the flat score for melding nothing. Tested, the habit won no points, so the review names
+    it without excusing it."""
     seat = getattr(played, "seat", before.turn)
     return bool(before.opened) and before.opened[seat] and _holds_back(before, played, best)
 
@@ -510,14 +508,12 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
         return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event),
                        loss, spread)
     words = _better_words(before, seat, est.better, est.other, plan, event)
-    if not missed_out and _excused_hold(before, event, leader_pick) and est.low < HOLD_BACK_LIMIT:
-        verdict = "acceptable"
-        why = (f"{HABIT} is a habit the sources recommend (an opponent racing to go out cannot see it coming); "
-               f"here {words} ({figure}).")
-    else:
-        better = doing(leader_pick.event)
-        why = f"{better[:1].upper()}{better[1:]} would have been better{then}" + (f": {words}" if words else "") \
-            + f" ({figure})."
+    better = doing(leader_pick.event)
+    why = f"{better[:1].upper()}{better[1:]} would have been better{then}" + (f": {words}" if words else "") \
+        + f" ({figure})."
+    if not missed_out and _excused_hold(before, event, leader_pick):
+        # no excuse: played out on the same deals, the habit won no points (lesson 11)
+        why += f" Holding it back follows {refuted('hold-meld')}."
     return Verdict(event.seq, seat, event, verdict, leader_pick.event, why + _partner_note(before, seat, event),
                    loss, spread)
 
