@@ -81,11 +81,18 @@ def main() -> None:
     ap.add_argument("--max-hands", type=int, default=100)
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine has 2 cores, shared)")
     ap.add_argument("--results", type=Path, help="also write one JSON line per finished match here")
+    ap.add_argument("--per-hand", type=int, metavar="DEALS",
+                    help="instead of matches: DEALS single hands, each played twice with the seats swapped, the "
+                    "expert's mean hand score margin over the heuristic's with its 95%% interval (the tips' runner, "
+                    "play/experiment.py: a hand costs far less than a match, and a margin says more than a win)")
     ap.add_argument("--report", type=Path, nargs="+", metavar="RESULTS",
                     help="only print the summary of matches written by --results (runs may be joined)")
     args = ap.parse_args()
     if args.report:
         report_files(args.report)
+        return
+    if args.per_hand:
+        per_hand(args.rules, args.players, args.per_hand, args.seed, args.playouts)
         return
     jobs = [(args.rules, args.players, args.seed + i // 2, i % 2, args.playouts, args.max_hands)
             for i in range(args.games)]
@@ -105,6 +112,26 @@ def main() -> None:
     print(f"{args.rules}, {args.players} players, {args.games} matches (seeds {args.seed}.."
           f"{args.seed + (args.games - 1) // 2}, each played from both sides), expert playouts {args.playouts}")
     report(results, time.perf_counter() - start)
+
+
+def per_hand(rules: str, players: int, deals: int, seed: int, playouts: int) -> None:
+    """The expert against the heuristic bot, hand by hand, on paired deals (see ``--per-hand``)."""
+    from banakil_replay.play.experiment import run_experiment
+
+    done = [0]
+
+    def tick(_game: Any) -> None:
+        done[0] += 1
+        print(f"\r{done[0]}/{2 * deals} hands", end="", file=sys.stderr, flush=True)
+
+    start = time.process_time()
+    res = run_experiment(lambda: ExpertBot(seed, playouts=playouts), HeuristicBot, rules, players, deals, seed=seed,
+                         on_game=tick)
+    print(file=sys.stderr)
+    iv = res.interval
+    print(f"{rules}, {players} players, {deals} deals (seed {seed}) each played with the expert on either side "
+          f"against HeuristicBot: the expert's side ends a hand {iv.mean:+.2f} points ahead on average (95% "
+          f"interval {iv.low:+.2f} to {iv.high:+.2f}); {time.process_time() - start:.0f} CPU s")
 
 
 def report(results: list[Any], elapsed: float | None = None) -> None:
