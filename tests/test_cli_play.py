@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -126,6 +127,9 @@ def test_text_mode_with_piped_input(tmp_path: Path) -> None:
     assert "stopped;" in out and out.count("discard ") > 3  # the options list, one command each
     kinds = [json.loads(line)["type"] for line in log.read_text().splitlines()]
     assert kinds == ["match_started", "hand_started", "drew"]  # quit stops reading: the last draw was not played
+    assert "JK for a joker" in out and "10H (or TH)" in out  # help says how to type a card
+    drawn = re.search(r"you drew (\S+)", out)  # the one who drew is told the card; the log does not name it
+    assert drawn is not None and out.count("you drew") == 1 and drawn.group(1) in out.split("you drew")[1]
 
 
 def test_text_mode_plays_on_after_the_bots(tmp_path: Path) -> None:

@@ -479,10 +479,12 @@ discarded 5♦. Of the six orders these three moves could come in, which does th
   turn. Cards are typed as rank then suit: `7H` is 7♥, `10S` (or `TS`) is 10♠, `AC` is A♣, `JK` a
   joker. Three commands help while you learn: **`help`** lists every command, **`options`** lists
   every legal move now (and the moves not allowed, with the rule), and **`hint`** names the move
-  the hints rank best, and why. `quit` stops; the log keeps the game, and
+  the expert would play, and why (the same judge that grades your games afterwards). When you
+  draw, the table tells you the card you drew. `quit` stops; the log keeps the game, and
   `banakil-replay play --log my_game.jsonl --resume` continues it.
 - **In this notebook:** the play table above is the same game with buttons. *Coach* is its
-  `options` and `hint` in one list, and *Play the coach's move* plays the hint.
+  `options`: every legal move, ranked by a quick rule of thumb, and the moves not allowed; *Play
+  the coach's move* plays the first of them. *Ask the expert* is the `hint`.
 
 A move that breaks a rule is refused with the rule it breaks, and nothing changes: you cannot
 spoil the game by trying. Lesson 4 teaches taking from the pile, lesson 5 adding to melds, and

@@ -38,7 +38,7 @@ HELP: tuple[tuple[str, str, str], ...] = (
     ("swap", "MELD CARD", "put CARD into a meld in place of its joker, taking the joker, e.g. swap 1 8S"),
     ("discard", "CARD", "discard one card, ending the turn, e.g. discard KD"),
     ("options", "", "list every legal move now"),
-    ("hint", "", "the move the hints rank best, and why"),
+    ("hint", "", "the expert's pick (the judge the review grades with), and why"),
     ("show", "", "show the table again"),
     ("help", "", "this list"),
     ("quit", "", "stop playing (the log keeps the game; --resume continues it)"),
@@ -66,10 +66,15 @@ class Ask:
     word: str
 
 
+#: how a card is typed, said after the commands
+CARD_CODES = ("cards: rank then suit, in any case: 3H ... 10H (or TH), JH QH KH AH, 2C for a 2, JK for a "
+              "joker; suits C D H S (clubs, diamonds, hearts, spades)")
+
+
 def help_text() -> str:
-    """The commands, one a line."""
+    """The commands, one a line, then how to type a card."""
     width = max(len(f"{c} {a}") for c, a, _ in HELP)
-    return "\n".join(f"  {f'{c} {a}'.strip():<{width}}  {what}" for c, a, what in HELP)
+    return "\n".join([*(f"  {f'{c} {a}'.strip():<{width}}  {what}" for c, a, what in HELP), CARD_CODES])
 
 
 def read_line(line: str, state: GameState, seat: int) -> Move | Ask:
