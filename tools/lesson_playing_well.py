@@ -8,17 +8,10 @@ the file and in the README); a small experiment is also played live when the les
 
 from __future__ import annotations
 
+from cells import code, md  # tools/ is on the path
+
 RESULTS = "11_playing_well_results.json"
 GUIDE = "../docs/how-to-play.md"
-
-
-def md(text: str) -> dict:
-    return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n")}
-
-
-def code(text: str) -> dict:
-    return {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-            "source": text.strip("\n")}
 
 
 PLAYING_WELL = [
@@ -50,8 +43,8 @@ project's words:
 - **Guard your jokers** (`guard-jokers`): a joker still in hand when the hand ends is a 4-point
   loss, so put it into a meld early, even a modest one [000, 003].
 - **Escape the flat −20** (`small-opening`): once anything is laid you are charged for the cards
-  in hand instead of the flat −20, so open with a cheap meld rather than wait for a rich one
-  [000]; **do not delay your opening** (`open-early`) [002].
+  in hand instead of the flat −20, so make a cheap first meld rather than wait for a rich one
+  [000]; **do not put off your first meld** (`open-early`) [002].
 - **Build on your partner's melds** (`feed-partner`) once you have melded yourself [000, 003].
 - **Do not keep pairs of the wrong rank** (`no-wrong-pairs`): only threes and aces make sets [003].
 - **Weigh a cold hand carefully** (`cold-hand`): keeping every card back to go out in a single
@@ -141,7 +134,7 @@ from banakil_replay import ExerciseWidget
 ExerciseWidget(rules="classic", kinds=["take-pile"], seed=1)
 """),
     md("""
-Try your own habit: `HabitBot` (in `banakil_replay.play.habits`) has one knob per habit; pass two
+Try your own habit: `HabitBot` (in `banakil_replay.play.habits`) has one setting per habit; pass two
 makers to `run_experiment`, or run `banakil-replay experiment TIP --hands 100` for a tip of the
 list (its games are written as ordinary logs you can replay).
 """),

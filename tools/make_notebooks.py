@@ -21,19 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's package, run from anywhere
 from banakil_replay.learn.glossary import glossary_markdown  # noqa: E402
 from lesson_playing_well import PLAYING_WELL  # noqa: E402  (lesson 11, kept in its own file; tools/ is on the path)
+from cells import code, md  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GLOSSARY = NOTEBOOKS.parent / "docs" / "glossary.md"
 GUIDE = "../docs/how-to-play.md"
-
-
-def md(text: str) -> dict:
-    return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n")}
-
-
-def code(text: str) -> dict:
-    return {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-            "source": text.strip("\n")}
 
 
 def guide(section: str, words: str = "the guide") -> str:
