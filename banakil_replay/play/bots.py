@@ -73,17 +73,19 @@ class HeuristicBot:
     def choose(self, obs: Observation, opts: Options) -> Option:
         legal = opts.options
         state = obs.stand_in()  # its own moves do not depend on where the unseen cards are
-        if state.phase == "meld":
-            steps = go_out_plan(state)
-            if steps:
-                move = find_move(legal, steps[0])
-                if move is not None:
-                    return move
-        else:
-            for opt in legal:
-                if opt.kind == "take" and go_out_plan(after(state, opt.event)):
-                    return opt
-        return min(legal, key=lambda o: (o.rank is None, o.rank or 0))
+        return way_out(state, legal) or min(legal, key=lambda o: (o.rank is None, o.rank or 0))
+
+
+def way_out(state: GameState, legal: Sequence[Option]) -> Option | None:
+    """The move that goes out now (the solver's first step), or in the draw phase a take that lets the
+    hand go out at once; None when there is none. Every bot built on the heuristic one asks this first."""
+    if state.phase == "meld":
+        steps = go_out_plan(state)
+        return find_move(legal, steps[0]) if steps else None
+    for opt in legal:
+        if opt.kind == "take" and go_out_plan(after(state, opt.event)):
+            return opt
+    return None
 
 
 # ------------------------------------------------------------------- driver

@@ -23,10 +23,9 @@ from ..cards import Card
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
 from ..melds import SET_RANKS
 from ..state import GameState
-from .bots import HeuristicBot
+from .bots import HeuristicBot, way_out
 from .candidates import meld_candidates
-from .going_out import after, go_out_plan
-from .moves import Option, Options, alike, find_move
+from .moves import Option, Options, alike
 from .observation import Observation
 
 
@@ -65,18 +64,10 @@ class HabitBot(HeuristicBot):
     def choose(self, obs: Observation, opts: Options) -> Option:
         legal = opts.options
         state = obs.stand_in()
-        if state.phase == "meld":
-            steps = go_out_plan(state)
-            if steps:
-                move = find_move(legal, steps[0])
-                if move is not None:
-                    return move
-            allowed = self._meld_phase(obs, state, legal)
-        else:
-            for opt in legal:
-                if opt.kind == "take" and go_out_plan(after(state, opt.event)):
-                    return opt
-            allowed = self._draw_phase(state, legal)
+        out = way_out(state, legal)
+        if out is not None:
+            return out
+        allowed = self._meld_phase(obs, state, legal) if state.phase == "meld" else self._draw_phase(state, legal)
         pool = allowed or list(legal)
         return min(pool, key=lambda o: (-self._bonus(state, o), o.rank is None, o.rank or 0))
 
