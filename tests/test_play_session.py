@@ -192,9 +192,9 @@ def test_every_option_reads_back_from_its_command(tmp_path: Path) -> None:
 @pytest.mark.parametrize("line, needle", [
     ("", "empty line"), ("dance", "unknown command"), ("take two", "whole number"), ("take 0", "whole number"),
     ("discard", "one card"), ("meld 7H 8X", "8X"), ("add 7H", "whole number"), ("swap 1", "one card"),
-    ("draw now", "no arguments"), ("{", "not valid JSON"), ("[1]", "unknown command"), ('{"type": "annotated", "at": 0, "text": "hi"}', "not a move"),
+    ("draw now", "no arguments"), ("{", "not valid JSON"), ("[1]", "a JSON array, not an object"), ('{"type": "annotated", "at": 0, "text": "hi"}', "not a move"),
     ('{"type": "drew", "card": "7H"}', "names no card"), ('{"type": "reshuffled", "stock": ["7H"]}', "names no stock"),
-    ('{"type": "melded", "cards": "7H"}', "field `cards` must be an array"), ('["drew"]', "unknown command"),
+    ('{"type": "melded", "cards": "7H"}', "field `cards` must be an array"), ('["drew"]', "a JSON array, not an object"),
 ])
 def test_unreadable_lines_say_why(tmp_path: Path, line: str, needle: str) -> None:
     s = GameSession.start(tmp_path / "g.jsonl", "classic", 2, humans={0}, seed=8)

@@ -123,15 +123,11 @@ for r in rows:
     md("""
 ## Exercise
 
-**Exercise (interactive):** `count-pickup` measures one habit of the pile: take from it only what
-you can use. Before you take, count what comes with the card you want. The box below asks about
-takes from the pile, each checked and explained by the rules engine (type, then Enter or *Check*;
-*Hint*, *Retry*, *Next*). On a page that cannot run it you see its first question.
-"""),
-    code("""
-# Taking from the pile, checked by the rules engine: type an answer, press Enter or Check; Hint, Retry, Next
-from banakil_replay import ExerciseWidget
-ExerciseWidget(rules="classic", kinds=["take-pile"], seed=1)
+**Exercise:** pick a tip whose verdict above is *unclear* and play it on more deals, in a terminal:
+`banakil-replay experiment TIP --hands 100` (`experiment --list` names the tips). Does its interval
+leave 0 behind? The same seed always gives the same result, so a friend running the same command
+gets your figures. (This lesson teaches no new rule, so it has no rule questions; lessons 1 to 10
+each end with theirs.)
 """),
     md("""
 Try your own habit: `HabitBot` (in `banakil_replay.play.habits`) has one setting per habit; pass two

@@ -33,7 +33,7 @@ from ..scoring import HandInput, Number, match_status, sides_of
 from ..state import GameState
 from .meld_exercises import IsMeld, LayOff, MakeMeld
 from .model import Exercise
-from .topics import taught_by, topics_of
+from .topics import LESSONS, taught_by, topics_of
 from .positions import LAY_OFF_EXAMPLES, MAKE_MELD_EXAMPLES, MELD_EXAMPLES, played_hand, players_for, \
     worked_examples
 from .score_exercises import MatchWinner, ScoreHand
@@ -289,8 +289,9 @@ def exercises(rules: str | Ruleset, kinds: str | Iterable[str] | None = None, se
     unknown = [k for k in names if k not in KINDS]
     if unknown:
         raise MalformedInputError(f"unknown exercise kind {unknown[0]!r}; known: {', '.join(KINDS)}")
-    if lesson is not None and not 1 <= lesson <= 10:
-        raise MalformedInputError(f"there is no lesson {lesson}: the lessons are numbered 1 to 10")
+    if lesson is not None and lesson not in LESSONS:
+        raise MalformedInputError(f"there is no lesson {lesson}: the lessons are numbered {LESSONS[0]} to "
+                                  f"{LESSONS[-1]}")
     skip = frozenset(done)
     allowed = None if lesson is None else taught_by(lesson)
     rest = _in_turn([_stream(KINDS[k], rules, seed, skip, allowed) for k in names])

@@ -36,7 +36,7 @@ TOPICS: dict[str, int] = {
     "match": 10,         # when a match ends and who wins
 }
 
-LESSONS = range(1, 11)
+LESSONS = range(1, 11)  # the lessons that teach rules (lesson 11, playing well, teaches none)
 
 
 def taught_by(lesson: int) -> frozenset[str]:
