@@ -32,6 +32,7 @@ from msgspec.structs import replace  # events are msgspec Structs
 
 from ..events import FORMAT, Event, MatchStarted, event_to_json, parse_event
 from ..rules import get_ruleset
+from ..scoring import side_of
 from ..state import GameState
 from .bots import MAX_EVENTS_PER_HAND, Bot, HeuristicBot, as_recorded, deal_event, decide
 from .going_out import after
@@ -114,11 +115,6 @@ class Result:
                 "without_margin": round(self.without_margin, 3)}
 
 
-def seats_of(side: int, players: int) -> list[int]:
-    """The seats of ``side``: the seat itself at two players, the partners (``side``, ``side + 2``) at four."""
-    return [s for s in range(players) if s % 2 == side]
-
-
 def check_players(rules: str, players: int) -> None:
     """Refuse a table the rule set does not allow, or one without two sides to swap."""
     get_ruleset(rules).check_players(players)
@@ -194,8 +190,9 @@ def run_experiment(habit: Callable[[], Bot], without: Callable[[], Bot], rules: 
             # an arm that is the opponent itself meets its own double: the two seatings are the same
             # game seen from either side, so its value is 0 without playing them
             for side in (() if make[arm] is opponent else (0, 1)):
-                bots = [make[arm]() if s % 2 == side else opponent() for s in range(players)]
-                names = [f"{arm}-{s}" if s % 2 == side else f"opponent-{s}" for s in range(players)]
+                ours = [side_of(s, players) == side for s in range(players)]
+                bots = [make[arm]() if mine else opponent() for mine in ours]
+                names = [f"{arm}-{s}" if mine else f"opponent-{s}" for s, mine in enumerate(ours)]
                 state, log = play_hand(rules, players, bots, seed, deal, names)
                 m = margin(state, side)
                 got += m / 2
@@ -209,4 +206,4 @@ def run_experiment(habit: Callable[[], Bot], without: Callable[[], Bot], rules: 
 
 
 __all__ = ["ARMS", "Game", "Interval", "Result", "check_players", "interval", "margin", "play_hand",
-           "run_experiment", "seats_of", "t95"]
+           "run_experiment", "t95"]

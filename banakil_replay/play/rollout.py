@@ -106,9 +106,6 @@ def draw_move(state: GameState) -> Event:
 
 
 # ------------------------------------------------------------------ meld phase
-MELD_ORDER = "greedy"  # "greedy": one meld at a time, the hints' way; "split": the hand's best split at once
-
-
 @lru_cache(maxsize=1 << 14)
 def _meld_order(hand: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
     part = partition(hand, rules)
@@ -122,7 +119,7 @@ def _meld_order(hand: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...
 def meld_order(hand: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
     """The melds the hand could lay next, best first as the hints rank them (``hints.meld_worth``);
     empty when the hand holds no meld. A player melds the best one, then looks again at what is left."""
-    return _meld_order(tuple(sorted(hand)), rules)
+    return _meld_order(tuple(sorted(hand, key=card_order)), rules)
 
 
 def discard_choice(state: GameState) -> Card:
@@ -156,25 +153,17 @@ def finish_turn(state: GameState, moves: list[Event] | None = None) -> GameState
     rules = state.rules
     assert rules is not None
     seat = state.turn
-    if MELD_ORDER == "split":
-        for meld in partition(state.hands[seat], rules).melds:
-            new = _try(state, Melded(state.seq + 1, seat, meld.cards))
+    while state.in_hand:  # one meld at a time, then look again at what is left
+        for cards in meld_order(state.hands[seat], rules):
+            ev = Melded(state.seq + 1, seat, cards)
+            new = _try(state, ev)
             if new is not None:
-                state = _play(state, Melded(state.seq + 1, seat, meld.cards), moves, new)
-            if not state.in_hand:
-                return state
-    else:
-        while state.in_hand:
-            for cards in meld_order(state.hands[seat], rules):
-                ev = Melded(state.seq + 1, seat, cards)
-                new = _try(state, ev)
-                if new is not None:
-                    state = _play(state, ev, moves, new)
-                    break
-            else:
-                break  # nothing (more) to meld
-        if not state.in_hand:
-            return state
+                state = _play(state, ev, moves, new)
+                break
+        else:
+            break  # nothing (more) to meld
+    if not state.in_hand:
+        return state
     state = _lay_off(state, seat, moves)
     if not state.in_hand:
         return state
