@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from ..cards import Card
 from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT
 from ..errors import IllegalMoveError
 from ..events import parse_event
@@ -24,7 +25,7 @@ from ..play.moves import Option
 from ..play.seatview import event_seen_by
 from ..play.session import GameSession
 
-__all__ = ["Teller", "rule_json", "help_json", "hint_json", "option_order"]
+__all__ = ["Teller", "drawn", "rule_json", "help_json", "hint_json", "option_order"]
 
 DEAD = "dead hand"  # the stock ran out under a rule set where nobody scores such a hand
 
@@ -45,13 +46,18 @@ class Teller:
             self.state = after = apply(before, parse_event(dict(raw)))
             event = event_seen_by(raw, self.seat)
             if raw.get("type") == "drew" and raw.get("seat") == self.seat and "card" not in event:
-                # the log leaves the card to the stock's order; the drawer has it in hand now
-                drawn = Counter(after.hands[self.seat]) - Counter(before.hands[self.seat])
-                event["card"] = next(iter(drawn)).code
+                event["card"] = drawn(before, after, self.seat).code
             shown.append(event)
             if len(after.history) > len(before.history) and after.hand_score is not None:
                 ended.append(hand_end_json(after, int(raw.get("seq", after.seq))))
         return shown, ended
+
+
+def drawn(before: GameState, after: GameState, seat: int) -> Card:
+    """The card ``seat`` drew between the two states: the log leaves it to the stock's order, and the
+    one who drew it has it in hand now (the text table and the JSON answer both tell it)."""
+    (card,) = (Counter(after.hands[seat]) - Counter(before.hands[seat])).elements()
+    return card
 
 
 def hand_end_json(state: GameState, seq: int) -> dict[str, Any]:

@@ -158,11 +158,9 @@ def _json_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
 
 # ------------------------------------------------------------------- text
 def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> int:
-    from collections import Counter
-
     from ..events import Drew
     from ..play.commands import Ask, help_text
-    from .textview import cards_text
+    from .protocol import drawn
     from .seatview import hint_text, news_text, options_text, table_text
 
     answers: dict[str, Callable[[GameSession, int], str]] = {
@@ -195,13 +193,13 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
                 break
             say(answers[got.word](session, seat))
             continue
-        held = Counter(session.state.hands[seat]) if seat < session.state.n else Counter()
+        before = session.state
         _, err = _play(session, got)
         if err is not None:
             say(f"not allowed: {refusal(err)}")
             continue
         if isinstance(got, Drew):  # the log leaves the card to the stock; the one who drew it is told
-            say(f"you drew {cards_text(tuple((Counter(session.state.hands[seat]) - held).elements()))}")
+            say(f"you drew {drawn(before, session.state, seat).symbol}")
         say(news_text(session.happened))
         say(table_text(session, seat))
         if session.over:
