@@ -26,7 +26,7 @@ from ..cards import Card, parse_card
 from ..errors import MalformedInputError
 from ..events import EVENT_TYPES, Drew, Discarded, JokerSwapped, LaidOff, Melded, Reshuffled, Took, parse_event
 from ..state import GameState
-from .moves import Move, is_move
+from .moves import Move, article, is_move
 
 # (command, arguments, what it does): the help text, and the words read_line knows
 HELP: tuple[tuple[str, str, str], ...] = (
@@ -53,10 +53,6 @@ _JSON_KINDS: dict[type, str] = {list: "array", str: "string"}
 _ONE_LINE = ('send one event object on one line, such as {"type": "drew"}, or a text command '
              "(help lists them)")
 _MOVE_TYPES = ("drew", "took", "melded", "laid_off", "joker_swapped", "discarded", "reshuffled")
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,14 +96,14 @@ def read_event(text: str, state: GameState, seat: int) -> Move:
                                   f"{_ONE_LINE}")
     kind = obj.get("type")
     if isinstance(kind, str) and kind in EVENT_TYPES and kind not in _MOVE_TYPES:
-        raise MalformedInputError(f"{_article(kind)} {kind} event is not a move; a player sends "
+        raise MalformedInputError(f"{article(kind)} {kind} event is not a move; a player sends "
                                   f"{', '.join(_MOVE_TYPES[:-1])} or {_MOVE_TYPES[-1]}")
     obj = {"seq": state.seq + 1, **obj}
     if obj.get("type") in ("drew", "took", "melded", "laid_off", "joker_swapped", "discarded"):
         obj.setdefault("seat", seat)
     event = parse_event(obj)
     if not is_move(event):
-        raise MalformedInputError(f"{_article(event.type)} {event.type} event is not a move; a player sends "
+        raise MalformedInputError(f"{article(event.type)} {event.type} event is not a move; a player sends "
                                   f"{', '.join(_MOVE_TYPES[:-1])} or {_MOVE_TYPES[-1]}")
     if isinstance(event, Drew) and event.card is not None:
         # the stock's order is the table's secret; naming a card would probe it

@@ -30,7 +30,7 @@ from ..events import Event
 from ..reducer import Replay, ReplayError, apply
 from ..rulebook import Rule
 from ..state import GameState
-from .moves import Move, Option, Options, is_move
+from .moves import Move, Option, Options, article, is_move
 from .judge import MAX_DEALS
 from .review import AGREE, describe, points, try_loss
 from .stepper import Stepper, move_match
@@ -179,7 +179,7 @@ class MistakeDrill:
         self._stop()
         state = self.state
         if not is_move(move):
-            raise IllegalMoveError(f"{'an' if move.type[0] in 'aeiou' else 'a'} {move.type} event is not a move")
+            raise IllegalMoveError(f"{article(move.type)} {move.type} event is not a move")
         try:
             apply(state, move)
         except IllegalMoveError as e:

@@ -111,6 +111,11 @@ class Options:
                 "not_allowed": [n.to_json() for n in self.not_allowed]}
 
 
+def article(word: str) -> str:
+    """"a" or "an" before ``word`` in a sentence ("an annotated event", "a drew event")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def alike(cards: Iterable[Card]) -> tuple[str, ...]:
     """Cards as a multiset in which every 2 is alike: they play the same, so options list one 2
     for all, and a log may have used another."""
@@ -145,5 +150,5 @@ def find_move(opts: Iterable[Option], event: Event) -> Option | None:
     return next((o for o in opts if move_key(o.event) == key), None)
 
 
-__all__ = ["MOVE_KINDS", "Move", "KINDS", "KIND_RULES", "is_move", "move_json", "Option", "NotAllowed",
+__all__ = ["MOVE_KINDS", "Move", "KINDS", "KIND_RULES", "is_move", "article", "move_json", "Option", "NotAllowed",
            "Options", "move_key", "find_move"]

@@ -46,7 +46,7 @@ from ..scoring import HandInput, HandScore
 from ..state import GameState
 from .going_out import go_out_plan
 from .expert import REVIEW_DEALS, Tally, candidates, evaluate
-from .moves import Move, Option, Options, is_move, move_json, move_key
+from .moves import Move, Option, Options, article, is_move, move_json, move_key
 from .observation import Observation, observe
 from .options import options
 from .rollout import partition, step
@@ -230,7 +230,7 @@ def _holds_back(before: GameState, played: Move, best: Option) -> bool:
     return True
 
 
-def _excused_hold(before: GameState, played: Move, best: Option) -> bool:
+def _follows_hold_advice(before: GameState, played: Move, best: Option) -> bool:
     """Is the move a held-back meld of the kind 000 advises? Only once the seat has opened: before
     that, holding back delays the opening, which 002 lists as a beginner's mistake and 000 warns
     costs the flat score for melding nothing. Tested, the habit won no points, so the review names
@@ -349,7 +349,7 @@ def decision(rp: Replay, index: int) -> Move:
     """The move ``rp.events[index]``; ``ValueError`` if that event is no one's decision."""
     event = rp.events[index]
     if not is_move(event) or index == 0:
-        raise ValueError(f"seq {event.seq}: {'an' if event.type[0] in 'aeiou' else 'a'} {event.type} event is not "
+        raise ValueError(f"seq {event.seq}: {article(event.type)} {event.type} event is not "
                          "a decision to judge")
     return event
 
@@ -511,7 +511,7 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
     better = doing(leader_pick.event)
     why = f"{better[:1].upper()}{better[1:]} would have been better{then}" + (f": {words}" if words else "") \
         + f" ({figure})."
-    if not missed_out and _excused_hold(before, event, leader_pick):
+    if not missed_out and _follows_hold_advice(before, event, leader_pick):
         # no excuse: played out on the same deals, the habit won no points (lesson 11)
         why += f" Holding it back follows {refuted('hold-meld')}."
     return Verdict(event.seq, seat, event, verdict, leader_pick.event, why + _partner_note(before, seat, event),
