@@ -91,8 +91,8 @@ rows = json.load(open("{RESULTS}", encoding="utf-8"))
 results = pd.DataFrame([{{k: r[k] for k in ("tip", "rules", "players", "hands", "mean", "low", "high", "verdict")}}
                         for r in rows])
 results["what"] = results.tip + " (" + results.rules + ", " + results.players.astype(str) + "p)"
-show(results.drop(columns="what"))
 print("made by, for example:", rows[0]["command"])
+results.drop(columns="what")  # the last line of a cell is what the page shows
 """),
     md("""
 The chart: for each tip, the mean difference per hand (the dot) and its 95% interval (the line);
