@@ -95,3 +95,23 @@ def test_topics_are_taught_in_course_order() -> None:
     assert taught_by(10) == frozenset(TOPICS)
     with pytest.raises(MalformedInputError, match="no lesson 11"):
         exercises(get_ruleset("classic"), ["is-meld"], lesson=11)
+
+
+def test_an_options_panel_marks_the_rules_a_later_lesson_teaches() -> None:
+    """Lesson 1's stepper and lesson 3's panels show melds and the pile before lessons 2 and 4 teach them:
+    each such rule line says it is a preview, and the panel names what it previews; later lessons say nothing."""
+    from banakil_replay import load_replay
+    from banakil_replay.notebook.html import options_html
+    from banakil_replay.notebook.narrate import options_text
+    from banakil_replay.play.options import options
+
+    state = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl").at(2)  # Dana may meld
+    opts = options(state)
+    page = options_html(opts, state, lesson=1)
+    assert "Rule (a preview: lesson 2 teaches it): A run of one suit" in page
+    assert "Rule: A run of one suit" not in page
+    assert "what makes a meld (lesson 2)" in page and "never melded (lesson 6)" in page
+    assert "never melded (lesson 6)" in options_text(opts, state, lesson=1)
+    late = options_html(opts, state, lesson=6)
+    assert "preview" not in late.lower() and "Rule: A run of one suit" in late
+    assert "preview" not in options_html(opts, state).lower()  # outside the course: no lesson, no marks

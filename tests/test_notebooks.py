@@ -29,6 +29,10 @@ import pytest
 from nbclient import NotebookClient
 
 from banakil_replay.learn.glossary import terms_used_early
+from banakil_replay.learn.topics import RULE_LESSON
+from banakil_replay.notebook.narrate import rule_line
+from banakil_replay.play.rule_text import rule_lines
+from banakil_replay.rules import RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -227,6 +231,16 @@ def test_static_page_hides_nothing(path: Path) -> None:
     assert not re.search(r"\bdigest\b", text, re.I), "the page points to the project's digest, not part of the course"
     assert "shared/" not in text and not re.search(r"\b00[0-4]_[0-9a-f]{6,}", text), "a source cited as a file"
     assert not re.search(r"seat \d\.0\b", text)
+    # an options panel states no rule as taught before the lesson that teaches it: a later lesson's rule
+    # line is marked as a preview there ("Rule (a preview: lesson 4 teaches it): ...")
+    number = int(path.stem[:2])
+    flat = " ".join(text.split())
+    for kind, lesson in RULE_LESSON.items():
+        if lesson > number:
+            said = {rule_line(rule_lines(rules, n)[kind]) for rules in RULESETS.values() for n in rules.player_counts}
+            assert not [line for line in said if line in flat], f"{path.stem} states the {kind} rule unmarked"
+    if number < 6 and "for melding nothing" in flat:
+        assert "the flat score of a player who never melded (lesson 6)" in flat, "the flat −20 shown unmarked"
 
 
 def _markdown(stem: str, *, flat: bool = True) -> str:

@@ -176,12 +176,14 @@ show_score(dana_ravi.final)
 """),
     md("""
 Step through the whole hand yourself with the buttons or the slider (a still picture of it shows
-on a page that cannot run it). The panel *Options at this moment* lists every legal move of the
-player to act, and the moves that are not allowed, with the reason.
+on a page that cannot run it). The panel *Options at this moment* lists the legal moves of the
+player to act, best first, and the moves that are not allowed, with the reason; the still picture
+shows the best eight (lesson 3 reads a whole list). Its rule lines run ahead of this lesson: each
+one taught later says so, and names its lesson.
 """),
     code("""
 from banakil_replay import ReplayStepper
-ReplayStepper(dana_ravi, start=2)  # opens after Dana's first draw
+ReplayStepper(dana_ravi, start=2, lesson=1)  # opens after Dana's first draw; lesson=1 marks later lessons' rules
 """),
     *exercise(['score-hand'], """
 **Ravi's score.** At the end of the hand Ravi (seat 1) has melded a club run 5♣ to J♣ and three
@@ -383,18 +385,19 @@ events_frame(dana_ravi).loc[1:5, ["player", "description", "phase", "to_play", "
 At the start of her turn Dana may only draw: from the stock, or the top card of the pile (8♦,
 turned up after the deal). The engine lists her options, best first (each option's note in brackets says why the engine
 ranks it where it does; "deadwood" there means cards in your hand that fit no meld yet and so
-count against you if the hand ends):
+count against you if the hand ends). A rule line that a later lesson teaches says so, and names
+that lesson:
 """),
     code("""
 from banakil_replay import show_options
-show_options(dana_ravi.at(1))
+show_options(dana_ravi.at(1), lesson=3)  # lesson=3: a rule taught later is marked as a preview
 """),
     md("""
 Once she has drawn, she may lay any of these twenty melds (the engine's best first) or discard
 any card; nothing forces her to meld.
 """),
     code("""
-show_options(dana_ravi.at(2), kinds=["meld"])
+show_options(dana_ravi.at(2), kinds=["meld"], lesson=3)
 """),
     md("""
 A move out of order is refused, with the rule it breaks. Here Dana tries to lay her run before

@@ -14,7 +14,7 @@ taught up to a lesson. ``exercises(..., lesson=N)`` yields only exercises within
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from .meld_exercises import IsMeld, LayOff, MakeMeld
 from .model import Exercise
@@ -37,6 +37,33 @@ TOPICS: dict[str, int] = {
 }
 
 LESSONS = range(1, 11)  # the lessons that teach rules (lesson 11, playing well, teaches none)
+
+#: The lesson that teaches the rule line of each kind of option (``play.rule_text.RULE_SENTENCES``): an
+#: options panel shown in an earlier lesson says that line is a preview.
+RULE_LESSON: dict[str, int] = {"meld": 2, "draw": 3, "discard": 3, "take": 4, "lay_off": 5, "joker_swap": 5,
+                               "reshuffle": 8}
+RULE_NAMES: dict[str, str] = {"meld": "what makes a meld", "draw": "drawing", "discard": "discarding",
+                              "take": "taking from the discard pile", "lay_off": "adding to a meld",
+                              "joker_swap": "swapping a joker", "reshuffle": "a new stock from the pile"}
+#: Words an option's explanation may use that lean on a later lesson: the words, the idea, its lesson.
+PREVIEW_WORDS: tuple[tuple[str, str, int], ...] = (
+    ("flat -", "the flat score of a player who never melded", 6),
+)
+
+
+def previewed(lesson: int, kinds: Iterable[str], said: Iterable[str]) -> list[str]:
+    """What a panel in ``lesson`` shows from later lessons: the rule lines of option ``kinds``, and the ideas
+    that the explanations ``said`` lean on, each with the lesson that teaches it (in course order).
+
+    >>> previewed(1, ["meld", "draw"], ["no more risk of the flat -20 for melding nothing"])
+    ['what makes a meld (lesson 2)', 'drawing (lesson 3)', 'the flat score of a player who never melded (lesson 6)']
+    >>> previewed(6, ["meld"], ["no more risk of the flat -20"])
+    []
+    """
+    found = {(RULE_LESSON[k], RULE_NAMES[k]) for k in kinds if RULE_LESSON.get(k, 0) > lesson}
+    text = " ".join(said)
+    found |= {(n, idea) for words, idea, n in PREVIEW_WORDS if n > lesson and words in text}
+    return [f"{idea} (lesson {n})" for n, idea in sorted(found)]
 
 
 def taught_by(lesson: int) -> frozenset[str]:
@@ -88,4 +115,4 @@ def lesson_of(ex: Exercise[Any]) -> int:
     return max(TOPICS[t] for t in topics_of(ex))
 
 
-__all__ = ["TOPICS", "LESSONS", "taught_by", "topics_of", "lesson_of"]
+__all__ = ["TOPICS", "LESSONS", "RULE_LESSON", "RULE_NAMES", "PREVIEW_WORDS", "previewed", "taught_by", "topics_of", "lesson_of"]

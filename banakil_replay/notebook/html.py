@@ -27,7 +27,9 @@ from ..reducer import Replay
 from ..rules import Ruleset
 from ..scoring import score_hand, tidy
 from ..state import GameState, TableMeld
-from .narrate import event_text, rank_line, refusal_rule_line, rule_line, seat_name, sentence, side_label
+from ..learn.topics import RULE_LESSON
+from .narrate import (event_text, preview_note, rank_line, refusal_rule_line, rule_line, seat_name, sentence,
+                      side_label)
 
 __all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "face_label", "card_html", "cards_html",
            "back_html",
@@ -282,13 +284,15 @@ def score_html(state: GameState, rules: Ruleset | str | None = None) -> str:
 
 def options_html(opts: Options, state: GameState | None = None, *,
                  chosen: Event | Mapping[str, Any] | None = None, limit: int = 40, refused_limit: int = 40,
-                 open_reasons: bool = False, kinds: Sequence[str] | None = None) -> str:
+                 open_reasons: bool = False, kinds: Sequence[str] | None = None, lesson: int | None = None) -> str:
     """The legal options at a decision (best rank first) and, folded away, the moves not allowed.
 
     ``opts`` comes from :func:`banakil_replay.play.options.options`. ``chosen``
     (the move actually made, typed or as a mapping) marks the option that matches it.
     ``limit`` and ``refused_limit`` cap the two lists. ``open_reasons`` shows the moves not allowed unfolded, for a page read without
-    clicking (a static export); ``kinds`` keeps only those kinds of move (``"discard"`` ...).
+    clicking (a static export); ``kinds`` keeps only those kinds of move (``"discard"`` ...). ``lesson``: the
+    course lesson the panel sits in; a rule line or an idea a later lesson teaches is then said to be a preview,
+    so the panel never states a rule as taught before its lesson.
     """
     def kept(kind: str) -> bool:
         return kinds is None or kind in kinds
@@ -307,8 +311,9 @@ def options_html(opts: Options, state: GameState | None = None, *,
         rank = f"#{o.rank} " if o.rank is not None else ""
         ranked_by = (f'<br><span class="banakil-why-rank" style="color:#555">{esc(rank_line(o.rank, o.why_rank))}'
                      "</span>") if o.why_rank else ""
-        rule = (f'<br><i class="banakil-rule-line" style="color:#777">{esc(rule_line(o.rule_text))}</i>'
-                if o.rule_text else "")
+        later = RULE_LESSON.get(o.kind, 0) if lesson is not None else 0
+        rule = (f'<br><i class="banakil-rule-line" style="color:#777">'
+                f'{esc(rule_line(o.rule_text, later if later > (lesson or 0) else None))}</i>' if o.rule_text else "")
         rows.append(f'<li class="banakil-option" data-kind="{esc(o.kind)}">'
                     f'<b>{esc(rank)}{esc(event_text(o.event, state))}</b>{mark}'
                     f'<br><span style="color:#444">{esc(o.explain)}</span>{ranked_by}{rule}</li>')
@@ -327,7 +332,9 @@ def options_html(opts: Options, state: GameState | None = None, *,
         body += (f'<div class="banakil-options-note" style="color:#555">The ranks count every legal move; moves of '
                  f'other kinds hold the ranks above #{ranked[0].rank}.</div>')
     body += "".join(f'<div class="banakil-options-note" style="color:#555">{esc(n)}</div>' for n in opts.notes)
+    note = preview_note(opts, lesson, kinds)  # said first: the reader meets it before the lines it covers
+    pre = f'<div class="banakil-preview-note" style="color:#555;font-style:italic">{esc(note)}</div>' if note else ""
     unfold = " open" if open_reasons else ""
     denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>Not allowed here ({len(not_allowed)})'
               f'</summary><ul>{bad}</ul></details>') if not_allowed else ""
-    return f'<div class="banakil-options"><div style="font-weight:600">{head}</div>{body}{denied}</div>'
+    return f'<div class="banakil-options"><div style="font-weight:600">{head}</div>{pre}{body}{denied}</div>'

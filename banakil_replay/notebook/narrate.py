@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..cards import parse_card
 from ..errors import BanakilError
 from ..events import Event, event_to_json
+from ..learn.topics import previewed
 from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
 from ..play.rule_text import rule_sentence
@@ -29,7 +30,7 @@ from ..rules import get_ruleset
 from ..scoring import sides_of, tidy
 from ..state import GameState
 
-__all__ = ["event_text", "moments", "options_text", "event_dict", "seat_name", "side_label", "card_symbol",
+__all__ = ["event_text", "moments", "options_text", "preview_note", "event_dict", "seat_name", "side_label", "card_symbol",
            "TELLERS", "rule_line", "refusal_rule_line", "rank_line"]
 
 
@@ -254,9 +255,20 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?" else text + "."
 
 
-def rule_line(rule_text: str) -> str:
-    """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs, sets)].``"""
-    return f"Rule: {sentence(rule_sentence(rule_text))}"
+def rule_line(rule_text: str, taught_in: int | None = None) -> str:
+    """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs, sets)].``
+    ``taught_in``: the later lesson that teaches it, said so when the panel sits in an earlier lesson."""
+    head = "Rule" if taught_in is None else f"Rule (a preview: lesson {taught_in} teaches it)"
+    return f"{head}: {sentence(rule_sentence(rule_text))}"
+
+
+def preview_note(opts: Options, lesson: int | None, kinds: Sequence[str] | None = None) -> str:
+    """The line that says what a panel shown in ``lesson`` previews from later lessons ("" if nothing)."""
+    if lesson is None:
+        return ""
+    shown = [o for o in opts.options if kinds is None or o.kind in kinds]
+    later = previewed(lesson, {o.kind for o in shown if o.rule_text}, [o.explain + " " + o.why_rank for o in shown])
+    return ("Previewed here, taught in a later lesson: " + "; ".join(later) + ".") if later else ""
 
 
 def refusal_rule_line(title: str, source: str) -> str:
@@ -272,16 +284,18 @@ def rank_line(rank: int | None, why: str) -> str:
 
 
 def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequence[str] | None = None,
-                 limit: int = 40, refused_limit: int = 40) -> str:
+                 limit: int = 40, refused_limit: int = 40, lesson: int | None = None) -> str:
     """The options panel in plain lines: each legal move with why, then each move not allowed with the rule.
 
     The text a page without HTML shows (a terminal, a plain-text export) for
-    what :func:`~banakil_replay.notebook.html.options_html` draws.
+    what :func:`~banakil_replay.notebook.html.options_html` draws (``lesson``: see there).
     """
     ranked = sorted((o for o in opts.options if kinds is None or o.kind in kinds),
                     key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
     banned = [n for n in opts.not_allowed if kinds is None or MOVE_KINDS[type(n.event)] in kinds]
     lines = [f"Options for {seat_name(state, opts.seat)}" + (f" ({opts.phase} phase):" if opts.phase else ":")]
+    if note := preview_note(opts, lesson, kinds):
+        lines.append(f"  ({note})")
     for o in ranked[:limit]:
         rank = f"#{o.rank} " if o.rank is not None else ""
         lines.append(f"  {rank}{event_text(o.event, state)} {o.explain}")

@@ -77,18 +77,20 @@ def show_score(state: GameState, rules: Ruleset | str | None = None) -> Rendered
 
 
 def show_options(state: GameState, *, kinds: Sequence[str] | None = None, chosen: Event | None = None,
-                 limit: int = 40) -> Rendered:
+                 limit: int = 40, lesson: int | None = None) -> Rendered:
     """The options panel for a page read without a kernel: every legal move, and every move not allowed, with why.
 
     The stepper's panel folds the refusals away behind a click; here they are
     open, so a static export (GitHub, nbconvert, a Voila page before any click)
     shows each rule's reason in words. ``kinds`` keeps only some kinds of move
-    (``["discard"]``); ``chosen`` marks the move made.
+    (``["discard"]``); ``chosen`` marks the move made; ``lesson`` (the course lesson it is shown in) says
+    which of its rules later lessons teach.
     """
     try:
         opts = options(state)
-        return Rendered(options_html(opts, state, chosen=chosen, limit=limit, open_reasons=True, kinds=kinds),
-                        options_text(opts, state, kinds=kinds, limit=limit))
+        return Rendered(options_html(opts, state, chosen=chosen, limit=limit, open_reasons=True, kinds=kinds,
+                                     lesson=lesson),
+                        options_text(opts, state, kinds=kinds, limit=limit, lesson=lesson))
     except Exception as e:  # noqa: BLE001 - a display must never raise into the notebook
         return Rendered(f'<pre class="banakil-error">cannot list the options here: {esc(e)}</pre>', str(e))
 

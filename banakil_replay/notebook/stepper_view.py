@@ -61,8 +61,10 @@ class ReplayStepper(Panel):
     """
 
     def __init__(self, replay_or_path: Replay | str | Path, *, seat_view: int | None = None, quiz: bool = False,
-                 start: int = 0, notes: Callable[[int], Sequence[Any]] | None = None) -> None:
+                 start: int = 0, notes: Callable[[int], Sequence[Any]] | None = None,
+                 lesson: int | None = None) -> None:
         self._init_errors()
+        self.lesson = lesson  # the course lesson it is shown in: its options panel marks later lessons' rules
         replay = replay_or_path if isinstance(replay_or_path, Replay) else load_replay(replay_or_path)
         self.model = Stepper(replay, seat_view=seat_view, quiz=quiz, start=start, notes=notes)
         self._armed_at: float | None = None  # when Go or Enter came, until the box's value arrives
@@ -289,16 +291,22 @@ class ReplayStepper(Panel):
             opts = m.options_here()
             choices = "".join(f"<li>{esc(label)}</li>" for label, _ in m.quiz_choices(lambda o: event_text(o.event, state)))
             played = self._tell(found[1])
+            ranked = options_html(opts, state, chosen=found[1], open_reasons=True, limit=_STILL_OPTIONS,
+                                  lesson=self.lesson)
+            # a still picture lists the best few: its summary says so rather than promise every option
+            ranks = ("every option ranked" if len(opts.options) <= _STILL_OPTIONS
+                     else f"the best {_STILL_OPTIONS} of its {len(opts.options)} options ranked")
             parts.append(f'<div class="banakil-quiz-static"><b>Your turn as {esc(state.players[state.turn])}:</b> '
                          f"which move would you make?<ul>{choices}</ul><details><summary>Answer: the move made, "
-                         f"and every option ranked</summary><div>Played: <b>{esc(played)}</b></div>"
-                         f"{options_html(opts, state, chosen=found[1], open_reasons=True, limit=_STILL_OPTIONS)}</details></div>")
+                         f"and {ranks}</summary><div>Played: <b>{esc(played)}</b></div>"
+                         f"{ranked}</details></div>")
             text += [f"Quiz: which move would you make as {state.players[state.turn]}?", f"Answer: {played}"]
         elif m.options_panel() == SHOWN:
             opts = m.options_here()
             # the best few: a still picture is read, not searched; the refusals stay whole
-            parts.append(options_html(opts, state, chosen=m.chosen(), open_reasons=True, limit=_STILL_OPTIONS))
-            text.append(options_text(opts, state, limit=_STILL_OPTIONS))
+            parts.append(options_html(opts, state, chosen=m.chosen(), open_reasons=True, limit=_STILL_OPTIONS,
+                                      lesson=self.lesson))
+            text.append(options_text(opts, state, limit=_STILL_OPTIONS, lesson=self.lesson))
         else:
             parts.append(self.options.value)
         return f'<div class="banakil-snapshot">{"".join(parts)}</div>', "\n".join(text)
@@ -347,7 +355,7 @@ class ReplayStepper(Panel):
                     f"options would show their cards, which are face down in "
                     f"{esc(seat_name(state, m.seat_view))}'s view.</div>")
         try:
-            return options_html(m.options_here(), state, chosen=m.chosen())
+            return options_html(m.options_here(), state, chosen=m.chosen(), lesson=self.lesson)
         except Exception as e:  # noqa: BLE001 - a bad state or answer must not break the stepper
             self.last_error = e
             return (f'<div class="banakil-options-error" style="color:{RED}">The options could not be listed '
@@ -419,11 +427,12 @@ class ReplayStepper(Panel):
         opts = self.model.options_here()
         rank = (f" (ranked #{answer.picked.rank} of {len(opts.options)})"
                 if answer.picked.rank is not None else "")
+        ranked = options_html(opts, state, chosen=answer.actual, lesson=self.lesson)
         self.render()  # shows the next move and marks it among the options
         self.quiz_result.value = (
             f'<div class="banakil-quiz-answer">You picked: <b>{esc(event_text(answer.picked.event, state))}</b>'
             f"{esc(rank)}. {esc(answer.picked.explain)}<br>Played: <b>{esc(self._tell(answer.actual))}</b>"
             f"<br>{verdict}</div>"
             f'<details class="banakil-quiz-ranked"><summary>Every option here, ranked '
-            f"({len(opts.options)})</summary>{options_html(opts, state, chosen=answer.actual)}</details>")
+            f"({len(opts.options)})</summary>{ranked}</details>")
         return answer.hit

@@ -14,7 +14,7 @@ from __future__ import annotations
 #: tip id -> the advice, named as the coach cites it
 HELD: dict[str, str] = {
     "guard-jokers": "000's and 003's advice to guard your jokers",
-    "open-early": "002's advice not to delay your opening",
+    "open-early": "002's advice not to delay your first meld",
     "feed-partner": "000's and 003's advice to build on your partner's melds",
 }
 
