@@ -85,3 +85,52 @@ def test_the_lessons_and_the_guide_say_these_rules_in_the_same_words() -> None:
         nb = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
         lesson = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
         assert sentence in guide and sentence in lesson.replace("**", ""), stem
+
+
+def _plain(text: str) -> str:
+    """A sentence as read, whatever its markup: no source tags or note markers, links' words only, no
+    emphasis or list marker, one space, first letter lower case."""
+    text = re.sub(r"\[\^[\w-]+\]|\s*\[00[0-4][^\]]*\]", "", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text).replace("**", "").replace("`", "")
+    text = re.sub(r"^(?:[-*] |\d+\. )", "", " ".join(text.split()))
+    text = re.sub(r"\s+([.,;:)])", r"\1", text).strip(" .;:")
+    return text[:1].lower() + text[1:]
+
+
+def _sentences(markdown: str) -> list[str]:
+    """The sentences (and clauses between semicolons) of a markdown text, code and comments left out."""
+    markdown = re.sub(r"```.*?```|<!--.*?-->", " ", markdown, flags=re.S)
+    markdown = re.sub(r"^#.*$", " ", markdown, flags=re.M).replace("**", "")
+    markdown = re.sub(r"\n(?!\s*\n|[-*] |\d+\. |#|\|)", " ", markdown)  # a wrapped line goes on its sentence
+    return [s for part in re.split(r"(?<=[.!?:;])\s+|\n", markdown) if len((s := _plain(part)).split()) >= 5]
+
+
+def _rule_sections() -> dict[str, str]:
+    import nbformat
+
+    out = {}
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        text = "\n\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+        if "\n## The rule" in text:
+            out[path.stem] = text.split("\n## The rule", 1)[1].split("\n## ", 1)[0]
+    return out
+
+
+def test_a_rule_the_guide_and_a_lesson_both_state_is_in_the_same_words() -> None:
+    """Every sentence of a lesson's "The rule" that the guide also says (near enough to be the same rule:
+    85% alike) is the guide's sentence word for word, so the two never drift into two wordings."""
+    from difflib import SequenceMatcher
+
+    guide = _sentences(GUIDE)
+    same = set(guide)
+    drift = []
+    for stem, section in _rule_sections().items():
+        for said in _sentences(section):
+            if said in same:
+                continue
+            for g in guide:
+                m = SequenceMatcher(None, said, g, autojunk=False)
+                if m.quick_ratio() >= 0.85 and m.ratio() >= 0.85:
+                    drift.append(f"{stem}: {said!r}\n   guide: {g!r}")
+                    break
+    assert not drift, "the same rule in two wordings:\n" + "\n".join(drift)

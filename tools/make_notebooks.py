@@ -225,8 +225,8 @@ CARDS_AND_MELDS = [
     md(f"""
 ## The rule
 
-**The cards.** 106 cards: two ordinary packs and two jokers, so every card appears twice
-[000, 004, 002, 003]. The eight 2s and the two jokers are **wild**: they stand in for a card you
+**The cards.** The game uses 106 cards: two ordinary 52-card packs and two jokers, so every card
+of the pack appears twice [000, 004, 002, 003]. The eight 2s and the two jokers are **wild**: they stand in for a card you
 are missing. The 3s up to the aces are **natural** cards and play as themselves. A 2 is never a
 natural card, so it cannot extend a run below the 3 [000, 004, 003].
 
@@ -235,16 +235,16 @@ point each, 7 to K one point, an ace 1½ (1 in the Jawaker and ERAM apps; Kroot 
 and the engine counts 1 there too), a 2 two points and a joker four, whatever card they stand
 for.
 
-**Runs.** Three or more cards of one suit in unbroken order: 3 4 5 6 7 8 9 10 J Q K A. The 3 is
-the lowest card and the ace the highest, so the longest run is 3 to ace, twelve cards
+**Runs.** A run is three or more cards of one suit in unbroken order. The order is
+3 4 5 6 7 8 9 10 J Q K A: the 3 is the lowest card and the ace the highest, so the longest run is 3 to ace, twelve cards
 [000, 004, 003].
 
-**Sets.** Three or four cards of the same rank, all of different suits, and only two ranks make
+**Sets.** A set is three or four cards of the same rank, all of different suits, and only two ranks make
 sets: **threes** and **aces** [000, 004, 002, 003]. A joker in a set stands for the set's rank (a three, or an ace) in a suit the set lacks, and not for one suit in particular: in `A♥ A♠ JK` it may be A♣ or A♦
 [004].
 
 **Wild cards in melds.** A run holds at most one 2 and at most one joker (one of each is fine).
-A set may hold a joker but never a 2, and at most four cards. A meld is never made of wild cards
+A set may hold a joker but never a 2, and at most one joker; it never has more than four cards. A meld is never made of wild cards
 alone: it holds at least one natural card [000, 004, 002, 003].
 
 **ERAM only:** the ace may also play low, so A-2-3 is a run there; a run never wraps round
@@ -352,7 +352,7 @@ Every turn has three steps: **draw**, then optionally **meld**, then **discard**
 
 1. **Draw.** Take the top card of the stock (nobody else sees it), or take from the discard pile
    (lesson 4 says how).
-2. **Meld** (optional). As often as you like and in any order: lay a new meld face up in front
+2. **Meld** (optional). Now you may, as often as you like and in any order: lay a new meld face up in front
    of you, add cards to a meld on the table, or take a joker back out of one (lesson 5). You never
    have to meld, and a first meld has no minimum value [000, 003].
 3. **Discard.** If you still hold cards, put exactly one card face up on the discard pile. That
@@ -514,23 +514,23 @@ DISCARD_PILE = [
     md(f"""
 ## The rule
 
-**Taking from the pile.** The pile is spread so every card in it can be seen [004, 003]. Instead
+**Taking from the pile.** The pile is spread so that every card in it can be seen [004, 003]. Instead
 of drawing from the stock you may take the top card of the pile, or reach down to any card in it:
 then you take that card and **every card above it** as well [000, 004, 002, 003].
 
 **How this course writes the pile: from the bottom up, its top card last**, as every table the
-engine draws does. So if the pile is 3 9 5 K A (the A on top) and you want the 5, you take 5 K A:
-the 5 and the two cards above it [002]. Nothing else limits
+engine draws does: if the pile is 3 9 5 K A (the A on top) and you want the 5, you take 5 K A
+[002]. That is the 5 and the two cards above it. Nothing else limits
 it: you may take from the pile on your very first turn, a wild card on top may be taken, and the
 cards you take may stay in your hand [000, 004, 003].
 
 **What you may not throw back.**
 
-- **Classic:** if you took only the top card, you **may not throw back** that same card this
-  turn [000, 004], nor the other copy of it if you hold one. The deck has two of every card, so
-  throwing back the twin would leave the pile and your hand exactly as they were: a turn that
-  changes nothing, which is what the rule is there to stop (the twin is the engine's reading;
-  the sources speak of "that same card"). If you took two or more cards, you may discard the one
+- **Classic:** if you took only the top card of the pile, you **may not throw that same card
+  straight back** [000, 004], nor the other copy of it if you hold one. The deck has two of every
+  card, and throwing back the twin would leave the pile and your hand exactly as they were: a turn
+  that changes nothing, which is what the rule is there to prevent. The twin is the engine's reading.
+  The sources speak only of "that same card". If you took two or more cards, you may discard the one
   that was on top [004]: the pile's top card is then as before, but you have kept the cards
   that lay under it.
 - **Kroot:** no card taken from the pile this turn may be discarded this turn, however many you
@@ -651,21 +651,21 @@ ADDING_AND_SWAPPING = [
 - to **your partner's** melds: under the classic rules only once you have laid at least one meld
   of your own, this turn or earlier [000, 004]; under ERAM and Kroot at any time [002, 003];
   you never start a new meld in your partner's area [004];
-- to an **opponent's** melds, never: not a card, not a swap [000, 004, 002, 003].
+- to an **opponent's** melds: never, not a card, not a swap [000, 004, 002, 003].
 
 The limits of lesson 2 hold as a meld grows, and a run is never split into smaller runs
 [000, 004]. One exception to the length: a run of eleven naturals and a 2 may still take the
 missing twelfth natural, the 2 staying as a thirteenth card (classic and Jawaker) [004].
 The 13th card is the 2 itself, and it stands for no card: the run holds all twelve naturals, 3 to ace, and the 2 lies at its high end, after the
-ace (004 does not say where; after the ace is the engine's reading).
+ace: 004 does not say where, and after the ace is the engine's reading.
 
 **Wild cards that move.** When you add a natural card to a run:
 
 - **Classic:** any 2 or joker in the run may move to another place, as long as the run stays
   valid [004].
-- **Jawaker:** a wild card's place is fixed when it is laid. The one move: when someone lays the
-  natural card a 2 stands for, the 2 goes to the low end of the run, or to the high end if the run
-  holds a 3 [004 (Jawaker)].
+- **Jawaker:** a wild card's place is fixed when it is laid. The one move a 2 makes: when someone lays
+  the natural card it stands for, the 2 goes to the low end of the run, or to the high end if the
+  run contains a 3 [004 (Jawaker)].
 - **ERAM:** a 2 may move; a joker is fixed [002].
 - **Kroot:** a joker is fixed; when you lay the card a 2 stands for, the 2 slides to an open end,
   and if neither end has room the card cannot go in [003].
@@ -772,9 +772,12 @@ GOING_OUT_AND_SCORING = [
 ## The rule
 
 **Going out.** The hand ends the moment a player has no cards left, in one of two ways
-[000, 004, 002]: lay down all your cards but one and discard the last one; or lay down every
-card, leaving nothing to discard (the only turn that ends without a discard). Kroot allows only
-the first way [003].
+[000, 004, 002]:
+
+1. lay down all your cards but one, then discard the last one; or
+2. lay down every card, leaving nothing to discard (the only turn that ends without a discard).
+
+Kroot allows only the first way [003].
 
 **Scoring a player (classic)** [000, 004]:
 
@@ -785,10 +788,10 @@ the first way [003].
 
 **Dhamoon.** Going out all at once, laying your whole hand in one turn with nothing laid before,
 scores a flat **40** instead of melds plus 20 [000, 004]. At two or three players the 40 stands
-whatever the others laid; at four it needs all three other players to have no meld on the table,
+no matter what the others laid down; at four it needs all three other players to have no meld on the table,
 or the hand is scored the ordinary way [000, 004]. **The 40 is neither a bonus nor a cap: it replaces the score.** The player scores exactly 40: his
-melds' points and the 20 for going out are not counted, whatever they come to [000]; a 22-point
-hand laid at once scores 40, not 42 [004].
+melds' points and the 20 for going out are not counted, whatever they come to [000]. A 21-point
+hand laid at once scores 40, not 41; a 22-point hand scores 40, not 42 [004].
 
 **Two, three or four players.** With two or three players every player is his own side and
 scores exactly as above; the dead hand, the dhamoon and the target work the same, only the target
@@ -799,11 +802,11 @@ lesson 7.
 negative (44.5 → 45, −5.5 → −5), once per side [000, 004]. Kroot rounds each player; ERAM keeps
 the halves [003, 002].
 
-**When the stock runs out.** If the last card of the stock is drawn and, after that player's
-discard, everyone still holds cards, the hand is **dead**: nobody scores it, and the next dealer
-deals a new hand [000, 004, 003]. ERAM instead turns the pile, all but its top card, into a new
-stock, at most twice a hand; when the stock runs out a third time the hand is scored as usual,
-without anyone's 20 for going out [002]. The engine ends an ERAM hand the same way when the pile
+**When the stock runs out.** Sometimes nobody goes out: the last card of the stock is drawn, and
+after that player's discard everyone still holds cards [000, 004, 003]. The hand is **dead** and
+nobody scores it [000, 004, 003]. The cards are gathered and the next dealer deals a new hand [000]. ERAM instead turns the pile, all but its top card, into a new
+stock, at most twice a hand; when the stock runs out a third time the hand is over, but it is
+still scored as usual, without anyone's 20 for going out [002]. The engine ends an ERAM hand the same way when the pile
 holds nothing below its top card to make a new stock (say someone took the whole pile): 002 does
 not say, and otherwise the hand could never end.
 
@@ -940,10 +943,10 @@ With four players, partners sit opposite each other, so turns alternate between 
 (seats 0 and 2 against 1 and 3) [000, 004, 002, 003]. Each partner keeps his own meld area [004];
 lesson 5 said whose melds you may add to.
 
-**Classic side scores.** Score each player as in lesson 6. The side that went out scores **only
-the score of the player who went out**. The other side adds its two players' scores and then
+**Classic side scores.** Score each player as in lesson 6. Under the classic rules the side that went
+out scores **only the score of the player who went out**. The other side adds its two players' scores and then
 **subtracts** the score of the partner of the player who went out [000, 004]. So a partner who did well helps
-even though he did not go out, and a partner who never melded turns his −20 into +20 for the
+even though he did not go out, and if that partner never melded, his −20 becomes +20 for the
 opponents [000, 004]. The **summed** variant (`classic-sum`) has each side add its two players'
 scores, whoever went out [000, 004].
 
@@ -955,7 +958,7 @@ one of his own, scores 0 [002].
 each player of the other side loses the value of the cards in his hand [003].
 
 **Whose points.** Under the classic rules a card you add to your partner's meld becomes part of
-his meld area and scores for him; under ERAM and Kroot each card counts for whoever laid it
+your partner's meld area and scores for your partner; under ERAM and Kroot each card counts for whoever laid it
 [000, 004, 002, 003].
 
 More in {guide("partnerships", "the guide: partnerships")} and
@@ -1061,9 +1064,9 @@ scored differently by each rule set:
   rules says 102 instead of 101; the engine's Jawaker follows 004, the fuller account, so it
   scores 101. (In the table of worked examples below, 000's own 102 is checked by setting the
   value to 102.)
-- **Kroot, the cold hand:** the side scores at least 51 when the opponents have cards on the
-  table and at least 102 when they have none, keeping its ordinary total when that is higher; the
-  opponents score 0 [003].
+- **Kroot, the cold hand:** the side gets a floor of 51 when the opponents have cards on the
+  table this hand, and of 102 when they have none, and keeps its ordinary total when that is
+  higher; the opponents score 0 [003].
 - **ERAM:** no special score; the hand is scored like any other [002].
 
 So only Jawaker and Kroot score it for the side rather than the player. "Nothing laid before"
@@ -1333,8 +1336,8 @@ Jawaker 222 [004 (Jawaker), 000]; ERAM 202 [002]; Kroot 222, 150 one against one
   passes the target, and the highest total wins, even when two sides got there in the same hand.
   000 and 004 say the match ends the first time a total reaches the target; 003 says it ends after
   the hand in which a team reaches it, the higher total winning. A total changes only when a
-  hand is scored, so these are one rule [000, 004, 003]. If the top two totals are equal the
-  engine plays on (the sources do not say).
+  hand is scored, so these are one rule [000, 004, 003]. If the top two totals are equal
+  banakil-replay plays on (the sources do not say).
 - **ERAM:** a team that alone reaches 202 wins; when both reach it, the higher wins only with a
   lead of more than 5, and otherwise tie-break hands are played until the lead exceeds 5 [002].
 
