@@ -84,3 +84,20 @@ def test_developer_material_stays_out_of_the_lessons(path: Path) -> None:
     assert not re.search(DEVELOPER_WORDS, text, re.I), re.search(DEVELOPER_WORDS, text, re.I)
     knobs = [f.name for f in Ruleset.knobs() if f"`{f.name}`" in text or f"`{f.name}=" in text]
     assert not knobs, f"{path.stem} names the engine's options {knobs}"
+
+
+def test_the_engines_words_write_a_take_in_pile_order_too() -> None:
+    """Lesson 4 once wrote one take as '(8♦ 5♦)' and, a line below, '(5♦ 8♦)': the move, the option's
+    explanation and the review all name taken cards bottom up, the top card last, as the glossary says."""
+    from banakil_replay import load_replay
+    from banakil_replay.events import Took
+    from banakil_replay.notebook.narrate import event_text
+    from banakil_replay.play.options import options
+    from banakil_replay.play.review import describe
+
+    state = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl").at(4)  # pile 8♦ 5♦, Ravi to draw
+    assert [c.symbol for c in state.discard] == ["8♦", "5♦"]
+    take_two = next(o for o in options(state).options if o.kind == "take" and o.event.count == 2)
+    assert "(8♦ 5♦)" in event_text(take_two.event, state) and "(8♦ 5♦)" in take_two.explain
+    assert "(5♦ 8♦)" not in take_two.explain
+    assert describe(Took(5, 1, 2, tuple(state.discard)), pretty=True) == "took 2 from the pile (8♦ 5♦)"

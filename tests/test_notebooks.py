@@ -281,6 +281,14 @@ def test_the_score_sheet_carry_is_taught_where_it_is_pointed_to() -> None:
             assert "shortfall" not in _markdown(path.stem), f"{path.stem} teaches the carry too"
 
 
+def test_lesson_10_says_what_a_result_only_hand_is_before_its_table_shows_one() -> None:
+    """A hand whose log holds only its score shows as 'result only' in the hands table: explained first."""
+    cells = nbformat.read(ROOT / "notebooks" / "10_many_games.ipynb", as_version=4).cells
+    told = next(i for i, c in enumerate(cells) if c.cell_type == "markdown" and "**result only**: a hand whose log" in c.source)
+    shown = next(i for i, c in enumerate(cells) if c.cell_type == "code" and '"ended"' in c.source)
+    assert told < shown
+
+
 def test_lesson_4_bars_the_twin_of_a_card_taken() -> None:
     text = _markdown("04_the_discard_pile")
     assert "nor the other copy of it" in text and "nor a copy of one" in text

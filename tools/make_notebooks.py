@@ -438,7 +438,7 @@ opposite you; `humans=[0, 1]` seats two people at one screen, each seeing only t
 """),
     code("""
 from banakil_replay import PlayTable
-PlayTable(rules="classic", players=2, seed=3, coach=True)  # a new game, saved to a temporary file
+PlayTable(rules="classic", players=2, seed=3, coach=True, lesson=3)  # a new game, saved to a temporary file
 """),
     *exercise(['discard'], """
 **What may Dana discard?** Dana has drawn 9♥ from the stock and laid her run 3♥ to 9♥. Which of her
@@ -1383,16 +1383,20 @@ print(len(games), "games;", len(problems), "could not be replayed:", problems)
     code("""
 matches_frame(games)[["game", "rules", "players", "hands", "target", "over", "winner", "total_0", "total_1"]]
 """),
+    md("""
+The hands table has one row per hand: who went out (`out_player`) and what each side scored
+(`side_0`, `side_1`). Its `ended` column says how the hand ended: **went out**, **all at once**,
+**stock ran out** (a dead hand, lesson 6), or **result only**: a hand whose log holds only its
+score, written down from a paper score sheet, say, and not its cards, so it counts in the match
+but has no play to show or score again.
+"""),
     code("""
 hands = hands_frame(games)
 hands[["game", "rules", "hand", "ended", "out_player", "side_0", "side_1"]]
 """),
     md("""
 Each chart is a short function in `banakil_replay/notebook/charts.py`, written to be read and
-copied; they take any hands table. The `ended` column says how each hand ended: **went out**,
-**all at once**, **stock ran out** (a dead hand, lesson 6), or **result only**: a hand whose log
-holds only its score, written down from a paper score sheet, say, and not its cards, so it counts
-in the match but has no play to show or score again.
+copied; they take any hands table.
 """),
     code("""
 from banakil_replay import endings_chart, stock_chart, points_chart, totals_chart, cold_hands_chart

@@ -117,14 +117,16 @@ class PlayTable(Still):
     ``curtain_button``. Panels: ``head``, ``table``, ``message`` (a refusal or a
     notice), ``news`` (what happened, in words), ``coach_panel``, ``hand_panel``
     (the last hand's score), ``review_box`` (the stepper, or the drill),
-    ``errors``. ``session`` is the model.
+    ``errors``. ``session`` is the model. ``lesson``: the course lesson the table sits in; the coach then
+    marks a rule that a later lesson teaches as a preview.
     """
 
     def __init__(self, log: str | os.PathLike[str] | None = None, *, rules: str = "classic",
                  players: int | None = None, seat: int = 0, humans: Collection[int] | None = None,
                  bots: str = "heuristic", seed: int = 0, names: Sequence[str] | None = None, resume: bool = False,
-                 coach: bool = False, curtain: bool = True) -> None:
+                 coach: bool = False, curtain: bool = True, lesson: int | None = None) -> None:
         self.last_error: BaseException | None = None
+        self.lesson = lesson  # the course lesson it is shown in: the coach marks later lessons' rules
         self.last_refusal: IllegalMoveError | None = None
         people = {seat} if humans is None else set(humans)
         self.session, opened = _open(log, rules, players, people, bots, seed, names, resume)
@@ -410,7 +412,7 @@ class PlayTable(Still):
         return (f'<div class="banakil-coach" style="{WIDGET_FONT}"><b>The coach</b>: every move you may make, '
                 "explained, in a rough order of promise (<i>Play the coach's move</i> plays the first; "
                 "<i>Ask the expert</i> weighs the best few as the review does)"
-                f"{options_html(opts, self.state, limit=COACH_OPTIONS, open_reasons=True)}</div>")
+                f"{options_html(opts, self.state, limit=COACH_OPTIONS, open_reasons=True, lesson=self.lesson)}</div>")
 
     def _news_html(self) -> str:
         if not self.lines:
@@ -457,7 +459,7 @@ class PlayTable(Still):
         text = ["Play table: " + " ".join(self._head_lines())]
         if self.coach_on and self.session.waiting_for is not None and not self.hidden:
             parts.append(self._coach_html())
-            text.append(options_text(self.session.options(), state, limit=COACH_OPTIONS))
+            text.append(options_text(self.session.options(), state, limit=COACH_OPTIONS, lesson=self.lesson))
         parts.append(self._hand_html())
         text += self.lines[-NEWS_LINES:]
         return f'<div class="banakil-play-still">{"".join(parts)}</div>', "\n".join(text)

@@ -97,7 +97,8 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         if isinstance(new, IllegalMoveError):
             banned.append(NotAllowed.refused(Took(seq, seat, k), new))
             continue
-        text = (f"Take the top {k} cards of the pile ({_names(reversed(taken))})" if k > 1
+        # the pile is written bottom up, its top card last, everywhere (the event's own words say it so too)
+        text = (f"Take the top {k} cards of the pile ({_names(taken)})" if k > 1
                 else f"Take the top card of the pile ({_names(taken)})")
         uses = [m for m in meld_candidates(hand + taken, rules) if set(m) & set(taken)]
         if uses:

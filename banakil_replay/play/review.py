@@ -108,8 +108,8 @@ def describe(event: Move, pretty: bool = False) -> str:
     if isinstance(event, Drew):
         return "drew" + (f" {cards([event.card])}" if event.card else " from the stock")
     if isinstance(event, Took):
-        # top first, as the options name them
-        return f"took {event.count} from the pile" + (f" ({cards(event.cards[::-1])})" if event.cards else "")
+        # in pile order, its top card last, as the course and the options write the pile
+        return f"took {event.count} from the pile" + (f" ({cards(event.cards)})" if event.cards else "")
     if isinstance(event, Melded):
         return f"melded {cards(event.cards)}"
     if isinstance(event, LaidOff):
