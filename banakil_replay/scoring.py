@@ -276,7 +276,7 @@ def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[floa
             if out and rules.finished_without_opening is not None:
                 basis[i] = "finished_unopened"
                 raw.append(float(rules.finished_without_opening))
-                notes.append(f"{who(i)} went out by adding cards only, never opening: "
+                notes.append(f"{who(i)} went out by adding cards only, never melding one of his own: "
                              f"{_fmt(rules.finished_without_opening)} [{cite(rules, 'finished_without_opening')}].")
             elif rules.no_turn_scores_zero and not s.had_turn:
                 basis[i] = "no_turn"
