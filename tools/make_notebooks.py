@@ -1341,12 +1341,15 @@ Jawaker 222 [004 (Jawaker), 000]; ERAM 202 [002]; Kroot 222, 150 one against one
 - **ERAM:** a team that alone reaches 202 wins; when both reach it, the higher wins only with a
   lead of more than 5, and otherwise tie-break hands are played until the lead exceeds 5 [002].
 
+**Banking** the match means writing its result down for good; once a target is reached any
+player may bank it [000]. After that its hands are final.
+
 **The score sheet's carry.** 000 was written for a score-sheet app that takes only whole numbers
 from 0 up. So on that sheet a hand that comes out negative is written as **0**, and its shortfall
 is carried: it is taken off the next hand (or hands) that player or side scores above 0, before
 that number is written. 000's example: a hand at −20, then a hand worth 26, are written as 0,
-then 6 [000]. Nothing is lost: the sheet's total, less whatever is still being carried, is the
-plain running total. The engine keeps plain totals; asked to (the example below), it scores the
+then 6 [000]. Nothing is lost: the sheet's total, less the shortfall still carried, is the plain
+running total. The engine keeps plain totals; asked to (the example below), it scores the
 sheet's way.
 
 More in {guide("the-match-and-its-target", "the guide: the match and its target")} and
