@@ -233,6 +233,8 @@ def test_static_page_hides_nothing(path: Path) -> None:
                      for o in c.get("outputs", []))
     assert not re.search(r"and \d+ more\b", lists), "a list the lesson shows cut short"
     assert not re.search(r"\bdigest\b", text, re.I), "the page points to the project's digest, not part of the course"
+    developer = re.search(r"\b(sidecars?|sha-256|dask|parquet|knobs?)\b", text, re.I)
+    assert not developer, f"developer material on a game lesson's page: {developer}"
     assert "shared/" not in text and not re.search(r"\b00[0-4]_[0-9a-f]{6,}", text), "a source cited as a file"
     assert not re.search(r"seat \d\.0\b", text)
     # an options panel states no rule as taught before the lesson that teaches it: a later lesson's rule
