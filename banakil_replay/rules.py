@@ -27,7 +27,7 @@ from typing import Any, Literal, Mapping
 from .accepts import Accepts, Choice, short_repr, DistinctInts, Flag, Number, Pair, PairsByKey, Text
 from .cards import Card, point_value
 from .errors import MalformedInputError, UnknownRulesetError
-from .i18n import NP_, _, pgettext
+from .i18n import NP_, _, ngettext, pgettext
 
 SOURCE_FILES: dict[str, str] = {
     "000": "000_95178de05db411f4.txt",
@@ -392,7 +392,8 @@ KNOB_VALUES: tuple[str, ...] = (
 def knob_words(v: Any) -> str:
     """A knob value as the table says it in the reader's language (English: :func:`format_knob`'s text)."""
     if isinstance(v, tuple) and v and isinstance(v[0], tuple):
-        return _(", ").join(_("{players}p: {target}").format(players=a, target=b) for a, b in v)
+        return _(", ").join(ngettext("{players}p: {target}", "{players}p: {target}", a).format(players=a, target=b)
+                            for a, b in v)
     if isinstance(v, tuple):
         return _(", ").join(knob_words(x) for x in v)
     if isinstance(v, (str, bool)) or v is None:

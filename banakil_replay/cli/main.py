@@ -19,7 +19,7 @@ from . import play as cli_bots
 from . import sheet as cli_sheet
 from . import table as cli_table
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
-from ..i18n import LANGUAGES, UnknownLanguageError, _, set_language
+from ..i18n import LANGUAGES, UnknownLanguageError, _, language, resolve_language
 from ..log.load import UnreadableLogError, load_replay, utf8_text
 from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
 from ..reducer import ReplayError
@@ -446,10 +446,15 @@ def _asked_language(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        set_language(_asked_language(argv))
+        chosen = resolve_language(_asked_language(argv))
     except UnknownLanguageError as e:
         print(f"banakil-replay: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    with language(chosen):  # for this run only: a caller in the same process keeps its own language
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
