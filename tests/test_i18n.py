@@ -13,7 +13,8 @@ from banakil_replay.cli.main import build_parser, main
 from banakil_replay.i18n import (UnknownLanguageError, _, current_language, is_rtl, language, ngettext,
                                  resolve_language)
 from banakil_replay.i18n.catalog import PSEUDO_CLOSE, PSEUDO_OPEN, read_catalog
-from banakil_replay.rules import RULESETS, differences_markdown
+from banakil_replay.play.rule_text import first_meld_relief, rule_lines, rule_sentence, times
+from banakil_replay.rules import RULESETS, differences_markdown, get_ruleset
 
 ARABIC = re.compile(r"[\u0600-\u06FF]")
 
@@ -130,6 +131,18 @@ def test_no_card_name_or_card_code_refusal_escapes_the_catalog(capsys: pytest.Ca
         assert code == 2 and escaped_words(text.split(": ", 1)[1]) == [], text
 
 
+@pytest.mark.parametrize("preset", sorted(RULESETS))
+def test_no_rule_line_escapes_the_catalog(preset: str) -> None:
+    """The rule lines the options and hints show. Their citations are a field of the marked template, so
+    this sweep cannot see that citations.py's words are still English (listed as left to do)."""
+    rules = get_ruleset(preset)
+    for players in rules.player_counts:
+        with language("xx"):
+            lines = [*rule_lines(rules, players).values(), first_meld_relief(rules)]
+            lines.append(rule_sentence(lines[0]))
+        assert all(escaped_words(line) == [] for line in lines), lines
+
+
 # ------------------------------------------------------------------ the Arabic slice
 def test_card_names_in_arabic_and_codes_as_typed() -> None:
     with language("ar"):
@@ -139,6 +152,17 @@ def test_card_names_in_arabic_and_codes_as_typed() -> None:
         assert card_name(JOKER) == "جوكر"
         assert parse_card("QC").code == "QC"  # what is typed does not depend on the language
     assert card_name(parse_card("7H")) == "seven of hearts"
+
+
+def test_rule_lines_in_arabic_and_each_language_cached_apart() -> None:
+    eram = get_ruleset("eram")
+    with language("ar"):
+        arabic = rule_lines(eram, 4)
+        assert [times(n) for n in (1, 2, 3, 11)] == ["مرة واحدة", "مرتين", "3 مرات", "11 مرة"]
+    assert arabic["reshuffle"].endswith(": تصير الأرض، إلا ورقتها العليا، كومةً جديدة، مرتين في الجولة على الأكثر")
+    assert all(ARABIC.search(line.split(": ", 1)[1]) for line in arabic.values())
+    assert rule_lines(eram, 4)["reshuffle"].endswith("twice a hand at most")  # English is not the Arabic cached
+    assert [times(n) for n in (1, 2, 3)] == ["once", "twice", "3 times"]
 
 
 def test_rules_in_arabic_on_the_command_line_and_from_the_environment(

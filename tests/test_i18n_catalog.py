@@ -105,7 +105,9 @@ def test_card_words_are_the_glossarys(arabic: dict[tuple[str | None, str], Any])
 # An idea the catalog names must be named with the glossary's word (its stem, so plurals and the verb count).
 KEPT_TERMS = {
     r"\bmelds?\b|\bmeld area\b": ("meld", "تنزيل|نزّل"),
-    r"\bruns\b": ("run", "سلسل|سلاسل"),
+    r"\bruns\b(?! out)": ("run", "سلسل|سلاسل"),
+    r"\bthe pile\b": ("discard pile", "الأرض"),
+    r"\bthe stock\b": ("stock", "كوم"),
     r"\bJawaker\b": ("Jawaker", "جواكر"),
     r"\bdead\b": ("dead hand", "ميتة"),
     r"\bcold hand\b": ("cold hand", "الباردة"),
