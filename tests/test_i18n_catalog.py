@@ -123,3 +123,14 @@ def test_the_catalog_keeps_to_the_glossarys_words(arabic: dict[tuple[str | None,
         for key, m in saying:
                 forms = m.string if isinstance(m.string, tuple) else (m.string,)
                 assert all(re.search(stem, f) for f in forms), f"{key}: says {term!r} without {glossary[term]!r}"
+
+
+def test_the_catalogs_ship_with_the_package() -> None:
+    """pip installs the .po (compiled in memory on first use), so an installed copy speaks Arabic too."""
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["banakil_replay"]
+    shipped = {p for pattern in patterns for p in (ROOT / "banakil_replay").glob(pattern)}
+    assert ROOT / "banakil_replay/i18n/locale/ar/LC_MESSAGES/banakil.po" in shipped
+    assert any(dep.startswith("babel") for dep in data["project"]["dependencies"])
