@@ -13,6 +13,9 @@ from banakil_replay.cli.main import build_parser, main
 from banakil_replay.i18n import (UnknownLanguageError, _, current_language, is_rtl, language, ngettext,
                                  resolve_language)
 from banakil_replay.i18n.catalog import PSEUDO_CLOSE, PSEUDO_OPEN, read_catalog
+from banakil_replay.citation_words import said
+from banakil_replay.citations import TOPICS, cite
+from banakil_replay.rulebook import Rule
 from banakil_replay.play.rule_text import first_meld_relief, rule_lines, rule_sentence, times
 from banakil_replay.rules import RULESETS, differences_markdown, get_ruleset
 
@@ -133,14 +136,28 @@ def test_no_card_name_or_card_code_refusal_escapes_the_catalog(capsys: pytest.Ca
 
 @pytest.mark.parametrize("preset", sorted(RULESETS))
 def test_no_rule_line_escapes_the_catalog(preset: str) -> None:
-    """The rule lines the options and hints show. Their citations are a field of the marked template, so
-    this sweep cannot see that citations.py's words are still English (listed as left to do)."""
+    """The rule lines the options and hints show, their citations included."""
     rules = get_ruleset(preset)
     for players in rules.player_counts:
         with language("xx"):
             lines = [*rule_lines(rules, players).values(), first_meld_relief(rules)]
             lines.append(rule_sentence(lines[0]))
         assert all(escaped_words(line) == [] for line in lines), lines
+
+
+@pytest.mark.parametrize("preset", sorted(RULESETS))
+def test_no_citation_escapes_the_catalog(preset: str) -> None:
+    """Every topic and rule cited under each preset, and under options no preset's sources give."""
+    cases = [get_ruleset(preset), get_ruleset(preset, {"joker_swap": "valid_result", "partner_melds": "never",
+                                                       "no_turn_scores_zero": True, "sheet_carry": True,
+                                                       "max_reshuffles": 7})]
+    for rules in cases:
+        for topic in [*TOPICS, *Rule]:
+            english = cite(rules, topic)
+            assert said(english) == english  # English: cite's own text, untouched
+            with language("xx"):
+                text = said(english)
+            assert escaped_words(text) == [], (topic, english, text)
 
 
 # ------------------------------------------------------------------ the Arabic slice
@@ -160,7 +177,9 @@ def test_rule_lines_in_arabic_and_each_language_cached_apart() -> None:
         arabic = rule_lines(eram, 4)
         assert [times(n) for n in (1, 2, 3, 11)] == ["مرة واحدة", "مرتين", "3 مرات", "11 مرة"]
     assert arabic["reshuffle"].endswith(": تصير الأرض، إلا ورقتها العليا، كومةً جديدة، مرتين في الجولة على الأكثر")
-    assert all(ARABIC.search(line.split(": ", 1)[1]) for line in arabic.values())
+    for line in arabic.values():  # the citation before ": " and the rule after it, both Arabic
+        assert all(ARABIC.search(part) for part in line.split(": ", 1)), line
+        assert not re.findall(r"[A-Za-z]{2,}", line), line  # no English word left (A-2-3 is a run as typed)
     assert rule_lines(eram, 4)["reshuffle"].endswith("twice a hand at most")  # English is not the Arabic cached
     assert [times(n) for n in (1, 2, 3)] == ["once", "twice", "3 times"]
 

@@ -9,7 +9,7 @@ argument of :func:`~banakil_replay.rules.knob` (a knob's sources, printed by ``r
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -27,8 +27,13 @@ def _asks_the_catalog(path: Path) -> bool:
     return "i18n import" in text or path.name == "rules.py"
 
 
-def extract_catalog() -> "Catalog":
-    """Every message of the package, with the places it is used, as a Babel catalog (a template: no translations)."""
+def extract_catalog(tables: Sequence[tuple[str | None, str]] = ()) -> "Catalog":
+    """Every message of the package, with the places it is used, as a Babel catalog (a template: no translations).
+
+    ``tables`` adds messages that data tables produce rather than literals name (the citations' section
+    names and templates, :func:`banakil_replay.citation_words.messages`): this module sits under every
+    other and cannot import them itself.
+    """
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract
 
@@ -43,4 +48,6 @@ def extract_catalog() -> "Catalog":
                 if message in ("", None) or (isinstance(message, tuple) and not message[0]):
                     continue
                 catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    for context, message in tables:
+        catalog.add(message, None, [("banakil_replay/citations.py", 0)], context=context)
     return catalog

@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..citations import cite
+from ..citation_words import cite_said as cite  # the rule lines are read: their citations in the reader's words
 from ..i18n import _, current_language, ngettext
 from ..rules import Ruleset
 
