@@ -16,6 +16,7 @@ from banakil_replay.i18n.catalog import PSEUDO_CLOSE, PSEUDO_OPEN, read_catalog
 from banakil_replay.citation_words import said
 from banakil_replay.citations import TOPICS, cite
 from banakil_replay.rulebook import Rule
+from banakil_replay.learn.sentences import card_values, hand_score, match_end, wild_movement
 from banakil_replay.play.rule_text import first_meld_relief, rule_lines, rule_sentence, times
 from banakil_replay.rules import RULESETS, differences_markdown, get_ruleset
 
@@ -158,6 +159,22 @@ def test_no_citation_escapes_the_catalog(preset: str) -> None:
             with language("xx"):
                 text = said(english)
             assert escaped_words(text) == [], (topic, english, text)
+
+
+@pytest.mark.parametrize("preset", sorted(RULESETS))
+def test_no_scoring_or_match_sentence_escapes_the_catalog(preset: str) -> None:
+    """learn/sentences.py: card values, a hand's score, the match's end, how wild cards move."""
+    for options in ({}, {"cold_hand_at_least": True, "dhamoon_needs_others_unmelded": False},
+                    {"finished_without_opening": 0}):
+        rules = get_ruleset(preset, options)
+        with language("xx"):
+            texts = [card_values(rules).text, wild_movement(rules).text]
+            texts += [f(rules, n).text for n in rules.player_counts for f in (hand_score, match_end)]
+        assert all(escaped_words(t) == [] for t in texts), texts
+        with language("ar"):
+            texts = [card_values(rules).text, wild_movement(rules).text, hand_score(rules, 4 if 4 in
+                     rules.player_counts else 2).text]
+        assert all(ARABIC.search(t) and not re.findall(r"[A-Za-z]{2,}", t) for t in texts), texts
 
 
 # ------------------------------------------------------------------ the Arabic slice
