@@ -242,6 +242,7 @@ def test_every_command_takes_lang_before_or_after_its_name() -> None:
     sub = next(a for a in parser._actions if a.dest == "command")
     assert isinstance(sub, argparse._SubParsersAction)
     assert all(any("--lang" in a.option_strings for a in sp._actions) for sp in sub.choices.values())
+    assert parser.parse_args(["sheet", "show", "x.jsonl", "--lang", "ar"]).lang == "ar"  # a sub-command's too
 
 
 def test_the_main_help_is_arabic(capsys: pytest.CaptureFixture[str]) -> None:

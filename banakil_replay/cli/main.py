@@ -380,9 +380,17 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_lang_options(p: argparse.ArgumentParser, sub: "argparse._SubParsersAction[_Parser]") -> None:
     lang_help = _("the language of the output: {known} (default: BANAKIL_LANG, then the locale, then en)").format(
         known=", ".join(code for code in LANGUAGES if code != "xx"))
-    for parser in (p, *sub.choices.values()):
-        # on every command, before or after its name; SUPPRESS keeps a later default from undoing an earlier --lang
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        # on every command and sub-command, before or after its name; SUPPRESS keeps a later default from
+        # undoing an earlier --lang
         parser.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=lang_help)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for child in action.choices.values():
+                    add(child)
+
+    add(p)
 
 
 def _add_log_parsers(sub: "argparse._SubParsersAction[_Parser]") -> None:
