@@ -177,6 +177,19 @@ def test_no_scoring_or_match_sentence_escapes_the_catalog(preset: str) -> None:
         assert all(ARABIC.search(t) and not re.findall(r"[A-Za-z]{2,}", t) for t in texts), texts
 
 
+def test_the_rulebook_in_the_readers_words() -> None:
+    """Every rule's title and summary through the catalog; the English ones stay the rule's data."""
+    from banakil_replay import rulebook_words
+
+    with language("xx"):
+        said_xx = [(rulebook_words.title(r), rulebook_words.summary(r)) for r in Rule]
+    assert all(escaped_words(t) == [] and escaped_words(s) == [] for t, s in said_xx)
+    with language("ar"):
+        said_ar = [(rulebook_words.title(r), rulebook_words.summary(r)) for r in Rule]
+    assert all(ARABIC.search(t) and ARABIC.search(s) for t, s in said_ar)
+    assert rulebook_words.title(Rule.TURN_ORDER) == Rule.TURN_ORDER.title == "turn order"
+
+
 # ------------------------------------------------------------------ the Arabic slice
 def test_card_names_in_arabic_and_codes_as_typed() -> None:
     with language("ar"):

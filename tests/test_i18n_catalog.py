@@ -17,6 +17,7 @@ import pytest
 
 from banakil_replay.citation_words import messages as citation_messages
 from banakil_replay.i18n import language, pgettext
+from banakil_replay.rulebook_words import messages as rulebook_messages
 from banakil_replay.i18n.catalog import read_catalog
 from banakil_replay.i18n.extract import extract_catalog
 from banakil_replay.rules import KNOB_VALUES, Ruleset
@@ -31,7 +32,7 @@ def _key(message: Any) -> tuple[str | None, str]:
 
 @pytest.fixture(scope="module")
 def extracted() -> dict[tuple[str | None, str], Any]:
-    return {_key(m): m for m in list(extract_catalog(citation_messages()))[1:]}
+    return {_key(m): m for m in list(extract_catalog(citation_messages() + rulebook_messages()))[1:]}
 
 
 @pytest.fixture(scope="module")

@@ -18,13 +18,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from banakil_replay.citation_words import messages as citation_messages
+from banakil_replay.rulebook_words import messages as rulebook_messages
 from banakil_replay.i18n.catalog import DOMAIN, LANGUAGES, po_path, read_catalog
 from banakil_replay.i18n.extract import extract_catalog
 
 
 def update(lang: str) -> tuple[int, int]:
     """Merge the extracted messages into ``lang``'s catalog; (messages, of which untranslated or fuzzy)."""
-    template = extract_catalog(citation_messages())
+    template = extract_catalog(citation_messages() + rulebook_messages())
     path = po_path(lang)
     catalog = read_catalog(lang) if os.path.exists(path) else Catalog(locale=lang, domain=DOMAIN)
     catalog.project, catalog.version = "banakil-replay", "0.1.0"
