@@ -84,9 +84,21 @@ def set_language(lang: str | None = None) -> str:
     return code
 
 
+_ENV_VARS = ("BANAKIL_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
+_FROM_ENV: dict[tuple[str | None, ...], str] = {}
+
+
 def current_language() -> str:
     chosen = _CHOSEN.get()
-    return chosen if chosen is not None else resolve_language()
+    if chosen is not None:
+        return chosen
+    # asked on every sentence said (rule lines sit on the options' path): the environment's answer is
+    # kept per environment, so the locale module is asked once, and a changed variable is still seen
+    env = tuple(os.environ.get(var) for var in _ENV_VARS)
+    found = _FROM_ENV.get(env)
+    if found is None:
+        found = _FROM_ENV[env] = resolve_language()
+    return found
 
 
 @contextmanager
