@@ -13,6 +13,8 @@ Card('10H')
 'AS'
 >>> parse_card("JK").is_wild
 True
+>>> card_name(parse_card("7H")), card_name(JOKER)
+('seven of hearts', 'joker')
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from operator import attrgetter
 from typing import Iterable
 
 from .errors import MalformedInputError
+from .i18n import N_, _
 
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_NAMES: dict[str, str] = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_NAMES: dict[str, str] = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 RED_SUITS = frozenset({"D", "H"})
 
 JOKER_RANK = 0
@@ -39,10 +42,27 @@ RANK_CODES: dict[int, str] = {
     2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
     11: "J", 12: "Q", 13: "K", 14: "A",
 }
+#: Ranks in words (English; :func:`card_name` says them in the reader's language).
+RANK_NAMES: dict[int, str] = {
+    2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"),
+    9: N_("nine"), 10: N_("ten"), 11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace"),
+}
 _RANK_FROM_CODE: dict[str, int] = {v: k for k, v in RANK_CODES.items()}
 _RANK_FROM_CODE["T"] = 10
 _SUIT_FROM_SYMBOL: dict[str, str] = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SUIT_FROM_SYMBOL.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+
+
+def suit_name(suit: str) -> str:
+    """A suit in words, in the reader's language (``H`` -> hearts, كبة)."""
+    return _(SUIT_NAMES[suit])
+
+
+def card_name(card: "Card") -> str:
+    """A card in words, in the reader's language: seven of hearts, سبعة كبة; the codes stay as typed."""
+    if card.is_joker:
+        return _("joker")
+    return _("{rank} of {suit}").format(rank=_(RANK_NAMES[card.rank]), suit=suit_name(card.suit))
 
 
 def rank_code(rank: int) -> str:
@@ -141,13 +161,16 @@ def _parse(text: str) -> Card:
     if code in JOKER_CODES:
         return JOKER
     if len(code) < 2:
-        raise MalformedInputError(f"unknown card code {text!r}: too short (expected e.g. 7H, 10S, AD, 2C, JK)")
+        raise MalformedInputError(_("unknown card code {code}: too short (expected e.g. 7H, 10S, AD, 2C, JK)")
+                                 .format(code=repr(text)))
     suit = _SUIT_FROM_SYMBOL.get(code[-1], code[-1])
     rank = _RANK_FROM_CODE.get(code[:-1])
     if suit not in SUITS:
-        raise MalformedInputError(f"unknown card code {text!r}: suit {code[-1]!r} is not one of C D H S ♣ ♦ ♥ ♠")
+        raise MalformedInputError(_("unknown card code {code}: suit {suit} is not one of C D H S ♣ ♦ ♥ ♠")
+                                 .format(code=repr(text), suit=repr(code[-1])))
     if rank is None:
-        raise MalformedInputError(f"unknown card code {text!r}: rank {code[:-1]!r} is not one of 2-10 T J Q K A")
+        raise MalformedInputError(_("unknown card code {code}: rank {rank} is not one of 2-10 T J Q K A")
+                                 .format(code=repr(text), rank=repr(code[:-1])))
     return Card(rank, suit)
 
 
@@ -156,7 +179,8 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise MalformedInputError(f"a card code must be a string, got {type(text).__name__} {text!r}")
+        raise MalformedInputError(_("a card code must be a string, got {kind} {value}")
+                                  .format(kind=type(text).__name__, value=repr(text)))
     return _parse(text)
 
 

@@ -27,6 +27,7 @@ from typing import Any, Literal, Mapping
 from .accepts import Accepts, Choice, short_repr, DistinctInts, Flag, Number, Pair, PairsByKey, Text
 from .cards import Card, point_value
 from .errors import MalformedInputError, UnknownRulesetError
+from .i18n import NP_, _, ngettext, pgettext
 
 SOURCE_FILES: dict[str, str] = {
     "000": "000_95178de05db411f4.txt",
@@ -369,9 +370,45 @@ def format_knob(v: Any) -> str:
     return str(v)
 
 
+#: Every knob value the table prints, marked for the catalog: the engine's names stay in JSON and logs,
+#: a reader sees them in his language (a test checks every value a knob's Literal allows is here).
+KNOB_VALUES: tuple[str, ...] = (
+    NP_("knob value", "upcard"), NP_("knob value", "starter_19"),
+    NP_("knob value", "lone_top_card"), NP_("knob value", "any_taken"), NP_("knob value", "none"),
+    NP_("knob value", "after_own_meld"), NP_("knob value", "always"), NP_("knob value", "never"),
+    NP_("knob value", "free"), NP_("knob value", "slide_to_open_end"), NP_("knob value", "low_or_high_end"),
+    NP_("knob value", "locked"), NP_("knob value", "valid_result"), NP_("knob value", "exact_card"),
+    NP_("knob value", "dead_unscored"), NP_("knob value", "reshuffle_then_scored"),
+    NP_("knob value", "out_goer"), NP_("knob value", "sum"), NP_("knob value", "laid_cards"),
+    NP_("knob value", "meld_area"), NP_("knob value", "cards_laid"),
+    NP_("knob value", "flat"), NP_("knob value", "team_minimum"),
+    NP_("knob value", "side_total"), NP_("knob value", "per_player"),
+    NP_("knob value", "first_to_reach"), NP_("knob value", "gap_tiebreak"),
+    NP_("knob value", "next_seat"), NP_("knob value", "any"),
+    NP_("knob value", "True"), NP_("knob value", "False"), NP_("knob value", "None"),
+)
+
+
+def knob_words(v: Any) -> str:
+    """A knob value as the table says it in the reader's language (English: :func:`format_knob`'s text)."""
+    if isinstance(v, tuple) and v and isinstance(v[0], tuple):
+        return _(", ").join(ngettext("{players}p: {target}", "{players}p: {target}", a).format(players=a, target=b)
+                            for a, b in v)
+    if isinstance(v, tuple):
+        return _(", ").join(knob_words(x) for x in v)
+    if isinstance(v, (str, bool)) or v is None:
+        return pgettext("knob value", str(v))
+    return format_knob(v)
+
+
 def differences_markdown(names: tuple[str, ...] = tuple(RULESETS)) -> str:
-    """The knobs on which the presets differ, as a Markdown table (kept in the README)."""
-    lines = ["| knob | " + " | ".join(names) + " | sources |", "|" + "---|" * (len(names) + 2)]
+    """The knobs on which the presets differ, as a Markdown table (kept in the README; the `rules` command).
+
+    Knob and preset names are the engine's, as typed (``--rules jawaker``); the rest is in the reader's language.
+    """
+    knob, sources = _("knob"), _("sources")
+    lines = [f"| {knob} | " + " | ".join(names) + f" | {sources} |", "|" + "---|" * (len(names) + 2)]
     for row in differences(names):
-        lines.append(f"| `{row['knob']}` | " + " | ".join(format_knob(row[n]) for n in names) + f" | {row['source']} |")
+        lines.append(f"| `{row['knob']}` | " + " | ".join(knob_words(row[n]) for n in names)
+                     + f" | {_(row['source'])} |")
     return "\n".join(lines)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 import browser_helpers as bh
+
+# The suite reads English words: a developer whose locale is Arabic still runs it in English (the language
+# tests set BANAKIL_LANG and the locale themselves). Set before any test imports the package's edges.
+os.environ["BANAKIL_LANG"] = "en"
 
 
 @pytest.fixture(scope="module")

@@ -139,6 +139,18 @@ def test_the_rules_core_imports_no_edge() -> None:
         assert not [d for d in graph[module] if d.startswith(edges)], module
 
 
+def test_the_language_layer_is_ground() -> None:
+    """i18n sits under everything (cards, rules, every edge may say a sentence), so it imports nothing of the
+    package but itself: a cycle through it would tie every layer to every other."""
+    graph = import_graph()
+    ground = [m for m in graph if m == "banakil_replay.i18n" or m.startswith("banakil_replay.i18n.")]
+    assert "banakil_replay.i18n.catalog" in ground
+    for module in ground:
+        outside = [d for d in graph[module] if d != "banakil_replay.i18n" and not d.startswith("banakil_replay.i18n.")]
+        assert not outside, f"{module} imports {outside}"
+    assert "banakil_replay.i18n" in graph["banakil_replay.cards"]  # the ground speaks through it too
+
+
 def test_edges_depend_only_on_those_before_them() -> None:
     """log, play, learn, notebook, cli: as the README's Layout lists them."""
     order = ["log", "play", "learn", "notebook", "cli"]

@@ -19,6 +19,7 @@ from . import play as cli_bots
 from . import sheet as cli_sheet
 from . import table as cli_table
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..i18n import LANGUAGES, UnknownLanguageError, _, language, resolve_language
 from ..log.load import UnreadableLogError, load_replay, utf8_text
 from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
 from ..reducer import ReplayError
@@ -131,7 +132,7 @@ def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tu
     from ..log.stream import replay_stream
 
     try:
-        for _ in replay_stream(path):
+        for _event in replay_stream(path):  # folded as read; "_" is the catalog here
             pass
         if chain or head is not None:
             return (*_chain_verdict(path, head), None)
@@ -336,83 +337,132 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="banakil-replay", description="Banakil rules engine, event-log replay and tutorials.")
+    p = _Parser(prog="banakil-replay", description=_("Banakil rules engine, event-log replay and tutorials."))
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def with_rules(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
-                        help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
+                        help=_("rule set: {names} (default {default})").format(
+                            names=", ".join(RULESETS), default=DEFAULT_RULESET))
 
-    m = sub.add_parser("meld", help="check cards as a new meld; prints JSON")
+    m = sub.add_parser("meld", help=_("check cards as a new meld; prints JSON"))
     with_rules(m)
-    m.add_argument("cards", nargs="+", metavar="CARD", help="card codes such as 7H 10S AD 2C JK")
+    m.add_argument("cards", nargs="+", metavar="CARD", help=_("card codes such as 7H 10S AD 2C JK"))
 
-    s = sub.add_parser("score", help="score one hand from a JSON description (FILE or -)")
+    s = sub.add_parser("score", help=_("score one hand from a JSON description (FILE or -)"))
     with_rules(s)
-    s.add_argument("file", metavar="FILE", help="a JSON file describing the hand, or - to read it from standard "
-                   "input (at most 1 MiB), e.g. {\"players\": 2, \"went_out\": 0, \"seats\": [{\"melded\": 16.5, "
-                   "\"in_hand\": 0}, {\"melded\": 10.5, \"in_hand\": 7.5}]}")
+    s.add_argument("file", metavar="FILE", help=_(
+        "a JSON file describing the hand, or - to read it from standard input (at most 1 MiB), e.g. {example}")
+        .format(example='{"players": 2, "went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, '
+                        '{"melded": 10.5, "in_hand": 7.5}]}'))
 
-    e = sub.add_parser("examples", help="reproduce every worked example of the rule sources")
-    e.add_argument("--json", action="store_true", help="one JSON object per example, with its explanation")
+    e = sub.add_parser("examples", help=_("reproduce every worked example of the rule sources"))
+    e.add_argument("--json", action="store_true", help=_("one JSON object per example, with its explanation"))
 
-    r = sub.add_parser("rules", help="table of the differences between the rule set presets")
-    r.add_argument("--json", action="store_true", help="the differences as JSON instead of a Markdown table")
+    r = sub.add_parser("rules", help=_("table of the differences between the rule set presets"))
+    r.add_argument("--json", action="store_true", help=_("the differences as JSON instead of a Markdown table"))
 
-    v = sub.add_parser("validate", help="replay logs; one line per invalid log: FILE: seq N: reason "
-                       "(exit 1); a file that is not a log at all is bad input (exit 2)")
-    v.add_argument("logs", nargs="+", metavar="LOG", help="one or more event logs (JSON Lines files)")
-    v.add_argument("--chain", action="store_true",
-                   help="also print each valid log's chain head as HEAD  FILE (a log with no chain is invalid); "
-                        "keep it elsewhere to detect truncation or edits later (docs/event-log.md)")
-    v.add_argument("--head", metavar="HEX", help="check one log's chain head against one kept elsewhere "
-                   "(implies --chain; a different head is invalid, exit 1)")
-    v.add_argument("--json", action="store_true", help="one JSON object per log on stdout: valid, and where "
-                   "not the seq, the rule id and the reason (exit codes as without it)")
+    _add_log_parsers(sub)  # validate, replay, annotate, repair, schema, options, bulk
 
-    def with_log_at(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("log", metavar="LOG", help="the game's event log")
-        sp.add_argument("--at", type=int, metavar="SEQ", help="after this event (default: the last)")
-        sp.add_argument("--json", action="store_true", help="print JSON instead of text")
-
-    with_log_at(sub.add_parser("replay", help="the state of a game after an event (default: the end)"))
-
-    a = sub.add_parser("annotate", help="append a note on an earlier event (nothing is rewritten)")
-    a.add_argument("log", metavar="LOG", help="the game's event log (it must replay)")
-    a.add_argument("--at", type=int, required=True, metavar="SEQ", help="the seq of the event the note is about")
-    a.add_argument("--text", required=True, help="the note, plain text (not empty)")
-    a.add_argument("--author", default="", help="who wrote it (default: nobody named)")
-
-    rep = sub.add_parser("repair", help="move a torn last line (a crash mid-write) aside into LOG.torn")
-    rep.add_argument("log", metavar="LOG", help="the event log to repair")
-
-    sub.add_parser("schema", help="print the JSON Schema of the event log format")
-
-    with_log_at(sub.add_parser("options", help="every legal next event, explained and ranked"))
-
-    b = sub.add_parser("bulk", help="replay and score many logs into Parquet tables")
-    b.add_argument("source", metavar="DIR|GLOB", help="a folder (every *.jsonl below it), a quoted glob, or one log")
-    b.add_argument("--out", required=True, metavar="OUT.parquet",
-                   help="the hands table; the matches go beside it as OUT.matches.parquet. Only tables an "
-                        "earlier bulk wrote are replaced")
-    b.add_argument("--engine", choices=("local", "dask"), default="local",
-                   help="local process pool (default) or a Dask distributed cluster")
-    b.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler address (default: a LocalCluster)")
-    b.add_argument("--workers", type=int, metavar="N", help="processes (default: one per core)")
-
-    so = sub.add_parser("solve", help="best partition of cards into melds, and whether they go out")
+    so = sub.add_parser("solve", help=_("best partition of cards into melds, and whether they go out"))
     with_rules(so)
-    so.add_argument("cards", nargs="+", metavar="CARD", help="the hand's card codes such as 7H 10S AD 2C JK")
+    so.add_argument("cards", nargs="+", metavar="CARD", help=_("the hand's card codes such as 7H 10S AD 2C JK"))
 
     cli_bots.add_parsers(sub)  # selfplay, review
     cli_table.add_parsers(sub)  # play
     cli_learn.add_parsers(sub)  # learn
     cli_sheet.add_parsers(sub)  # sheet new / add / show
     cli_experiment.add_parsers(sub)  # experiment
+    _add_lang_options(p, sub)
     return p
 
 
+def _add_lang_options(p: argparse.ArgumentParser, sub: "argparse._SubParsersAction[_Parser]") -> None:
+    lang_help = _("the language of the output: {known} (default: BANAKIL_LANG, then the locale, then en)").format(
+        known=", ".join(code for code in LANGUAGES if code != "xx"))
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        # on every command and sub-command, before or after its name; SUPPRESS keeps a later default from
+        # undoing an earlier --lang
+        parser.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=lang_help)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for child in action.choices.values():
+                    add(child)
+
+    add(p)
+
+
+def _add_log_parsers(sub: "argparse._SubParsersAction[_Parser]") -> None:
+    v = sub.add_parser("validate", help=_("replay logs; one line per invalid log: FILE: seq N: reason "
+                                          "(exit 1); a file that is not a log at all is bad input (exit 2)"))
+    v.add_argument("logs", nargs="+", metavar="LOG", help=_("one or more event logs (JSON Lines files)"))
+    v.add_argument("--chain", action="store_true",
+                   help=_("also print each valid log's chain head as HEAD  FILE (a log with no chain is invalid); "
+                          "keep it elsewhere to detect truncation or edits later (docs/event-log.md)"))
+    v.add_argument("--head", metavar="HEX", help=_("check one log's chain head against one kept elsewhere "
+                                                   "(implies --chain; a different head is invalid, exit 1)"))
+    v.add_argument("--json", action="store_true", help=_("one JSON object per log on stdout: valid, and where "
+                                                         "not the seq, the rule id and the reason (exit codes as "
+                                                         "without it)"))
+
+    def with_log_at(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("log", metavar="LOG", help=_("the game's event log"))
+        sp.add_argument("--at", type=int, metavar="SEQ", help=_("after this event (default: the last)"))
+        sp.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    with_log_at(sub.add_parser("replay", help=_("the state of a game after an event (default: the end)")))
+
+    a = sub.add_parser("annotate", help=_("append a note on an earlier event (nothing is rewritten)"))
+    a.add_argument("log", metavar="LOG", help=_("the game's event log (it must replay)"))
+    a.add_argument("--at", type=int, required=True, metavar="SEQ",
+                   help=_("the seq of the event the note is about"))
+    a.add_argument("--text", required=True, help=_("the note, plain text (not empty)"))
+    a.add_argument("--author", default="", help=_("who wrote it (default: nobody named)"))
+
+    rep = sub.add_parser("repair", help=_("move a torn last line (a crash mid-write) aside into LOG.torn"))
+    rep.add_argument("log", metavar="LOG", help=_("the event log to repair"))
+
+    sub.add_parser("schema", help=_("print the JSON Schema of the event log format"))
+
+    with_log_at(sub.add_parser("options", help=_("every legal next event, explained and ranked")))
+
+    b = sub.add_parser("bulk", help=_("replay and score many logs into Parquet tables"))
+    b.add_argument("source", metavar="DIR|GLOB",
+                   help=_("a folder (every *.jsonl below it), a quoted glob, or one log"))
+    b.add_argument("--out", required=True, metavar="OUT.parquet",
+                   help=_("the hands table; the matches go beside it as OUT.matches.parquet. Only tables an "
+                          "earlier bulk wrote are replaced"))
+    b.add_argument("--engine", choices=("local", "dask"), default="local",
+                   help=_("local process pool (default) or a Dask distributed cluster"))
+    b.add_argument("--scheduler", metavar="ADDRESS", help=_("Dask scheduler address (default: a LocalCluster)"))
+    b.add_argument("--workers", type=int, metavar="N", help=_("processes (default: one per core)"))
+
+
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """``--lang`` as given on the command line, read before the parser is built so its help is translated."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        chosen = resolve_language(_asked_language(argv))
+    except UnknownLanguageError as e:
+        print(f"banakil-replay: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with language(chosen):  # for this run only: a caller in the same process keeps its own language
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

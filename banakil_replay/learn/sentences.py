@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from ..cards import ACE_RANK, JOKER, TWO_RANK, Card
 from ..citations import cite
+from ..i18n import _
 from ..play.rule_text import never_melded_score
 from ..rules import Ruleset
 
@@ -43,9 +44,10 @@ def sources(rules: Ruleset, *knobs: str) -> str:
 
 def card_values(rules: Ruleset) -> Sentence:
     v = rules.value
-    return Sentence(f"a 3 to 6 counts {half(v(Card(3, 'H')))}, a 7 to K {half(v(Card(7, 'H')))}, "
-                    f"an ace {half(v(Card(ACE_RANK, 'H')))}, a 2 {half(v(Card(TWO_RANK, 'H')))} and a joker "
-                    f"{half(v(JOKER))}", sources(rules, "card_values", "ace_value"))
+    text = _("a 3 to 6 counts {low}, a 7 to K {high}, an ace {ace}, a 2 {two} and a joker {joker}").format(
+        low=half(v(Card(3, "H"))), high=half(v(Card(7, "H"))), ace=half(v(Card(ACE_RANK, "H"))),
+        two=half(v(Card(TWO_RANK, "H"))), joker=half(v(JOKER)))
+    return Sentence(text, sources(rules, "card_values", "ace_value"))
 
 
 def hand_score(rules: Ruleset, players: int) -> Sentence:
@@ -53,68 +55,74 @@ def hand_score(rules: Ruleset, players: int) -> Sentence:
     parts: list[str] = []
     knobs = ["going_out_bonus", "rounding"]
     if rules.team_scoring == "laid_cards" and players == 4:
-        parts.append(f"the side that went out scores {half(rules.going_out_bonus)} plus every card its two "
-                     "players laid this hand; each player of the other side loses the points he holds")
+        parts.append(_("the side that went out scores {bonus} plus every card its two players laid this hand; "
+                       "each player of the other side loses the points he holds").format(
+                           bonus=half(rules.going_out_bonus)))
         knobs.append("team_scoring")
     elif rules.team_scoring == "laid_cards":
-        parts.append(f"the player who went out scores {half(rules.going_out_bonus)} plus every card he laid; "
-                     "the other loses the points he holds")
+        parts.append(_("the player who went out scores {bonus} plus every card he laid; the other loses the "
+                       "points he holds").format(bonus=half(rules.going_out_bonus)))
     else:
-        credit = ("his meld area" if rules.meld_credit == "meld_area" else "the cards he laid himself")
-        parts.append(f"a player scores {credit} minus the points still in his hand, "
-                     f"plus {half(rules.going_out_bonus)} if he went out")
+        parts.append((_("a player scores his meld area minus the points still in his hand, plus {bonus} if he "
+                        "went out") if rules.meld_credit == "meld_area" else
+                      _("a player scores the cards he laid himself minus the points still in his hand, plus {bonus} "
+                        "if he went out")).format(bonus=half(rules.going_out_bonus)))
         flat = never_melded_score(rules)
         if flat is not None:
-            parts.append(f"a player who never melded scores a flat {half(flat)} instead")
+            parts.append(_("a player who never melded scores a flat {score} instead").format(score=half(flat)))
             knobs.append("never_melded")
         if rules.finished_without_opening is not None:
-            parts.append(f"one who went out only by adding to melds scores {half(rules.finished_without_opening)}")
+            parts.append(_("one who went out only by adding to melds scores {score}").format(
+                score=half(rules.finished_without_opening)))
             knobs.append("finished_without_opening")
         if players == 4:
             knobs += ["team_scoring", "meld_credit"]
-            parts.append("the side that went out scores only the out-goer's score; the other side adds its two "
-                         "scores and subtracts the out-goer's partner's" if rules.team_scoring == "out_goer"
-                         else "each side adds its two players' scores")
+            parts.append(_("the side that went out scores only the out-goer's score; the other side adds its two "
+                           "scores and subtracts the out-goer's partner's") if rules.team_scoring == "out_goer"
+                         else _("each side adds its two players' scores"))
     if rules.all_at_once == "flat":
-        cond = (" while none of the other three has a meld on the table"
-                if players == 4 and rules.dhamoon_needs_others_unmelded else "")
-        parts.append(f"going out all at once with nothing laid before (a dhamoon) scores a flat "
-                     f"{half(rules.all_at_once_value)}{cond}")
+        flat_text = (_("going out all at once with nothing laid before (a dhamoon) scores a flat {score} while "
+                       "none of the other three has a meld on the table")
+                     if players == 4 and rules.dhamoon_needs_others_unmelded else
+                     _("going out all at once with nothing laid before (a dhamoon) scores a flat {score}"))
+        parts.append(flat_text.format(score=half(rules.all_at_once_value)))
         knobs += ["all_at_once", "all_at_once_value"]
     elif rules.all_at_once == "team_minimum":
         low, high = rules.cold_hand_values
-        more = ", or its ordinary total when higher" if rules.cold_hand_at_least else ""
-        parts.append(f"going out all at once (a cold hand) scores the side {half(low)} if the opponents had "
-                     f"melded, {half(high)} if not{more}, and the opponents 0")
+        cold = (_("going out all at once (a cold hand) scores the side {low} if the opponents had melded, {high} "
+                  "if not, or its ordinary total when higher, and the opponents 0") if rules.cold_hand_at_least else
+                _("going out all at once (a cold hand) scores the side {low} if the opponents had melded, {high} "
+                  "if not, and the opponents 0"))
+        parts.append(cold.format(low=half(low), high=half(high)))
         knobs += ["cold_hand_values", "cold_hand_at_least"]
-    parts.append({"side_total": "half points are rounded once per side, in the side's favour (36.5 to 37, "
-                                "-5.5 to -5)",
-                  "per_player": "each player's score is rounded in his favour on its own (2.5 held costs 2)",
-                  "none": "half points are kept"}[rules.rounding])
-    return Sentence("; ".join(parts), sources(rules, *knobs))
+    parts.append({"side_total": _("half points are rounded once per side, in the side's favour (36.5 to 37, "
+                                  "-5.5 to -5)"),
+                  "per_player": _("each player's score is rounded in his favour on its own (2.5 held costs 2)"),
+                  "none": _("half points are kept")}[rules.rounding])
+    return Sentence(_("; ").join(parts), sources(rules, *knobs))
 
 
 def match_end(rules: Ruleset, players: int) -> Sentence:
     t = rules.target(players)
     if rules.match_end == "gap_tiebreak":
-        text = (f"a side that alone reaches {t} wins; when both reach it, the higher wins only with a lead of "
-                f"more than {rules.tiebreak_gap}, otherwise play goes on")
+        text = _("a side that alone reaches {target} wins; when both reach it, the higher wins only with a lead "
+                 "of more than {gap}, otherwise play goes on").format(target=t, gap=rules.tiebreak_gap)
     else:
-        text = (f"the match ends after the first hand in which a total reaches {t}; the higher total wins, even "
-                "if both sides passed it, and a tie at the top plays on")
+        text = _("the match ends after the first hand in which a total reaches {target}; the higher total wins, "
+                 "even if both sides passed it, and a tie at the top plays on").format(target=t)
     return Sentence(text, sources(rules, "targets", "match_end"))
 
 
 def wild_movement(rules: Ruleset) -> Sentence:
     two = {
-        "free": "a 2 in a run may move to make room, as long as the run stays valid",
-        "slide_to_open_end": "a 2 stays put until the card it stands for is laid; then it slides to an open end",
-        "low_or_high_end": "a 2 stays put until the card it stands for is laid; then it goes to the low end, or "
-                           "to the high end if the run holds a 3",
+        "free": _("a 2 in a run may move to make room, as long as the run stays valid"),
+        "slide_to_open_end": _("a 2 stays put until the card it stands for is laid; then it slides to an open end"),
+        "low_or_high_end": _("a 2 stays put until the card it stands for is laid; then it goes to the low end, or "
+                             "to the high end if the run holds a 3"),
     }[rules.two_movement]
-    joker = ("a joker moves like that too" if rules.joker_movement == "free"
-             else "a joker keeps the card it stands for")
-    return Sentence(f"{two}; {joker}", sources(rules, "two_movement", "joker_movement"))
+    joker = (_("a joker moves like that too") if rules.joker_movement == "free"
+             else _("a joker keeps the card it stands for"))
+    return Sentence(_("; ").join((two, joker)), sources(rules, "two_movement", "joker_movement"))
 
 
 __all__ = ["Sentence", "half", "sources", "card_values", "hand_score", "match_end", "wild_movement"]

@@ -20,13 +20,16 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..citations import cite
+from ..citation_words import cite_said as cite  # the rule lines are read: their citations in the reader's words
+from ..i18n import _, current_language, ngettext
 from ..rules import Ruleset
 
 
 def times(n: int) -> str:
     """A count of times in words: once, twice, 3 times."""
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    if n == 2:  # English says "twice", not "2 times" (Arabic's dual form says the same thing its own way)
+        return _("twice")
+    return ngettext("once", "{n} times", n).format(n=n)
 
 
 def never_melded_score(rules: Ruleset) -> float | None:
@@ -43,68 +46,72 @@ def never_melded_score(rules: Ruleset) -> float | None:
 def first_meld_relief(rules: Ruleset) -> str:
     """What a player's first meld spares him, or "" when it spares him nothing in the score."""
     flat = never_melded_score(rules)
-    return f"no more risk of the flat {flat:g} for melding nothing" if flat is not None and flat < 0 else ""
+    if flat is None or flat >= 0:
+        return ""
+    return _("no more risk of the flat {score} for melding nothing").format(score=f"{flat:g}")
 
 
 # ----------------------------------------------------- one rule line per option kind
 def draw_rule(rules: Ruleset, players: int = 2) -> str:
-    return f"{cite(rules, 'draw')}: draw the top card of the stock"
+    return _("{sources}: draw the top card of the stock").format(sources=cite(rules, "draw"))
 
 
 def take_rule(rules: Ruleset, players: int = 2) -> str:
     limit = ("discard_limit",) if discard_limit_clause(rules) else ()
-    text = f"{cite(rules, 'draw', *limit)}: take from the pile, every card above the one you want comes too"
-    return text + discard_limit_clause(rules)
+    text = _("{sources}: take from the pile, every card above the one you want comes too")
+    return text.format(sources=cite(rules, "draw", *limit)) + discard_limit_clause(rules)
 
 
 def discard_limit_clause(rules: Ruleset) -> str:
     """'; ...' naming the cards taken from the pile that may not be discarded the same turn."""
     if rules.discard_limit == "lone_top_card":
-        return "; a lone card taken may not be thrown straight back, nor a copy of it"
+        return _("; a lone card taken may not be thrown straight back, nor a copy of it")
     if rules.discard_limit == "any_taken":
-        return "; no card taken, nor a copy of one, may be thrown back that turn"
+        return _("; no card taken, nor a copy of one, may be thrown back that turn")
     return ""
 
 
 def reshuffle_rule(rules: Ruleset, players: int = 2) -> str:
     if rules.empty_stock != "reshuffle_then_scored" or rules.max_reshuffles < 1:
-        return (f"{cite(rules, 'empty_stock', 'max_reshuffles')}: the pile is never turned into a new stock; "
-                "when the stock runs out the hand ends")
-    return (f"{cite(rules, 'empty_stock', 'max_reshuffles')}: the pile but its top card becomes the stock, "
-            f"{times(rules.max_reshuffles)} a hand at most")
+        return _("{sources}: the pile is never turned into a new stock; when the stock runs out the hand "
+                 "ends").format(sources=cite(rules, "empty_stock", "max_reshuffles"))
+    return _("{sources}: the pile but its top card becomes the stock, {times} a hand at most").format(
+        sources=cite(rules, "empty_stock", "max_reshuffles"), times=times(rules.max_reshuffles))
 
 
 def meld_rule(rules: Ruleset, players: int = 2) -> str:
     low = ("ace_low",) if rules.ace_low else ()
-    text = (f"{cite(rules, 'melds', 'no_two_in_a_set', *low)}: a run of one suit, or a set of 3s or aces; a meld "
-            "holds one 2 and one joker at most, and a set no 2")
-    return text + ("; an ace may also play low (A-2-3)" if rules.ace_low else "")
+    text = _("{sources}: a run of one suit, or a set of 3s or aces; a meld holds one 2 and one joker at most, "
+             "and a set no 2").format(sources=cite(rules, "melds", "no_two_in_a_set", *low))
+    return text + (_("; an ace may also play low (A-2-3)") if rules.ace_low else "")
 
 
 def lay_off_rule(rules: Ruleset, players: int = 2) -> str:
     if players != 4:
-        return f"{cite(rules, 'lay_off')}: add to your own melds"
+        return _("{sources}: add to your own melds").format(sources=cite(rules, "lay_off"))
+    sources = cite(rules, "partner_melds")
     if rules.partner_melds == "never":
-        return f"{cite(rules, 'partner_melds')}: add to your own melds only"
+        return _("{sources}: add to your own melds only").format(sources=sources)
     if rules.partner_melds == "after_own_meld":
-        return (f"{cite(rules, 'partner_melds')}: add to your own melds, and to your partner's once you have "
-                "melded something of your own")
-    return f"{cite(rules, 'partner_melds')}: add to your own or your partner's melds"
+        return _("{sources}: add to your own melds, and to your partner's once you have melded something of "
+                 "your own").format(sources=sources)
+    return _("{sources}: add to your own or your partner's melds").format(sources=sources)
 
 
 def joker_swap_rule(rules: Ruleset, players: int = 2) -> str:
     if rules.joker_swap == "exact_card":
-        return (f"{cite(rules, 'joker_swap')}: the natural card a joker stands for may take its place; "
-                "the joker comes to your hand")
-    return (f"{cite(rules, 'joker_swap')}: a natural card may take a joker's place if the meld stays "
-            "valid; the joker comes to your hand")
+        return _("{sources}: the natural card a joker stands for may take its place; the joker comes to your "
+                 "hand").format(sources=cite(rules, "joker_swap"))
+    return _("{sources}: a natural card may take a joker's place if the meld stays valid; the joker comes to "
+             "your hand").format(sources=cite(rules, "joker_swap"))
 
 
 def discard_rule(rules: Ruleset, players: int = 2) -> str:
     where = cite(rules, "discard", "go_out_without_discard")
     if rules.go_out_without_discard:
-        return f"{where}: one discard ends the turn; you may also go out by melding your last cards with no discard"
-    return f"{where}: one discard ends the turn; you go out by discarding your last card"
+        return _("{sources}: one discard ends the turn; you may also go out by melding your last cards with no "
+                 "discard").format(sources=where)
+    return _("{sources}: one discard ends the turn; you go out by discarding your last card").format(sources=where)
 
 
 def rule_sentence(text: str) -> str:
@@ -118,7 +125,7 @@ def rule_sentence(text: str) -> str:
     sources, colon, rule = text.partition(": ")
     if not colon or not rule:
         return text
-    return f"{rule[:1].upper()}{rule[1:]} [{sources}]"
+    return _("{rule} [{sources}]").format(rule=f"{rule[:1].upper()}{rule[1:]}", sources=sources)
 
 
 RULE_SENTENCES: dict[str, Callable[[Ruleset, int], str]] = {
@@ -127,9 +134,14 @@ RULE_SENTENCES: dict[str, Callable[[Ruleset, int], str]] = {
 }
 
 
-@lru_cache(maxsize=64)
 def rule_lines(rules: Ruleset, players: int) -> Mapping[str, str]:
-    """The rule line of every option kind under ``rules`` at ``players`` players."""
+    """The rule line of every option kind under ``rules`` at ``players`` players, in the reader's language."""
+    return _rule_lines(rules, players, current_language())
+
+
+@lru_cache(maxsize=64)
+def _rule_lines(rules: Ruleset, players: int, lang: str) -> Mapping[str, str]:
+    # ``lang`` is part of the key only: the sentences read it through the catalog
     return MappingProxyType({kind: sentence(rules, players) for kind, sentence in RULE_SENTENCES.items()})
 
 
