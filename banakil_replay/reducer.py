@@ -25,7 +25,7 @@ from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     HandStruck, MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
-from .melds import lay_off_of, meld_of, verify_joker_swap
+from .fast_melds import lay_off_of, meld_of, verify_joker_swap
 from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
