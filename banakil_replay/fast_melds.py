@@ -225,14 +225,42 @@ def lay_off_fast(old: Meld, added: tuple[Card, ...], rules: Ruleset,
     return best
 
 
+#: Melds and lay-offs already answered, as ``melds``' own caches remember them (refusals are not
+#: remembered: each is raised afresh); emptied by ``melds.clear_caches`` and when full.
+_MELDS: dict[tuple[tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
+_LAID: dict[tuple[Meld, tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
+_LIMIT = 8192
+melds.FORGET += [_MELDS.clear, _LAID.clear]
+
+
 def meld_of(cards: tuple[Card, ...], rules: Ruleset, arrangement: tuple[Card, ...] | None = None) -> Meld:
-    """:func:`melds.meld_of`, answered here when the meld is a common shape."""
-    meld = meld_fast(cards, rules, arrangement)
-    return melds.meld_of(cards, rules, arrangement) if meld is None else meld
+    """:func:`melds.meld_of`, answered here when the meld is a common shape, and remembered."""
+    cards = tuple(cards)  # the tuple itself when it is one; a list given by hand becomes a key
+    arrangement = None if arrangement is None else tuple(arrangement)
+    key = (cards, rules, arrangement)
+    meld = _MELDS.get(key)
+    if meld is None:
+        meld = meld_fast(cards, rules, arrangement)
+        if meld is None:
+            meld = melds.meld_of(cards, rules, arrangement)
+        if len(_MELDS) >= _LIMIT:
+            _MELDS.clear()
+        _MELDS[key] = meld
+    return meld
 
 
 def lay_off_of(old: Meld, added: tuple[Card, ...], rules: Ruleset,
                arrangement: tuple[Card, ...] | None = None) -> Meld:
-    """:func:`melds.lay_off_of`, answered here when the lay-off is a common shape."""
-    meld = lay_off_fast(old, added, rules, arrangement)
-    return melds.lay_off_of(old, added, rules, arrangement) if meld is None else meld
+    """:func:`melds.lay_off_of`, answered here when the lay-off is a common shape, and remembered."""
+    added = tuple(added)
+    arrangement = None if arrangement is None else tuple(arrangement)
+    key = (old, added, rules, arrangement)
+    meld = _LAID.get(key)
+    if meld is None:
+        meld = lay_off_fast(old, added, rules, arrangement)
+        if meld is None:
+            meld = melds.lay_off_of(old, added, rules, arrangement)
+        if len(_LAID) >= _LIMIT:
+            _LAID.clear()
+        _LAID[key] = meld
+    return meld
