@@ -48,17 +48,20 @@ def _natural_run(cards: tuple[Card, ...], rules: Ruleset) -> Meld | None:
 
 def run_layouts(cards: tuple[Card, ...], rules: Ruleset) -> list[Meld] | None:
     """The run layouts of ``cards`` (sorted by :data:`cards.CARD_INDEX`, so wilds first) holding at
-    most one wild card, in the order ``melds._run_layouts`` lists them; None when there are none or
-    the cards are another shape (two wilds, longer than a run may be)."""
+    most one joker and one 2, as ``melds._run_layouts`` lists them (in its order, but for the order of
+    the two wilds' places, which it takes from a set); None when there are none or the cards are
+    another shape (more wilds, longer than a run may be, two wilds and an ace that may play low)."""
     n = len(cards)
     if n > rules.max_run_length or n < 3:
         return None  # too long: the 13th-card 2 and the refusals are the general search's
     wild = cards[0]
     if not wild.is_wild:
         return None if (m := _natural_run(cards, rules)) is None else [m]
-    naturals = cards[1:]
+    wilds, naturals = (wild,), cards[1:]
     if naturals[0].is_wild:
-        return None
+        if not (wild.is_joker and naturals[0].is_two) or len(naturals) < 2 or naturals[1].is_wild:
+            return None  # two jokers or two 2s are refused, with their reasons, by the general search
+        wilds, naturals = (wild, naturals[0]), naturals[1:]
     suit = naturals[0].suit
     ranks = []
     for c in naturals:
@@ -66,18 +69,31 @@ def run_layouts(cards: tuple[Card, ...], rules: Ruleset) -> list[Meld] | None:
             return None
         ranks.append(c.rank)  # ascending: the cards are sorted by rank, then suit
     if rules.ace_low and ranks[-1] == ACE_RANK:
-        return _ace_layouts(wild, naturals, ranks, rules) or None
+        return (_ace_layouts(wild, naturals, ranks, rules) or None) if len(wilds) == 1 else None
     if len(set(ranks)) != len(ranks):
         return None
     layouts = []
-    # every window holds all the naturals and is n long, so it has exactly one gap, for the wild
+    # every window holds all the naturals and is n long, so it has exactly one gap for each wild
     for lo in range(max(rules.low_rank, ranks[-1] - n + 1), min(ranks[0], ACE_RANK - n + 1) + 1):
-        i = 0
-        for r in ranks:
-            if r != lo + i:
-                break
-            i += 1
-        layouts.append(Meld("run", (*naturals[:i], wild, *naturals[i:]), _SPANS[lo, n], suit))
+        if len(wilds) == 1:
+            i = 0
+            for r in ranks:
+                if r != lo + i:
+                    break
+                i += 1
+            layouts.append(Meld("run", (*naturals[:i], wild, *naturals[i:]), _SPANS[lo, n], suit))
+            continue
+        gaps, j = [], 0
+        for p in range(lo, lo + n):
+            if j < len(ranks) and ranks[j] == p:
+                j += 1
+            else:
+                gaps.append(p - lo)
+        for order in (wilds, wilds[::-1]):
+            line = list(naturals)
+            for i, w in zip(gaps, order):  # rising places: each insert lands where it stays
+                line.insert(i, w)
+            layouts.append(Meld("run", tuple(line), _SPANS[lo, n], suit))
     return layouts or None
 
 
@@ -124,7 +140,7 @@ def _set_of(cards: tuple[Card, ...]) -> Meld | None:
 
 
 def _shape(cards: tuple[Card, ...]) -> tuple[int, bool] | None:
-    """How many wilds (at most one, else None) and whether the naturals look like a set."""
+    """How many wilds (at most a joker and a 2, else None) and whether the naturals look like a set."""
     wilds, rank, one_rank = 0, 0, True
     for c in cards:
         if c.is_natural:
@@ -133,9 +149,9 @@ def _shape(cards: tuple[Card, ...]) -> tuple[int, bool] | None:
             rank = c.rank
         else:
             wilds += 1
-    if wilds > 1 or len(cards) < 3:
+    if len(cards) < 3 or wilds > 2 or (wilds == 2 and sum(c.is_joker for c in cards) != 1):
         return None
-    return wilds, one_rank
+    return wilds, one_rank and len(cards) - wilds >= 2  # melds._looks_like_set
 
 
 def _highest(layouts: list[Meld]) -> Meld:
@@ -169,7 +185,9 @@ def meld_fast(cards: tuple[Card, ...], rules: Ruleset, arrangement: tuple[Card, 
     for m in layouts:
         if m.cards == cards:  # the order given, when it is itself a layout
             return m
-    return None if arrangement is not None else _highest(layouts)
+    if arrangement is not None:
+        return None
+    return _highest(layouts) if shape[0] < 2 else min(layouts, key=melds._canonical_key)
 
 
 _WILDS = frozenset(c for c in CARD_KINDS if c.is_wild)
@@ -216,6 +234,8 @@ def lay_off_fast(old: Meld, added: tuple[Card, ...], rules: Ruleset,
         return _highest(layouts)  # no wild on the table to move: every layout is allowed, none moves one
     if rules.two_movement != "free" or rules.joker_movement != "free":
         return None
+    if shape[0] == 2:  # melds._choose: the least wild movement, then the canonical layout
+        return min(layouts, key=lambda m: (melds._moves(old, m), melds._canonical_key(m)))
     before = old.wild_position(wild)
     best, best_key = layouts[0], (2, 0)
     for m in layouts:  # the least wild movement, then the canonical layout (melds._choose)

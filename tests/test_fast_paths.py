@@ -214,6 +214,7 @@ def near_run(rng: random.Random, deck: list[Card]) -> tuple[Card, ...]:
     suit, lo = rng.choice(SUITS), rng.randint(3, 14)
     cards = [Card(r, suit) for r in range(lo, min(lo + rng.randint(2, 8), ACE_RANK + 1))]
     cards += [Card(ACE_RANK, suit)] * (rng.random() < 0.2) + [rng.choice(deck) for _ in range(rng.choice((0, 1, 1, 2)))]
+    cards += [JOKER, Card(2, rng.choice(SUITS))] if rng.random() < 0.2 else []  # a meld's two wilds
     rng.shuffle(cards)
     return tuple(sorted(cards, key=CARD_INDEX.__getitem__) if rng.random() < 0.5 else cards)
 
@@ -226,8 +227,12 @@ def test_fast_melds_on_random_cards(name: str) -> None:
     for _ in range(3000):
         cards = near_run(rng, deck)
         ordered = tuple(sorted(cards, key=CARD_INDEX.__getitem__))
+        listed = melds._run_layouts(ordered, rules) if any(c.is_natural for c in cards) else []  # its precondition
         layouts = run_layouts(ordered, rules)
-        assert layouts is None or layouts == melds._run_layouts(ordered, rules), cards
+        if sum(c.is_wild for c in cards) < 2:
+            assert layouts is None or layouts == listed, cards
+        else:  # the general search takes the order of the two wilds' places from a set
+            assert layouts is None or (len(layouts) == len(listed) and set(layouts) == set(listed)), cards
         meld = plain(lambda: melds.meld_of(cards, rules))
         fast = meld_fast(cards, rules)
         assert fast is None or fast == meld, cards
