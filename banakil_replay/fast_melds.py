@@ -57,7 +57,8 @@ def run_layouts(cards: tuple[Card, ...], rules: Ruleset) -> list[Meld] | None:
     wild = cards[0]
     if not wild.is_wild:
         return None if (m := _natural_run(cards, rules)) is None else [m]
-    wilds, naturals = (wild,), cards[1:]
+    wilds: tuple[Card, ...] = (wild,)
+    naturals = cards[1:]
     if naturals[0].is_wild:
         if not (wild.is_joker and naturals[0].is_two) or len(naturals) < 2 or naturals[1].is_wild:
             return None  # two jokers or two 2s are refused, with their reasons, by the general search
