@@ -277,6 +277,8 @@ def is_event(value: object) -> bool:
 #: (duplicate keys, nesting depth and others, see ``log/reading._fast_event``) and those
 #: that span lines. (The decoder's own method: this runs once per line of every log.)
 decode_json: typing.Callable[[bytes], Event] = _JSON_DECODER.decode
+#: Events from JSON lines (one value after another, separated by whitespace): one call for many lines.
+decode_json_lines: typing.Callable[[bytes], list[Event]] = _JSON_DECODER.decode_lines
 
 
 # ------------------------------------------------------------------ format versions

@@ -25,7 +25,7 @@ from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     HandStruck, MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
 )
-from .melds import lay_off_of, meld_of, verify_joker_swap
+from .fast_melds import lay_off_of, meld_of, verify_joker_swap
 from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
@@ -36,7 +36,6 @@ from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, Tabl
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
 
 DECK: Counter[Card] = full_deck()
-DECK_SIZE = sum(DECK.values())
 DECK_COPIES = 2  # the deck holds two of every card kind
 _ZEROS = (0,) * len(CARD_KINDS)
 assert set(DECK.values()) == {DECK_COPIES} and len(DECK) == len(CARD_KINDS)
@@ -338,8 +337,9 @@ def after_melded(state: GameState, ev: Melded) -> GameState:
 
 def _relabel(old: TableMeld, new_cards: Sequence[Card], seat: int) -> tuple[int, ...]:
     # naturals never repeat inside a meld and wilds are one of each kind, so a card identifies its slot
-    who = dict(zip(old.meld.cards, old.laid_by))
-    return tuple(who.get(c, seat) for c in new_cards)
+    if old.laid_by.count(seat) == len(old.laid_by):  # the usual case: one seat laid every card
+        return (seat,) * len(new_cards)
+    return tuple(map(dict(zip(old.meld.cards, old.laid_by)).get, new_cards, [seat] * len(new_cards)))
 
 
 def after_laid_off(state: GameState, ev: LaidOff) -> GameState:

@@ -1,5 +1,7 @@
 """Fast paths agree with their plain twins: the remembered per-suit run candidates with the plain
-whole-hand enumeration they replaced, and the playouts' reachable melds with the reducer's answer.
+whole-hand enumeration they replaced, the playouts' reachable melds with the reducer's answer, and
+the replay's fast paths (``fast_melds``, ``stream.fold_log``'s direct dispatch, the reader's batches)
+with the plain reducer and reader.
 
 ``candidates._suit_runs`` and ``_suit_stand_ins`` answer one suit at a time and are remembered
 across hands; the reference below is the enumeration as it was before (every suit of the whole
@@ -13,12 +15,18 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pytest
 
-from banakil_replay.cards import ACE_RANK, JOKER, SUITS, Card, deck_list
+from banakil_replay import melds, reducer
+from banakil_replay.cards import ACE_RANK, CARD_INDEX, JOKER, SUITS, Card, deck_list
+from banakil_replay.errors import BanakilError, IllegalMoveError
+from banakil_replay.events import parse_event
+from banakil_replay.fast_melds import lay_off_fast, meld_fast, run_layouts
 from banakil_replay.log.load import load_replay
+from banakil_replay.log.reading import iter_events, iter_log, read_log
+from banakil_replay.log.stream import fold_log, replay_log
 from banakil_replay.play.candidates import _assignments, run_candidates, stand_in_candidates
 from banakil_replay.play.going_out import reachable_melds, reachable_melds_plain
 from banakil_replay.reducer import replay
@@ -31,6 +39,7 @@ from random_play import random_game  # type: ignore[import-not-found]
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted([*(ROOT / "sample_games").glob("*.jsonl"), *(ROOT / "sample_games" / "selfplay").glob("*.jsonl"),
                *(ROOT / "conformance" / "valid").glob("*.jsonl")])
+INVALID = sorted((ROOT / "conformance" / "invalid").glob("*.jsonl"))
 PRESETS = ("classic", "classic-sum", "jawaker", "eram", "kroot")
 
 
@@ -134,3 +143,116 @@ def test_remembered_partitions_are_the_first_ones() -> None:
         hand = rng.sample(deck, 14)
         first = best_partition(hand, rules)
         assert best_partition(list(reversed(hand)), rules) == first
+
+
+# ------------------------------------------------------------------ the replay's fast paths
+def outcome(run: Callable[[], object]) -> object:
+    """What a replay gives: its result, or its error's class and words."""
+    try:
+        return run()
+    except BanakilError as e:
+        return type(e), str(e)
+
+
+def plain_states(path: Path) -> object:
+    """Every state of the log read whole, then replayed by ``reducer.replay`` (through ``apply``)."""
+    return outcome(lambda: reducer.replay(read_log(path)).states)
+
+
+@pytest.mark.parametrize("path", LOGS + INVALID, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fast_replay_is_the_plain_replay(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state after every event, and every refusal's words, the same with and without fast paths."""
+    melds.clear_caches()
+    fast_states = outcome(lambda: replay_log(path).states)
+    fast_final = outcome(lambda: fold_log(path))
+    with monkeypatch.context() as m:
+        m.setattr(reducer, "meld_of", melds.meld_of)
+        m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+        melds.clear_caches()
+        plain = plain_states(path)
+    if isinstance(plain, tuple) and plain and isinstance(plain[0], type):
+        assert fast_states == plain and fast_final == plain  # the same error, word for word
+    else:
+        assert isinstance(plain, tuple) and fast_states == plain and fast_final == plain[-1]
+    assert path in INVALID or isinstance(plain, tuple) and len(plain) > 0 and not isinstance(plain[0], type)
+
+
+def test_the_invalid_logs_are_refused() -> None:
+    refused = [p for p in INVALID if isinstance(outcome(lambda: fold_log(p)), tuple)]
+    assert len(refused) == len(INVALID) > 20  # each refusal compared above, word for word
+
+
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
+def test_the_reader_reads_what_the_plain_parser_does(path: Path) -> None:
+    assert list(iter_log(path)) == [parse_event(r) for r in iter_events(path)]
+
+
+@pytest.mark.parametrize("rules, players", [("classic", 2), ("classic", 4), ("classic-sum", 3), ("jawaker", 4),
+                                            ("eram", 4), ("kroot", 4)])
+def test_random_games_replay_the_same(rules: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    for seed in range(4):
+        log = random_game(rules, players, seed, max_hands=2)
+        fast = reducer.replay(log).states
+        with monkeypatch.context() as m:
+            m.setattr(reducer, "meld_of", melds.meld_of)
+            m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+            assert reducer.replay(log).states == fast, (rules, players, seed)
+        assert any(s.melds for s in fast)
+
+
+def plain(check: Callable[[], melds.Meld]) -> melds.Meld | None:
+    try:
+        return check()
+    except IllegalMoveError:
+        return None
+
+
+def near_run(rng: random.Random, deck: list[Card]) -> tuple[Card, ...]:
+    """Cards that are nearly a run (some shuffled, some with wilds or strays), or any few cards."""
+    if rng.random() < 0.3:
+        return tuple(rng.sample(deck, rng.randint(2, 5)))
+    suit, lo = rng.choice(SUITS), rng.randint(3, 14)
+    cards = [Card(r, suit) for r in range(lo, min(lo + rng.randint(2, 8), ACE_RANK + 1))]
+    cards += [Card(ACE_RANK, suit)] * (rng.random() < 0.2) + [rng.choice(deck) for _ in range(rng.choice((0, 1, 1, 2)))]
+    cards += [JOKER, Card(2, rng.choice(SUITS))] if rng.random() < 0.2 else []  # a meld's two wilds
+    rng.shuffle(cards)
+    return tuple(sorted(cards, key=CARD_INDEX.__getitem__) if rng.random() < 0.5 else cards)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_fast_melds_on_random_cards(name: str) -> None:
+    """Wherever a fast meld or lay-off answers, the plain one gives that answer (refusals left to it)."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(name)
+    answered = 0
+    for _ in range(3000):
+        cards = near_run(rng, deck)
+        ordered = tuple(sorted(cards, key=CARD_INDEX.__getitem__))
+        listed = melds._run_layouts(ordered, rules) if any(c.is_natural for c in cards) else []  # its precondition
+        layouts = run_layouts(ordered, rules)
+        if sum(c.is_wild for c in cards) < 2:
+            assert layouts is None or layouts == listed, cards
+        else:  # the general search takes the order of the two wilds' places from a set
+            assert layouts is None or (len(layouts) == len(listed) and set(layouts) == set(listed)), cards
+        meld = plain(lambda: melds.meld_of(cards, rules))
+        fast = meld_fast(cards, rules)
+        assert fast is None or fast == meld, cards
+        answered += fast is not None
+        if meld is None:
+            continue
+        for order in (meld.cards, meld.cards[::-1]):
+            fast = meld_fast(cards, rules, order)
+            assert fast is None or fast == plain(lambda: melds.meld_of(cards, rules, order)), (cards, order)
+        for card in (rng.choice(deck), *nearby(meld)):
+            fast = lay_off_fast(meld, (card,), rules)
+            assert fast is None or fast == plain(lambda: melds.lay_off_of(meld, (card,), rules)), (meld, card)
+            answered += fast is not None
+    assert answered > 500  # the fast paths answered often enough to be tested
+
+
+def nearby(meld: melds.Meld) -> list[Card]:
+    """Natural cards that may extend a meld: the ranks next to a run's ends (any suit), a set's rank."""
+    if meld.kind == "set":
+        return [Card(meld.positions[0] or 3, s) for s in SUITS]
+    lo, hi = meld.positions[0] or 3, meld.positions[-1] or ACE_RANK
+    ranks = {min(max(r, 3), ACE_RANK) for r in (lo - 1, hi + 1, ACE_RANK)}
+    return [Card(r, s) for r in sorted(ranks) for s in SUITS]

@@ -17,10 +17,10 @@ from __future__ import annotations
 import os
 from typing import Iterator
 
-from ..errors import BanakilError
+from ..errors import BanakilError, IllegalMoveError, MalformedInputError
 from ..events import Event
-from ..reducer import Replay, apply
-from ..state import GameState
+from ..reducer import HANDLERS, Replay, apply
+from ..state import GameState, evolve, set_seq
 from .store import DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES, EventDecodeError, iter_log
 
 
@@ -52,15 +52,28 @@ def fold_log(path: str | os.PathLike[str]) -> GameState:
     """The final state of the log at ``path`` (no state but the last is kept).
 
     :func:`replay_stream` without its generator: the same reading, the same errors in the same order.
+    Each event goes straight to its handler, without :func:`~.reducer.apply`'s check of its seq
+    (the reader has checked every seq already: 0, 1, 2, ... from the first line); a refused event
+    is handed to ``apply`` again, the handlers being pure, for its error as ``apply`` words it.
     """
     events = iter_log(path)
     state = GameState()
+    handlers = HANDLERS
     for event in events:
         try:
-            state = apply(state, event)
+            new = handlers[type(event)](state, event)
+        except (IllegalMoveError, MalformedInputError):
+            _read_the_rest(events)
+            apply(state, event)
+            raise AssertionError(f"seq {event.seq}: a handler refused the event but apply did not") from None
         except BanakilError:
             _read_the_rest(events)
             raise
+        if new is state:
+            state = evolve(state, seq=event.seq)
+        else:  # ``new`` was made by the handler for this event alone: numbered in place, as apply does
+            set_seq(new, event.seq)
+            state = new
     return state
 
 
