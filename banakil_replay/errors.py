@@ -47,6 +47,25 @@ class IllegalMoveError(BanakilError):
         return str(self)
 
 
+class ReplayError(IllegalMoveError):
+    """An event the rules (or the log's own sequence) forbid, located by seq."""
+
+    def __init__(self, seq: int, event_type: str, reason: str, *, rule: Rule | None = None,
+                 source: str | None = None) -> None:
+        source = source if source is not None else (rule.source if rule else "")
+        where = f" [{rule.title}: {source}]" if rule else ""
+        super().__init__(f"seq {seq}: {event_type}: {reason}{where}", rule=rule, source=source)
+        self.seq, self.event_type, self.bare_reason = seq, event_type, reason
+
+
+class MalformedEventError(ReplayError, MalformedInputError):
+    """An event this engine cannot read at all (a bad rule set or rule option), located by seq.
+
+    Both kinds at once: ``validate`` reports it as an invalid log at its seq, while commands that
+    need a game to work on treat it as bad input.
+    """
+
+
 class AmbiguousInputError(BanakilError):
     """Input that is legal in more than one way where the way matters."""
 

@@ -25,6 +25,7 @@ from .deck_holds import deck_overflow
 from .errors import MalformedInputError
 from .citations import cite
 from .rules import Ruleset
+from .seats import partner_of, side_of as side_of, sides_of as sides_of  # side_of, sides_of: callers import them from here too
 
 Number = int | float
 
@@ -40,17 +41,6 @@ def round_in_favour(x: float) -> int:
 def tidy(x: float) -> Number:
     """A whole float as an int, for readable JSON (37.0 -> 37, 10.5 stays)."""
     return int(x) if float(x).is_integer() else x
-
-
-def sides_of(players: int) -> list[tuple[int, ...]]:
-    """Seats per side: partners 0+2 and 1+3 at four players, everyone alone otherwise."""
-    if players == 4:
-        return [(0, 2), (1, 3)]
-    return [(i,) for i in range(players)]
-
-
-def side_of(seat: int, players: int) -> int:
-    return seat % 2 if players == 4 else seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +309,8 @@ def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> t
         return [_round_side(rules, [r]) for r in raw], []
     out = hand.went_out
     if rules.team_scoring == "out_goer" and out is not None:
-        partner = (out + 2) % 4
+        partner = partner_of(out, n)
+        assert partner is not None  # four players: two sides of two
         out_side = side_of(out, n)
         other = 1 - out_side
         a, b = sides_of(n)[other]

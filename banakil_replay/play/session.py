@@ -50,6 +50,7 @@ from .moves import Move, Option, Options, is_move
 from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
 from .review import describe, doing
+from ..seats import seat_name
 
 #: the bots a session seats; each is the same kind at every seat, so a bot can be made afresh for each move
 SESSION_BOTS = ("heuristic", "random", "expert")
@@ -242,7 +243,7 @@ class GameSession:
         return observe(self.state, seat, self._record)
 
     def name(self, seat: int) -> str:
-        return self.state.players[seat] if seat < self.state.n else f"seat {seat}"
+        return seat_name(self.state.players, seat)
 
     # ------------------------------------------------------------ playing
     def play(self, move: Move) -> list[dict[str, Any]]:
