@@ -24,7 +24,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, full_deck, parse_card, parse_cards, point_value
-from .errors import AmbiguousInputError, BanakilError, IllegalMoveError, MalformedInputError
+from .errors import BanakilError, IllegalMoveError, MalformedInputError
 from .events import (
     Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked, MatchStarted,
     Melded, Reshuffled, Took, event_to_json, parse_event,
@@ -64,7 +64,7 @@ if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here f
 __all__ = [
     # cards, errors, rule sets, melds, scoring
     "Card", "parse_card", "parse_cards", "full_deck", "point_value",
-    "BanakilError", "MalformedInputError", "IllegalMoveError", "AmbiguousInputError",
+    "BanakilError", "MalformedInputError", "IllegalMoveError",
     "Ruleset", "RULESETS", "get_ruleset",
     "Meld", "analyze_meld", "verify_meld", "verify_lay_off", "verify_joker_swap",
     "HandInput", "HandScore", "score_hand", "match_status",

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, difference_words, full_deck
 from .citations import BANKED, cite
-from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
+from .errors import IllegalMoveError, MalformedInputError
 from .errors import MalformedEventError as MalformedEventError, ReplayError as ReplayError  # their callers import them here
 from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
@@ -122,7 +122,7 @@ def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     try:
         rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
         rules.check_players(len(ev.players))
-    except (MalformedInputError, UnknownRulesetError) as e:  # a newer minor version may know the name
+    except MalformedInputError as e:  # an unknown rule set too: a newer minor version may know the name
         raise MalformedInputError(f"{e}{newer_hint(format_minor(ev.format))}") from None
     return _evolve(state, rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))),
                         format_minor=format_minor(ev.format))

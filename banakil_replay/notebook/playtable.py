@@ -49,7 +49,7 @@ from ..play.drill import MistakeDrill
 from ..play.moves import Move
 from ..play.review import review
 from ..play.session import Advice, GameSession
-from ..reducer import Replay, ReplayError, apply, replay
+from ..reducer import Replay, apply, replay
 from ..rules import get_ruleset
 from ..scoring import tidy
 from ..state import GameState
@@ -72,7 +72,7 @@ COACH_OPTIONS = 12  # options the coach lists, best first
 
 def refusal_html(err: IllegalMoveError) -> str:
     """A refused move: the reducer's reason, the rule and its source, and that nothing changed."""
-    reason = err.bare_reason if isinstance(err, ReplayError) else str(err)
+    reason = err.reason
     rule = (f' <span class="banakil-refusal-rule" style="color:#666">(rule: {esc(err.rule.title)}; '
             f"{esc(err.source)})</span>") if err.rule is not None else ""
     return (f'<div class="banakil-refusal" style="{WIDGET_FONT}"><b style="color:{RED}">Not allowed:</b> '

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping, Sequence
 
-from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..errors import BanakilError, IllegalMoveError, MalformedEventError, MalformedInputError
 from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
 from ..log.load import start_log
 from ..log.store import append_event, read_events
@@ -171,7 +171,7 @@ class GameSession:
             raise MalformedInputError(f"{name} is empty; there is no match to resume")
         try:
             state = fold(events)
-        except IllegalMoveError as e:
+        except (IllegalMoveError, MalformedEventError) as e:
             raise MalformedInputError(f"{name} does not replay, so it cannot be continued: {e}") from None
         recorded = events[0].get("seed")
         if isinstance(recorded, bool) or not isinstance(recorded, (int, type(None))):
