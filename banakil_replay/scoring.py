@@ -218,6 +218,11 @@ def score_hand(rules: Ruleset, hand: HandInput, names: Sequence[str] = ()) -> Ha
 
     ``names`` (the players, in seat order) name the seats in ``explain``; without them a seat is
     ``Seat 0``, ``Seat 1`` ...
+
+    >>> from .rules import get_ruleset
+    >>> score = score_hand(get_ruleset("classic"), HandInput.from_values(2, went_out=1, seats=[(4, 6.5), (12, 0)]))
+    >>> score.players, score.sides
+    ([-2.5, 32.0], [-2, 32])
     """
     who = Names(names)
     rules.check_players(hand.players)
@@ -403,7 +408,13 @@ def sheet_entries(scores: Sequence[Number], debt: Number = 0) -> tuple[list[Numb
 
 
 def match_status(rules: Ruleset, players: int, hand_sides: Sequence[Sequence[Number]]) -> MatchStatus:
-    """Totals, target and winner after these hands' side scores, under the rule set's end rule."""
+    """Totals, target and winner after these hands' side scores, under the rule set's end rule.
+
+    >>> from .rules import get_ruleset
+    >>> status = match_status(get_ruleset("classic"), 2, [[37, 3], [20, 150]])
+    >>> status.totals, status.target, status.over, status.winner
+    ((57, 153), 150, True, 1)
+    """
     target = rules.target(players)
     n_sides = len(sides_of(players))
     totals = [0.0] * n_sides
