@@ -115,3 +115,21 @@ def test_the_rules_core_cites_sources_through_citations(module: str) -> None:
 
 def test_the_source_search_finds_one() -> None:
     assert any(SOURCE_TEXT.search(s) for _, s in _code_strings(SOURCES["citations.py"]))
+
+
+def test_the_coachs_weights_have_names() -> None:
+    """A number that ranks the coach's options is a named constant with its reason, not a bare literal."""
+    tree = ast.parse(SOURCES["play/hints.py"].read_text(encoding="utf-8"))
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    bare = [(f.name, c.lineno, c.value) for f in functions for c in ast.walk(f)
+            if isinstance(c, ast.Constant) and isinstance(c.value, float) and c.value != 0.0]
+    assert not bare, f"name these weights in play/hints.py: {bare}"
+    named = [n for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+             and isinstance(n.value.value, float)]
+    assert len(named) >= 10
+
+
+def test_one_function_reads_a_formats_major_version() -> None:
+    defined = [name for name, path in SOURCES.items()
+               if re.search(r"^def format_major\(", path.read_text(encoding="utf-8"), re.M)]
+    assert defined == ["events.py"]
