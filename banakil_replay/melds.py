@@ -1,19 +1,20 @@
 """Melds: runs and sets, lay-offs and joker swaps, with a reason for every "no".
 
-A run is 3+ cards of one suit in consecutive positions (3 .. A, plus A-2-3 where
-the rule set lets the ace play low); a set is 3 or 4 threes or aces of different
-suits. A meld holds at most one 2 and one joker and at least one natural card; a
-2 is never part of a set. (000 "Play"; 004 "melding", "runs", "sets"; 002 §3-4;
-003 "Melds and the banakil wild".)
+A run is 3+ cards of one suit in consecutive positions (3 .. A, plus A-2-3 where the rule set lets the ace
+play low); a set is 3 or 4 threes or aces of different suits. A meld holds at most one 2 and one joker and
+at least one natural card; a 2 is never part of a set (each rule's sources: ``citations.cite``).
+``verify_*`` return the resulting :class:`Meld` or raise :class:`IllegalMoveError` with a full-sentence
+reason; ``can_*`` say whether. The reducer, the options list and the explanations call the same functions.
 
-The ``verify_*`` functions return the resulting :class:`Meld` or raise
-:class:`IllegalMoveError` with a full-sentence reason; ``can_*`` wrap them. The
-reducer, the options list and the explanations all call the same functions.
-
->>> from .rules import get_ruleset
->>> m = verify_meld(parse_cards("KS AS 2S"), get_ruleset("classic"))
->>> m.codes, m.stands_for_codes()
-(['2S', 'KS', 'AS'], {0: 'QS'})
+>>> from .rules import get_ruleset; classic = get_ruleset("classic")
+>>> m = verify_meld(parse_cards("KS AS 2S"), classic)
+>>> m.codes, m.stands_for_codes(), can_meld("7H 8S 9H", classic), analyze_meld("7H 8S 9H", classic).rule.id
+(['2S', 'KS', 'AS'], {0: 'QS'}, False, 'run-suit')
+>>> run, joker = verify_meld("7H 8H 9H", classic), verify_meld("7H JK 9H", classic)
+>>> verify_lay_off(run, ["10H"], classic).codes, can_lay_off(run, ["QH"], classic), can_joker_swap(joker, "10H", classic)
+(['7H', '8H', '9H', '10H'], False, False)
+>>> verify_joker_swap(joker, "8H", classic).codes
+['7H', '8H', '9H']
 """
 
 from __future__ import annotations
@@ -306,11 +307,6 @@ def analyze_meld(cards: Iterable[Card | str], rules: Ruleset,
     The order given is kept when it is itself a valid layout (so ``2C 5D 6D``
     has the 2 stand for 4♦); otherwise a layout is found. ``arrangement`` pins
     the order exactly and is an error when it is not a valid layout.
-
-    >>> from .rules import get_ruleset
-    >>> check = analyze_meld("7H 8S 9H", get_ruleset("classic"))
-    >>> check.valid, check.reason, check.rule.id
-    (False, "a run's natural cards must all be one suit, these mix hearts and spades", 'run-suit')
     """
     cards_t = parse_cards(cards)
     try:
@@ -339,15 +335,7 @@ def _verify_new(cards: Sequence[Card], rules: Ruleset, arrangement: Sequence[Car
 
 def verify_meld(cards: Iterable[Card | str], rules: Ruleset,
                 arrangement: Sequence[Card | str] | None = None) -> Meld:
-    """The meld these cards make, or :class:`IllegalMoveError` with the reason.
-
-    >>> from .rules import get_ruleset
-    >>> verify_meld("AC AH JK", get_ruleset("classic")).kind
-    'set'
-    >>> verify_meld("3C 3H 2S", get_ruleset("classic"))
-    Traceback (most recent call last):
-    banakil_replay.errors.IllegalMoveError: a 2 is never wild in a set: only a joker may fill a gap in a set
-    """
+    """The meld these cards make, or :class:`IllegalMoveError` with the reason."""
     cards_t = parse_cards(cards)
     try:
         return _verify_new(cards_t, rules, None if arrangement is None else parse_cards(arrangement))
@@ -369,12 +357,6 @@ _meld_of = lru_cache(maxsize=8192)(_verify_new)
 
 
 def can_meld(cards: Iterable[Card | str], rules: Ruleset) -> bool:
-    """Whether these cards make a meld (:func:`verify_meld` says why not).
-
-    >>> from .rules import get_ruleset
-    >>> can_meld("7H 8H 9H", get_ruleset("classic")), can_meld("7H 8S 9H", get_ruleset("classic"))
-    (True, False)
-    """
     return analyze_meld(cards, rules).valid
 
 
@@ -540,11 +522,6 @@ def verify_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset,
 
     A meld is never split and no card leaves it; wild cards move only as the
     rule set allows (free, slide to an open end, low-or-high end, joker locked).
-
-    >>> from .rules import get_ruleset
-    >>> run = verify_meld("7H 8H 9H", get_ruleset("classic"))
-    >>> verify_lay_off(run, ["10H"], get_ruleset("classic")).codes
-    ['7H', '8H', '9H', '10H']
     """
     return _lay_off(meld, parse_cards(cards), rules, None if arrangement is None else parse_cards(arrangement))
 
@@ -578,12 +555,6 @@ def clear_caches() -> None:
 
 
 def can_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset) -> bool:
-    """Whether ``cards`` can be added to ``meld`` (:func:`verify_lay_off` says why not).
-
-    >>> from .rules import get_ruleset
-    >>> can_lay_off(verify_meld("7H 8H 9H", get_ruleset("classic")), ["QH"], get_ruleset("classic"))
-    False
-    """
     try:
         verify_lay_off(meld, cards, rules)
     except IllegalMoveError:
@@ -593,12 +564,7 @@ def can_lay_off(meld: Meld, cards: Iterable[Card | str], rules: Ruleset) -> bool
 
 def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
                       arrangement: Sequence[Card | str] | None = None) -> Meld:
-    """The meld after ``card`` takes the joker's place (the joker goes to hand).
-
-    >>> from .rules import get_ruleset
-    >>> verify_joker_swap(verify_meld("7H JK 9H", get_ruleset("classic")), "8H", get_ruleset("classic")).codes
-    ['7H', '8H', '9H']
-    """
+    """The meld after ``card`` takes the joker's place (the joker goes to hand)."""
     (natural,) = parse_cards([card])
     tried = f"cannot swap {natural.symbol} for the joker in {meld.describe()}: "
     src = cite(rules, Rule.JOKER_SWAP)
@@ -627,13 +593,6 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
 
 
 def can_joker_swap(meld: Meld, card: Card | str, rules: Ruleset) -> bool:
-    """Whether ``card`` can take the joker's place in ``meld`` (:func:`verify_joker_swap` says why not).
-
-    >>> from .rules import get_ruleset
-    >>> meld = verify_meld("7H JK 9H", get_ruleset("classic"))
-    >>> can_joker_swap(meld, "8H", get_ruleset("classic")), can_joker_swap(meld, "10H", get_ruleset("classic"))
-    (True, False)
-    """
     try:
         verify_joker_swap(meld, card, rules)
     except (IllegalMoveError, MalformedInputError):
