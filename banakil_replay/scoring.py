@@ -25,7 +25,7 @@ from .deck_holds import deck_overflow
 from .errors import MalformedInputError
 from .citations import cite
 from .rules import Ruleset
-from .seats import partner_of, side_of as side_of, sides_of as sides_of  # side_of, sides_of: callers import them from here too
+from .seats import partner_of, seat_name, side_of as side_of, sides_of as sides_of  # side_of, sides_of: callers import them from here too
 
 Number = int | float
 
@@ -255,9 +255,7 @@ class Names:
         self.names = [str(n) for n in names]
 
     def __call__(self, seat: int, start: bool = True) -> str:
-        if seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return f"{'Seat' if start else 'seat'} {seat}"
+        return seat_name(self.names, seat, capital=start)
 
 
 def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[float], list[str], list[Basis]]:

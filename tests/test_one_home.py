@@ -27,7 +27,7 @@ RESTATED = [
      re.compile(r"(dealer|first)\w*\)?\s*[+-]\s*1\s*\)\s*%|\(\s*hand\w*\s*-\s*2\s*\)\s*%")),
     ("partners are 0+2 and 1+3", "seats.py", re.compile(r"\+\s*2\s*\)\s*%\s*4|\b(seat|out|s|i|j)\s*%\s*2\b")),
     ("the player's name, else seat N", "seats.py",
-     re.compile(r"""else\s+f["'][Ss]eat \{""")),
+     re.compile(r"""else\s+f["'][Ss]eat \{|\{['"]Seat['"] if""")),
 ]
 
 
@@ -74,6 +74,7 @@ OLD_COPIES = [
     "partner = (out + 2) % 4",
     'return state.players[seat] if seat < len(state.players) and state.players[seat] else f"seat {seat}"',
     'return str(names[seat]) if names and seat < len(names) else f"Seat {seat}"',
+    "return f\"{'Seat' if start else 'seat'} {seat}\"",
 ]
 
 
