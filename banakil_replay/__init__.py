@@ -10,6 +10,19 @@ depends on where a module lives:
 >>> len(options(replay(events).at(1)).options) > 0
 True
 
+``fold`` keeps the last state, ``replay`` every state, and ``apply`` adds one (typed)
+event, refusing one the rules forbid with the rule and the seq it breaks at:
+
+>>> from banakil_replay import apply, parse_event, ReplayError
+>>> state = fold(events[:2])
+>>> apply(state, parse_event(events[2], 2)).seq == replay(events[:3]).final.seq == 2
+True
+>>> try:
+...     apply(state, parse_event(events[3], 3))
+... except ReplayError as no:
+...     print(no.seq, no.rule.id)
+3 contiguous-seq
+
 The layers, each depending only on those before it: the ground (``cards``,
 ``errors``, ``rules``), the rules of melds and scoring, the log's meaning
 (``events``, ``state``, ``reducer``), then the edges: ``play/``, ``log/``,
@@ -24,92 +37,102 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, full_deck, parse_card, parse_cards, point_value
-from .errors import AmbiguousInputError, BanakilError, IllegalMoveError, MalformedInputError
+from .errors import (
+    BanakilError, IllegalMoveError, MalformedEventError, MalformedInputError, ReplayError, UnknownRulesetError, render,
+)
 from .events import (
-    Annotated, Discarded, Drew, Event, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked, MatchStarted,
-    Melded, Reshuffled, Took, event_to_json, parse_event,
+    Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, HandStruck, JokerSwapped, LaidOff,
+    MatchBanked, MatchStarted, Melded, Reshuffled, Took, event_to_json, parse_event,
 )
 from .log.load import UnreadableLogError, load_replay
 from .log.store import append_event, create_log, read_events, read_log
-from .melds import Meld, analyze_meld, verify_joker_swap, verify_lay_off, verify_meld
+from .melds import (
+    Meld, analyze_meld, can_joker_swap, can_lay_off, can_meld, verify_joker_swap, verify_lay_off, verify_meld,
+)
 from .endings import ENDINGS, HandEnd, hand_ends
 from .hand_end import hand_end_input
-from .reducer import Replay, ReplayError, fold, replay
+from .reducer import Replay, apply, fold, replay
+from .rulebook import Rule
 from .rules import RULESETS, Ruleset, get_ruleset
 from .scoring import HandInput, HandScore, match_status, score_hand
 from .state import GameState
 
-if TYPE_CHECKING:  # the edges' names, imported on first use (see _LAZY); here for type checkers
-    from .log import bulk
-    from .log.annotations import AnnotatedGame, Note, Sidecar, SidecarMismatchError, export_notes, import_notes
-    from .notebook.charts import cold_hands_chart, endings_chart, points_chart, stock_chart, totals_chart
-    from .notebook.exercises import ExerciseWidget
-    from .notebook.frames import (
-        card_points_frame, events_frame, examples_frame, hands_frame, load_games, matches_frame, rescore_frame,
-        review_frame, rules_frame, side_points,
+if TYPE_CHECKING:  # the names of _LAZY, for type checkers; tests/test_public_face.py keeps the two the same
+    from .log import bulk as bulk
+    from .log.annotations import (
+        AnnotatedGame as AnnotatedGame, Note as Note, Sidecar as Sidecar, SidecarMismatchError as SidecarMismatchError,
+        export_notes as export_notes, import_notes as import_notes,
     )
-    from .notebook.narrate import event_text
-    from .notebook.playtable import PlayTable
-    from .notebook.setup import answer, setup_notebook, show, show_options, show_score
-    from .notebook.sheet import SheetWidget
-    from .notebook.widgets import Annotator, MeldChecker, ReplayStepper
-    from .play.bots import HeuristicBot, RandomBot, play_match
-    from .play.expert import ExpertBot
-    from .play.moves import Option, Options
-    from .play.observation import Observation, observe
-    from .play.options import options
-    from .play.review import review
-    from .play.stepper import Stepper
+    from .notebook.charts import (
+        cold_hands_chart as cold_hands_chart, endings_chart as endings_chart, points_chart as points_chart,
+        stock_chart as stock_chart, totals_chart as totals_chart,
+    )
+    from .notebook.exercises import ExerciseWidget as ExerciseWidget
+    from .notebook.frames import (
+        card_points_frame as card_points_frame, events_frame as events_frame, examples_frame as examples_frame,
+        hands_frame as hands_frame, load_games as load_games, matches_frame as matches_frame,
+        rescore_frame as rescore_frame, review_frame as review_frame, rules_frame as rules_frame,
+        side_points as side_points,
+    )
+    from .notebook.narrate import event_text as event_text
+    from .notebook.playtable import PlayTable as PlayTable
+    from .notebook.setup import (
+        answer as answer, setup_notebook as setup_notebook, show as show, show_options as show_options,
+        show_score as show_score,
+    )
+    from .notebook.sheet import SheetWidget as SheetWidget
+    from .notebook.widgets import Annotator as Annotator, MeldChecker as MeldChecker, ReplayStepper as ReplayStepper
+    from .play.bots import HeuristicBot as HeuristicBot, RandomBot as RandomBot, play_match as play_match
+    from .play.expert import ExpertBot as ExpertBot
+    from .play.moves import Option as Option, Options as Options
+    from .play.options import options as options
+    from .play.observation import Observation as Observation, observe as observe
+    from .play.review import review as review
+    from .play.stepper import Stepper as Stepper
+
+# The edges (play, notes, notebook) are imported on first use: the command line and the rules
+# core stay quick to load, and the widgets need ipywidgets. This is their one registry: the
+# lazy import, __all__ and dir() all read it.
+_LAZY_BY_MODULE: dict[str, tuple[str, ...]] = {
+    "log.bulk": ("bulk",),
+    "log.annotations": ("AnnotatedGame", "Note", "Sidecar", "SidecarMismatchError", "export_notes", "import_notes"),
+    "play.options": ("options",),
+    "play.moves": ("Options", "Option"),
+    "play.review": ("review",),
+    "play.stepper": ("Stepper",),
+    "play.observation": ("observe", "Observation"),
+    "play.bots": ("HeuristicBot", "RandomBot", "play_match"),
+    "play.expert": ("ExpertBot",),
+    "notebook.setup": ("setup_notebook", "show", "show_score", "show_options", "answer"),
+    "notebook.narrate": ("event_text",),
+    "notebook.frames": ("load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame",
+                        "examples_frame", "rules_frame", "card_points_frame", "review_frame", "side_points"),
+    "notebook.charts": ("totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart"),
+    "notebook.widgets": ("MeldChecker", "ReplayStepper", "Annotator"),
+    "notebook.exercises": ("ExerciseWidget",),
+    "notebook.sheet": ("SheetWidget",),
+    "notebook.playtable": ("PlayTable",),
+}
+_LAZY: dict[str, str] = {name: module for module, names in _LAZY_BY_MODULE.items() for name in names}
 
 __all__ = [
-    # cards, errors, rule sets, melds, scoring
+    # cards, errors, rule sets, the rulebook, melds (verify says why not, can says whether), scoring
     "Card", "parse_card", "parse_cards", "full_deck", "point_value",
-    "BanakilError", "MalformedInputError", "IllegalMoveError", "AmbiguousInputError",
-    "Ruleset", "RULESETS", "get_ruleset",
-    "Meld", "analyze_meld", "verify_meld", "verify_lay_off", "verify_joker_swap",
+    "BanakilError", "MalformedInputError", "UnknownRulesetError", "IllegalMoveError", "ReplayError",
+    "MalformedEventError", "render",
+    "Ruleset", "RULESETS", "get_ruleset", "Rule",
+    "Meld", "analyze_meld", "verify_meld", "verify_lay_off", "verify_joker_swap", "can_meld", "can_lay_off",
+    "can_joker_swap",
     "HandInput", "HandScore", "score_hand", "match_status",
     # the log and its meaning
     "Event", "MatchStarted", "HandStarted", "Drew", "Took", "Melded", "LaidOff", "JokerSwapped", "Discarded",
-    "Reshuffled", "HandScored", "Annotated", "MatchBanked", "parse_event", "event_to_json",
-    "GameState", "Replay", "ReplayError", "replay", "fold", "HandEnd", "hand_ends", "ENDINGS", "hand_end_input",
+    "Reshuffled", "HandScored", "HandRecorded", "HandStruck", "Annotated", "MatchBanked", "parse_event",
+    "event_to_json",
+    "GameState", "Replay", "apply", "replay", "fold", "HandEnd", "hand_ends", "ENDINGS", "hand_end_input",
     "read_events", "read_log", "append_event", "create_log", "load_replay", "UnreadableLogError",
-    "Note", "Sidecar", "SidecarMismatchError", "AnnotatedGame", "export_notes", "import_notes", "bulk",
-    # play
-    "options", "Options", "Option", "review", "Stepper",
-    "observe", "Observation", "HeuristicBot", "RandomBot", "ExpertBot", "play_match",
-    # notebooks
-    "setup_notebook", "show", "show_score", "show_options", "answer", "event_text",
-    "load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame", "examples_frame", "rules_frame",
-    "card_points_frame", "review_frame", "side_points",
-    "totals_chart", "points_chart", "endings_chart", "cold_hands_chart", "stock_chart",
-    "MeldChecker", "ReplayStepper", "Annotator", "ExerciseWidget", "SheetWidget", "PlayTable",
 ]
+__all__ += list(_LAZY)  # play, notes and notebooks
 __version__ = "0.1.0"
-
-# The edges (play, notes, notebook) are imported on first use: the command line and
-# the rules core stay quick to load, and the widgets need ipywidgets.
-_LAZY: dict[str, str] = {
-    "bulk": "log.bulk",
-    **dict.fromkeys(("AnnotatedGame", "Note", "Sidecar", "SidecarMismatchError", "export_notes", "import_notes"),
-                    "log.annotations"),
-    **dict.fromkeys(("cold_hands_chart", "endings_chart", "points_chart", "stock_chart", "totals_chart"),
-                    "notebook.charts"),
-    **dict.fromkeys(("card_points_frame", "events_frame", "examples_frame", "hands_frame", "load_games",
-                     "matches_frame", "rescore_frame", "review_frame", "rules_frame", "side_points"),
-                    "notebook.frames"),
-    "event_text": "notebook.narrate",
-    **dict.fromkeys(("setup_notebook", "show", "show_score", "show_options", "answer"), "notebook.setup"),
-    **dict.fromkeys(("Annotator", "MeldChecker", "ReplayStepper"), "notebook.widgets"),
-    "ExerciseWidget": "notebook.exercises",
-    "SheetWidget": "notebook.sheet",
-    "PlayTable": "notebook.playtable",
-    **dict.fromkeys(("Option", "Options", "options"), "play.options"),
-    "review": "play.review",
-    **dict.fromkeys(("observe", "Observation"), "play.observation"),
-    **dict.fromkeys(("HeuristicBot", "RandomBot", "play_match"), "play.bots"),
-    "ExpertBot": "play.expert",
-    "Stepper": "play.stepper",
-}
 
 
 def __getattr__(name: str) -> Any:

@@ -175,7 +175,14 @@ def _parse(text: str) -> Card:
 
 
 def parse_card(text: str | Card) -> Card:
-    """Read one card code; a bad code raises :class:`MalformedInputError` naming it."""
+    """Read one card code; a bad code raises :class:`MalformedInputError` naming it.
+
+    >>> parse_card("10H"), parse_card("JK").is_joker
+    (Card('10H'), True)
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    banakil_replay.errors.MalformedInputError: unknown card code '1H': rank '1' is not one of 2-10 T J Q K A
+    """
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
@@ -185,7 +192,11 @@ def parse_card(text: str | Card) -> Card:
 
 
 def parse_cards(codes: Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read several card codes; a string is split on whitespace and commas."""
+    """Read several card codes; a string is split on whitespace and commas.
+
+    >>> parse_cards("7H 8H, 9H")
+    (Card('7H'), Card('8H'), Card('9H'))
+    """
     if isinstance(codes, str):
         codes = codes.replace(",", " ").split()
     return tuple(parse_card(c) for c in codes)
@@ -196,7 +207,12 @@ def codes(cards: Iterable[Card]) -> list[str]:
 
 
 def full_deck() -> Counter[Card]:
-    """The 106-card deck as a multiset: two of every natural and every 2, two jokers."""
+    """The 106-card deck as a multiset: two of every natural and every 2, two jokers.
+
+    >>> deck = full_deck()
+    >>> sum(deck.values()), deck[parse_card("JK")], deck[parse_card("2C")]
+    (106, 2, 2)
+    """
     deck: Counter[Card] = Counter()
     for suit in SUITS:
         for rank in RANK_CODES:
@@ -229,6 +245,9 @@ def point_value(card: Card, ace_value: float = 1.5) -> float:
 
     Sources: 000 (scoring table), 004 (card values), 002 (card point values).
     A wild card always counts its own value, never that of the card it stands for.
+
+    >>> [point_value(parse_card(c)) for c in ("5D", "KS", "AS", "2C", "JK")]
+    [0.5, 1.0, 1.5, 2.0, 4.0]
     """
     r = card.rank
     if r == JOKER_RANK:

@@ -42,6 +42,7 @@ CLASSIC_KEPT = "the classic rule"
 CHOICE = "the project's choice"
 OPTION = "set by this log's options"
 NO_SOURCE = "no source plays it so"
+BANKED = "000 (Ending)"  # a banked match is over for good: it is banked once
 ONLINE = "000 (online version)"  # 000's summary of the Jawaker rules: a Jawaker source where it agrees
 
 

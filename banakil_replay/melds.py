@@ -1,19 +1,20 @@
 """Melds: runs and sets, lay-offs and joker swaps, with a reason for every "no".
 
-A run is 3+ cards of one suit in consecutive positions (3 .. A, plus A-2-3 where
-the rule set lets the ace play low); a set is 3 or 4 threes or aces of different
-suits. A meld holds at most one 2 and one joker and at least one natural card; a
-2 is never part of a set. (000 "Play"; 004 "melding", "runs", "sets"; 002 §3-4;
-003 "Melds and the banakil wild".)
+A run is 3+ cards of one suit in consecutive positions (3 .. A, plus A-2-3 where the rule set lets the ace
+play low); a set is 3 or 4 threes or aces of different suits. A meld holds at most one 2 and one joker and
+at least one natural card; a 2 is never part of a set (each rule's sources: ``citations.cite``).
+``verify_*`` return the resulting :class:`Meld` or raise :class:`IllegalMoveError` with a full-sentence
+reason; ``can_*`` say whether. The reducer, the options list and the explanations call the same functions.
 
-The ``verify_*`` functions return the resulting :class:`Meld` or raise
-:class:`IllegalMoveError` with a full-sentence reason; ``can_*`` wrap them. The
-reducer, the options list and the explanations all call the same functions.
-
->>> from .rules import get_ruleset
->>> m = verify_meld(parse_cards("KS AS 2S"), get_ruleset("classic"))
->>> m.codes, m.stands_for_codes()
-(['2S', 'KS', 'AS'], {0: 'QS'})
+>>> from .rules import get_ruleset; classic = get_ruleset("classic")
+>>> m = verify_meld(parse_cards("KS AS 2S"), classic)
+>>> m.codes, m.stands_for_codes(), can_meld("7H 8S 9H", classic), analyze_meld("7H 8S 9H", classic).rule.id
+(['2S', 'KS', 'AS'], {0: 'QS'}, False, 'run-suit')
+>>> run, joker = verify_meld("7H 8H 9H", classic), verify_meld("7H JK 9H", classic)
+>>> verify_lay_off(run, ["10H"], classic).codes, can_lay_off(run, ["QH"], classic), can_joker_swap(joker, "10H", classic)
+(['7H', '8H', '9H', '10H'], False, False)
+>>> verify_joker_swap(joker, "8H", classic).codes
+['7H', '8H', '9H']
 """
 
 from __future__ import annotations

@@ -19,8 +19,9 @@ from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, difference_words, full_deck
-from .citations import cite
-from .errors import IllegalMoveError, MalformedInputError, UnknownRulesetError
+from .citations import BANKED, cite
+from .errors import IllegalMoveError, MalformedInputError
+from .errors import MalformedEventError as MalformedEventError, ReplayError as ReplayError  # their callers import them here
 from .events import (
     Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, JokerSwapped, LaidOff, MatchBanked,
     HandStruck, MatchStarted, Melded, Reshuffled, Took, format_minor, newer_hint, parse_event,
@@ -32,6 +33,7 @@ from .hand_end import seat_inputs
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
 from .strike import after_hand_struck
 from .scoring import HandInput, HandScore, match_status, score_hand, sides_of
+from .seats import first_to_play, next_dealer
 from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
 
@@ -39,25 +41,6 @@ DECK: Counter[Card] = full_deck()
 DECK_COPIES = 2  # the deck holds two of every card kind
 _ZEROS = (0,) * len(CARD_KINDS)
 assert set(DECK.values()) == {DECK_COPIES} and len(DECK) == len(CARD_KINDS)
-
-
-class ReplayError(IllegalMoveError):
-    """An event the rules (or the log's own sequence) forbid, located by seq."""
-
-    def __init__(self, seq: int, event_type: str, reason: str, *, rule: Rule | None = None,
-                 source: str | None = None) -> None:
-        source = source if source is not None else (rule.source if rule else "")
-        where = f" [{rule.title}: {source}]" if rule else ""
-        super().__init__(f"seq {seq}: {event_type}: {reason}{where}", rule=rule, source=source)
-        self.seq, self.event_type, self.bare_reason = seq, event_type, reason
-
-
-class MalformedEventError(ReplayError, MalformedInputError):
-    """An event this engine cannot read at all (a bad rule set or rule option), located by seq.
-
-    Both kinds at once: ``validate`` reports it as an invalid log at its seq, while commands that
-    need a game to work on treat it as bad input.
-    """
 
 
 def _rules(state: GameState) -> Ruleset:
@@ -138,7 +121,7 @@ def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     try:
         rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
         rules.check_players(len(ev.players))
-    except (MalformedInputError, UnknownRulesetError) as e:  # a newer minor version may know the name
+    except MalformedInputError as e:  # an unknown rule set too: a newer minor version may know the name
         raise MalformedInputError(f"{e}{newer_hint(format_minor(ev.format))}") from None
     return _evolve(state, rules=rules, players=ev.players, totals=tuple(0 for _ in sides_of(len(ev.players))),
                         format_minor=format_minor(ev.format))
@@ -158,7 +141,7 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     verify_dealer(state, rules, ev)
     if len(ev.hands) != n:
         raise Rule.DEAL.no(f"{len(ev.hands)} hands dealt to {n} players")
-    first = (ev.dealer + 1) % n
+    first = first_to_play(ev.dealer, n)
     starter = rules.opening == "starter_19"
     for seat, cards in enumerate(ev.hands):
         want = rules.cards_dealt(seat, first)
@@ -204,7 +187,7 @@ def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
     """Each deal passes to the next seat in turn order, a dead hand's fresh deal included."""
     if rules.dealer_order != "next_seat" or state.dealer is None:
         return  # the first deal's dealer is decided by a cut, which the log does not record
-    want = (state.dealer + 1) % state.n
+    want = next_dealer(state.dealer, state.n)
     if ev.dealer != want:
         raise Rule.DEALER_ORDER.no(f"seat {ev.dealer} cannot deal hand {ev.hand}: the deal passes to the next seat each hand, "
                   f"so seat {want} deals after seat {state.dealer}")
@@ -482,7 +465,7 @@ def _recorded_hand_table(state: GameState) -> dict[str, Any]:
     hand's table (who had opened, the cards unseen) into the states between hands.
     """
     no = tuple(False for _ in range(state.n))
-    return dict(hand_no=state.hand_no + 1, dealer=None if state.dealer is None else (state.dealer + 1) % state.n,
+    return dict(hand_no=state.hand_no + 1, dealer=None if state.dealer is None else next_dealer(state.dealer, state.n),
                 phase="over", hands=(), melds=(), discard=(), stock=None,
                 stock_count=0, unseen=(), this_turn=Turn(), opened=no, laid_any=no, had_turn=no, reshuffles=0,
                 first_turn=False)
@@ -530,7 +513,7 @@ def after_annotated(state: GameState, ev: Annotated) -> GameState:
 def after_match_banked(state: GameState, ev: MatchBanked) -> GameState:
     _rules(state)
     if state.banked:
-        raise Rule.MATCH_END.no("the match is already banked", "000 (Ending)")
+        raise Rule.MATCH_END.no("the match is already banked", BANKED)
     if not state.match_over:
         raise Rule.MATCH_END.no("no side has won yet: the match is banked once a target is reached and the winner is clear")
     return _evolve(state, banked=True)

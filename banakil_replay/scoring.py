@@ -25,6 +25,7 @@ from .deck_holds import deck_overflow
 from .errors import MalformedInputError
 from .citations import cite
 from .rules import Ruleset
+from .seats import partner_of, seat_name, side_of as side_of, sides_of as sides_of  # side_of, sides_of: callers import them from here too
 
 Number = int | float
 
@@ -40,17 +41,6 @@ def round_in_favour(x: float) -> int:
 def tidy(x: float) -> Number:
     """A whole float as an int, for readable JSON (37.0 -> 37, 10.5 stays)."""
     return int(x) if float(x).is_integer() else x
-
-
-def sides_of(players: int) -> list[tuple[int, ...]]:
-    """Seats per side: partners 0+2 and 1+3 at four players, everyone alone otherwise."""
-    if players == 4:
-        return [(0, 2), (1, 3)]
-    return [(i,) for i in range(players)]
-
-
-def side_of(seat: int, players: int) -> int:
-    return seat % 2 if players == 4 else seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +218,11 @@ def score_hand(rules: Ruleset, hand: HandInput, names: Sequence[str] = ()) -> Ha
 
     ``names`` (the players, in seat order) name the seats in ``explain``; without them a seat is
     ``Seat 0``, ``Seat 1`` ...
+
+    >>> from .rules import get_ruleset
+    >>> score = score_hand(get_ruleset("classic"), HandInput.from_values(2, went_out=1, seats=[(4, 6.5), (12, 0)]))
+    >>> score.players, score.sides
+    ([-2.5, 32.0], [-2, 32])
     """
     who = Names(names)
     rules.check_players(hand.players)
@@ -260,9 +255,7 @@ class Names:
         self.names = [str(n) for n in names]
 
     def __call__(self, seat: int, start: bool = True) -> str:
-        if seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return f"{'Seat' if start else 'seat'} {seat}"
+        return seat_name(self.names, seat, capital=start)
 
 
 def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[float], list[str], list[Basis]]:
@@ -319,7 +312,8 @@ def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> t
         return [_round_side(rules, [r]) for r in raw], []
     out = hand.went_out
     if rules.team_scoring == "out_goer" and out is not None:
-        partner = (out + 2) % 4
+        partner = partner_of(out, n)
+        assert partner is not None  # four players: two sides of two
         out_side = side_of(out, n)
         other = 1 - out_side
         a, b = sides_of(n)[other]
@@ -412,7 +406,13 @@ def sheet_entries(scores: Sequence[Number], debt: Number = 0) -> tuple[list[Numb
 
 
 def match_status(rules: Ruleset, players: int, hand_sides: Sequence[Sequence[Number]]) -> MatchStatus:
-    """Totals, target and winner after these hands' side scores, under the rule set's end rule."""
+    """Totals, target and winner after these hands' side scores, under the rule set's end rule.
+
+    >>> from .rules import get_ruleset
+    >>> status = match_status(get_ruleset("classic"), 2, [[37, 3], [20, 150]])
+    >>> status.totals, status.target, status.over, status.winner
+    ((57, 153), 150, True, 1)
+    """
     target = rules.target(players)
     n_sides = len(sides_of(players))
     totals = [0.0] * n_sides

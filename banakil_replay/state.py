@@ -17,7 +17,8 @@ from .cards import CARD_KINDS, Card
 from .events import Annotated, Event
 from .melds import Meld
 from .rules import Ruleset
-from .scoring import HandScore, sides_of, tidy
+from .scoring import HandScore, tidy
+from .seats import partner_of, side_of, sides_of
 
 Phase = Literal["setup", "draw", "meld", "over"]
 
@@ -129,10 +130,10 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
         return Counter({CARD_KINDS[i]: k for i, k in enumerate(self.unseen) if k})
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.n == 4 else None
+        return partner_of(seat, self.n)
 
     def side(self, seat: int) -> int:
-        return seat % 2 if self.n == 4 else seat
+        return side_of(seat, self.n)
 
     def to_json(self) -> dict[str, Any]:
         """The ``replay --json`` view (see README and docs/event-log.md)."""

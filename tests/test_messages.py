@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from banakil_replay.cards import parse_card
+from banakil_replay.errors import MalformedEventError
 from banakil_replay.reducer import ReplayError, replay
 from banakil_replay.rulebook import Rule
 from random_play import random_game
@@ -82,8 +83,10 @@ def test_an_unknown_rule_set_is_refused_at_seq_0_with_its_rule(capsys: pytest.Ca
                                                                 tmp_path: Path) -> None:
     from banakil_replay.cli.main import main
 
-    err = _refused([{"seq": 0, "type": "match_started", "format": "banakil-replay/1", "rules": "poker",
-                     "players": ["a", "b"]}])
+    with pytest.raises(MalformedEventError) as info:  # bad input, located: not a move the rules forbid
+        replay([{"seq": 0, "type": "match_started", "format": "banakil-replay/1", "rules": "poker",
+                 "players": ["a", "b"]}])
+    err = info.value
     assert (err.seq, err.rule) == (0, Rule.RULE_SET) and "unknown rule set 'poker'" in str(err)
     path = tmp_path / "poker.jsonl"
     path.write_text('{"seq":0,"type":"match_started","format":"banakil-replay/1","rules":"poker","players":["a","b"]}\n',

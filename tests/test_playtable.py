@@ -112,7 +112,7 @@ def test_an_illegal_move_shows_the_reducers_reason_and_changes_nothing(tmp_path:
     assert not t.press("meld")
     err = t.last_refusal
     assert isinstance(err, IllegalMoveError) and err.rule is refused.value.rule and err.rule is not None
-    assert refused.value.bare_reason in t.message.value and "Not allowed" in t.message.value
+    assert refused.value.reason in t.message.value and "Not allowed" in t.message.value
     assert f"rule: {err.rule.title}; {err.source}" in t.message.value and err.source
     assert t.path.read_bytes() == log_before and t.state is state_before
     assert [c.code for c in t.pad.selected_cards()] == two, "the selection stays for another try"

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from banakil_replay.errors import MalformedEventError
 from banakil_replay.events import FORMAT_LATEST, FORMAT_MINOR
 from banakil_replay.log.load import load_replay
 from banakil_replay.log.store import EventDecodeError
@@ -33,8 +34,8 @@ def with_format(events: list[dict[str, Any]], version: str) -> list[dict[str, An
     return [dict(events[0], format=version)] + events[1:]
 
 
-def refusal(events: list[dict[str, Any]]) -> ReplayError:
-    with pytest.raises(ReplayError) as info:
+def refusal(events: list[dict[str, Any]]) -> ReplayError | MalformedEventError:
+    with pytest.raises((ReplayError, MalformedEventError)) as info:
         replay(events)
     return info.value
 

@@ -18,11 +18,10 @@ from . import learn as cli_learn
 from . import play as cli_bots
 from . import sheet as cli_sheet
 from . import table as cli_table
-from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import LANGUAGES, UnknownLanguageError, _, language, resolve_language
 from ..log.load import UnreadableLogError, load_replay, utf8_text
 from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
-from ..reducer import ReplayError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -110,13 +109,10 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 def _reason(err: BanakilError) -> str:
     """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    if isinstance(err, ReplayError):
-        return str(err).split(": ", 1)[1]  # "<event type>: <reason> [<rule>: <source>]"
     if isinstance(err, LogReadError):
         where = ", ".join(f"{k} {v}" for k, v in (("line", err.line), ("byte", err.byte_offset)) if v is not None)
         return f"{err.reason} ({where})" if where else err.reason
-    text = str(err)
-    return text.split(": ", 1)[1] if text.startswith("seq ") else text
+    return render(err, seq=False)
 
 
 def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str, BanakilError | None]:
@@ -466,7 +462,7 @@ def _run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
-    except MalformedInputError as e:  # before IllegalMoveError: a log's bad rule options are both
+    except MalformedInputError as e:
         print(f"banakil-replay {args.command}: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except IllegalMoveError as e:

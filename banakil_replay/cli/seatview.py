@@ -14,6 +14,7 @@ from ..play.moves import Options
 from ..play.session import GameSession, Happening
 from ..state import GameState
 from .textview import cards_text, safe
+from ..seats import seat_name
 
 
 def _hand_order(card: Card) -> tuple[bool, str, int]:
@@ -22,7 +23,7 @@ def _hand_order(card: Card) -> tuple[bool, str, int]:
 
 
 def _name(state: GameState, seat: int) -> str:
-    return safe(state.players[seat])[:24] if seat < state.n else f"seat {seat}"
+    return safe(seat_name(state.players, seat))[:24]
 
 
 def table_text(session: GameSession, seat: int) -> str:

@@ -17,7 +17,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
-from ..errors import IllegalMoveError, MalformedInputError
+from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..rules import DEFAULT_RULESET, RULESETS
 
 if TYPE_CHECKING:  # the game machinery is imported when a game is played, not for every command
@@ -54,12 +54,7 @@ def _play_table(args: argparse.Namespace) -> int:
 
 def refusal(err: Exception) -> str:
     """Why a line was refused, without the reducer's ``seq N: type:`` prefix (the player knows the move)."""
-    from ..reducer import ReplayError
-
-    if isinstance(err, ReplayError):
-        rule = f" [{err.rule.title} (rule {err.rule.id}): {err.source}]" if err.rule is not None else ""
-        return f"{err.bare_reason}{rule}"
-    return str(err)
+    return render(err, seq=False, event_type=False, rule_id=True) if isinstance(err, BanakilError) else str(err)
 
 
 # ------------------------------------------------------------------ input

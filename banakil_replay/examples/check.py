@@ -37,6 +37,7 @@ from ..cards import Card, full_deck, parse_cards
 from ..errors import MalformedInputError
 from ..rules import SOURCE_FILES, Ruleset, get_ruleset
 from ..scoring import HandInput, Number, score_hand, sheet_entries, tidy
+from ..seats import seat_name
 
 DATA_FILE = "worked_examples.json"
 VERDICTS: tuple[str, ...] = ("match", "source slip", "mismatch")
@@ -289,8 +290,7 @@ def _render(ex: Mapping[str, Any], figures: Mapping[str, Number | None]) -> str:
 
 
 def _seat_name(ex: Mapping[str, Any], seat: int) -> str:
-    names = ex.get("seat_names")
-    return str(names[seat]) if names and seat < len(names) else f"Seat {seat}"
+    return seat_name([str(n) for n in ex.get("seat_names") or ()], seat, capital=True)
 
 
 def _describe_fix(fix: _Fix, group: Sequence[Mapping[str, Any]]) -> str:

@@ -12,6 +12,7 @@ from ..play.rule_text import never_melded_score
 from ..rulebook import Rule
 from ..rules import Ruleset
 from ..scoring import HandInput, HandScore, MatchStatus, Number, match_status, score_hand, side_of, sides_of
+from ..seats import partner_of
 from .model import Exercise, Feedback, Reason, Shown, num, parse_number, parse_side
 from .sentences import card_values, hand_score, match_end, sources
 
@@ -107,9 +108,9 @@ class ScoreHand(Exercise[float]):
         terms: list[tuple[int, float]]  # (+1 or -1, a seat's score)
         if n < 4:
             terms = [(1, raw[side])]
-        elif rules.team_scoring == "out_goer" and out is not None:
+        elif rules.team_scoring == "out_goer" and out is not None and (partner := partner_of(out, n)) is not None:
             terms = [(1, raw[out])] if side == side_of(out, n) else (
-                [(1, raw[i]) for i in sides_of(n)[side]] + [(-1, raw[(out + 2) % 4])])
+                [(1, raw[i]) for i in sides_of(n)[side]] + [(-1, raw[partner])])
         else:
             terms = [(1, raw[i]) for i in sides_of(n)[side]]
         total, want = sum(sign * t for sign, t in terms), score.sides[side]

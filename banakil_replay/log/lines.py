@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar, Iterator, Mapping
 
 from ..errors import MalformedInputError
 from ..events import CHAIN_PATTERN, FORMAT_LATEST, FORMAT_NAME, FormatError, json_kind
-from ..events import format_major as _events_format_major
+from ..events import format_major as format_major  # one reader of a format's major version, for the log too
 from ..rulebook import Rule
 
 
@@ -325,20 +325,9 @@ def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
     return value
 
 
-def format_major(value: object) -> int:
-    """The major version in a ``format`` value such as ``"banakil-replay/1.2"``.
-
-    Raises :class:`LogReadError` when the value is not a banakil-replay format string.
-    """
-    try:
-        return _events_format_major(value)
-    except FormatError as e:
-        raise LogReadError(e.reason) from None
-
-
 def _format_major(value: object) -> int:
     try:
-        return _events_format_major(value)
+        return format_major(value)
     except FormatError as e:
         raise _Bad("shape", e.reason, seq=0, rule=Rule.FORMAT_VERSION) from None
 

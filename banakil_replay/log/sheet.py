@@ -24,7 +24,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..errors import BanakilError, MalformedInputError
+from ..errors import BanakilError, MalformedEventError, MalformedInputError, render
 from ..events import FORMAT_LATEST, MAX_NAME, EventError, HandRecorded, HandScored, parse_event
 from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT, hand_ends
 from ..reducer import Replay, ReplayError, apply
@@ -134,12 +134,7 @@ def sheet_of(rp: Replay) -> Sheet:
 
 def _bare(err: BanakilError) -> str:
     """A refusal without the reducer's ``seq N: type:`` prefix, with its rule and source."""
-    if isinstance(err, ReplayError):
-        rule = f" [{err.rule.title}: {err.source}]" if err.rule is not None else ""
-        return err.bare_reason + rule
-    if isinstance(err, EventError):
-        return err.reason
-    return str(err)
+    return render(err, seq=False, event_type=False)
 
 
 # ------------------------------------------------------------------ writing
@@ -163,7 +158,7 @@ def new_sheet(path: str | os.PathLike[str], rules: str, players: Sequence[str], 
     try:
         event = parse_event({"seq": 0, **first}, 0)
         state = apply(GameState(), event)  # an unknown knob or a player count the rules do not allow
-    except (EventError, ReplayError) as e:
+    except (EventError, MalformedEventError, ReplayError) as e:
         raise SheetRefused(_bare(e)) from None
     start_log(path, first, exists="exists: a new sheet never overwrites a file", error=SheetRefused)
     return sheet_of(Replay((event,), (state,)))
@@ -173,7 +168,7 @@ def open_sheet(path: str | os.PathLike[str]) -> tuple[Replay, Sheet]:
     """The log at ``path``, replayed, and its sheet. A log that does not replay is refused with its reason."""
     try:
         rp = load_replay(path)
-    except ReplayError as e:  # a sheet that breaks a rule cannot be added up: bad input for a sheet command
+    except (MalformedEventError, ReplayError) as e:  # a sheet that breaks a rule cannot be added up: bad input
         raise SheetRefused(f"{utf8_text(os.fspath(path))}: seq {e.seq}: {_bare(e)}") from None
     return rp, sheet_of(rp)
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..endings import ALL_AT_ONCE, ENDINGS, STOCK_OUT
 from ..rules import RULESETS
 from .frames import side_points
+from .theme import ENDING_PALETTE
 
 if TYPE_CHECKING:  # only for annotations: the real imports are deferred
     import altair as alt
@@ -41,7 +42,7 @@ __all__ = ["totals_chart", "points_chart", "endings_chart", "cold_hands_chart", 
 #: Every chart lists the rule sets in this one order (the engine's), whatever order the rows come in.
 RULES_ORDER: list[str] = list(RULESETS)
 #: One colour per way a hand ends, the same in every chart (and in a chart of your own: :func:`ending_colour`).
-ENDING_COLOURS: dict[str, str] = dict(zip(ENDINGS, ("#4c78a8", "#f58518", "#e45756", "#9d9d9d")))
+ENDING_COLOURS: dict[str, str] = dict(zip(ENDINGS, ENDING_PALETTE))
 
 _DASHES = [[1, 0], [6, 3], [2, 2], [6, 2, 2, 2]]  # solid, dashed, dotted, dash-dot: side 0 to side 3
 

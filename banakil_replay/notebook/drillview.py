@@ -16,21 +16,20 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..play.drill import Attempt, MistakeDrill
 from ..play.moves import Move
-from .html import RED, WIDGET_FONT, esc, options_html
+from .html import WIDGET_FONT, esc, options_html
 from .movepad import MovePad, seat_table_html
 from .panel import classed
 from .narrate import event_text, seat_name
+from .theme import AMBER, GREEN, QUIET, RED
 
 __all__ = ["DrillView", "attempt_html"]
-
-GREEN, AMBER = "#1e7e34", "#b35900"
 
 
 def attempt_html(attempt: Attempt, words: str) -> str:
     """One try, judged: refused (red, with the rule and source), the engine's choice or better (green), or not."""
     kind = attempt.verdict()
     colour = RED if kind == "refused" else (GREEN if kind in ("top", "better") else AMBER)
-    rule = (f' <span class="banakil-refusal-rule" style="color:#666">(rule: {esc(attempt.rule.title)}; '
+    rule = (f' <span class="banakil-refusal-rule" style="color:{QUIET}">(rule: {esc(attempt.rule.title)}; '
             f"{esc(attempt.source)})</span>") if attempt.rule is not None else ""
     return (f'<div class="banakil-attempt banakil-attempt-{kind}" style="{WIDGET_FONT}color:{colour}">'
             f"{esc(words)}{rule}</div>")

@@ -37,15 +37,15 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 from ..errors import MalformedInputError
 from ..learn import KINDS, Exercise, Feedback, LearnerProgress, Session, exercises, load_progress, save_progress
 from ..rules import Ruleset, get_ruleset
-from .html import RED, WIDGET_FONT, cards_html, esc, widget_note
+from .html import WIDGET_FONT, cards_html, esc, widget_note
 from .narrate import sentence
 from .panel import Still, classed, failure, guarded
+from .theme import FAINTER, GREEN, MUTED, QUIET, RED, TEXT, TEXT_SOFT
 
 __all__ = ["ExerciseWidget", "exercise_html", "exercise_text", "feedback_html"]
 
-GREEN = "#1e7e34"
 ENTER_WAIT = 10.0  # seconds an Enter waits for the box's value (it may be held back while the kernel is busy)
-_STILL_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of an '
+_STILL_NOTE = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">A still picture of an '
                "interactive exercise: run the notebook to answer it.</div>")
 
 
@@ -57,13 +57,13 @@ def exercise_html(ex: Exercise[Any], number: int, title: str) -> str:
     rows = []
     for s in ex.shows():
         cards = cards_html(s.cards) if s.cards else ""
-        text = f'<span class="banakil-shown-text" style="color:#444">{esc(s.text)}</span>' if s.text else ""
+        text = f'<span class="banakil-shown-text" style="color:{TEXT_SOFT}">{esc(s.text)}</span>' if s.text else ""
         rows.append(f'<div class="banakil-shown" style="display:flex;align-items:center;gap:.6em;margin:.2em 0">'
                     f'<span class="banakil-shown-label" style="min-width:11em;font-weight:600">{esc(s.label)}</span>'
                     f"{cards}{text}</div>")
     return (f'<div class="banakil-exercise-question" data-exercise="{esc(ex.id)}" data-number="{number}" '
-            f'style="{WIDGET_FONT}"><div class="banakil-exercise-head" style="color:#555">Question {number}: '
-            f"{esc(title)} <span style=\"color:#888\">({esc(ex.origin)}; {esc(ex.rules.title)})</span></div>"
+            f'style="{WIDGET_FONT}"><div class="banakil-exercise-head" style="color:{MUTED}">Question {number}: '
+            f"{esc(title)} <span style=\"color:{FAINTER}\">({esc(ex.origin)}; {esc(ex.rules.title)})</span></div>"
             f'{"".join(rows)}<div class="banakil-question-text" style="margin-top:.4em;font-weight:600">'
             f"{esc(ex.question)}</div></div>")
 
@@ -90,15 +90,13 @@ def feedback_html(fb: Feedback) -> str:
         stop = "" if text[-1:] in (".", "!", "?") else "."
         cite = (f"rule: {esc(r.rule.title)}; {esc(r.source)}" if r.rule is not None
                 else esc(r.source))
-        cite_html = f' <span class="banakil-reason-source" style="color:#666">({cite})</span>' if cite else ""
+        cite_html = f' <span class="banakil-reason-source" style="color:{QUIET}">({cite})</span>' if cite else ""
         items.append(f'<li class="banakil-reason"><span class="banakil-reason-text">{esc(text)}</span>{stop}'
                      f"{cite_html}</li>")
     explain = "".join(f'<li class="banakil-explain">{esc(line)}</li>' for line in fb.explain)
     body = f'<ul style="margin:.2em 0">{"".join(items)}{explain}</ul>' if items or explain else ""
     verdict = "banakil-feedback-right" if fb.right else "banakil-feedback-wrong"
     return f'<div class="banakil-feedback {verdict}" style="{WIDGET_FONT}">{head}{body}</div>'
-
-
 
 
 # ------------------------------------------------------------------- widget
@@ -205,7 +203,7 @@ class ExerciseWidget(Still):
             self.notice_panel.value = widget_note(f"Your progress could not be saved: {sentence(str(e))}",
                                             "banakil-progress-unsaved", RED)
             return False
-        self.notice_panel.value = widget_note(f"Progress saved to {self.progress_path}.", "banakil-progress-saved", "#666")
+        self.notice_panel.value = widget_note(f"Progress saved to {self.progress_path}.", "banakil-progress-saved", QUIET)
         return True
 
     # -------------------------------------------------------------- actions
@@ -253,7 +251,7 @@ class ExerciseWidget(Still):
             return
         self._set_box("")
         self._wrong, self._judged = False, None
-        self.feedback_panel.value = widget_note("Try again.", "banakil-feedback-retry", "#666")
+        self.feedback_panel.value = widget_note("Try again.", "banakil-feedback-retry", QUIET)
         self._sync_controls()
         self.answer.focus()
 
@@ -264,7 +262,7 @@ class ExerciseWidget(Still):
         solution = self.session.skip()
         self._settled, self._wrong = True, False
         self.feedback_panel.value = (f'<div class="banakil-solution" style="{WIDGET_FONT}"><b>The answer:</b> '
-                                     f"{esc(sentence(solution))} <span style=\"color:#666\">(type it as "
+                                     f"{esc(sentence(solution))} <span style=\"color:{QUIET}\">(type it as "
                                      f"{esc(self.exercise.answer_text())})</span></div>")
         self._sync_controls()
         self.next_button.focus()
@@ -351,7 +349,7 @@ class ExerciseWidget(Still):
         return line
 
     def _render_score(self) -> None:
-        self.score_panel.value = widget_note(self.score_text(), "banakil-score-line", "#333")
+        self.score_panel.value = widget_note(self.score_text(), "banakil-score-line", TEXT)
 
     # --------------------------------------------------------------- display
     def still(self) -> tuple[str, str]:

@@ -30,15 +30,14 @@ from ..state import GameState, TableMeld
 from ..learn.topics import RULE_LESSON
 from .narrate import (event_text, preview_note, rank_line, refusal_rule_line, rule_line, seat_name, sentence,
                       side_label)
+from .theme import (
+    BLACK, CARD_BACK_DARK, CARD_BACK_EDGE, CARD_BACK_LIGHT, CARD_EDGE, FAINT, FOCUS, GREEN, JOKER_COLOUR,
+    JOKER_FACE, LINE, MUTED, QUIET, RED, TEXT, TEXT_SOFT, WHITE, WILD_BORDER,
+)
 
 __all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "face_label", "card_html", "cards_html",
            "back_html",
            "backs_html", "meld_html", "meld_check_html", "annotations_html", "state_html", "score_html", "options_html"]
-
-RED = "#c0392b"
-BLACK = "#1f2328"
-JOKER_COLOUR = "#6c3483"
-WILD_BORDER = "#d4a017"
 
 
 def esc(text: object) -> str:
@@ -49,21 +48,21 @@ def esc(text: object) -> str:
 # ---------------------------------------------------------------------- cards
 _CARD_BOX = ("display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
              "box-sizing:border-box;min-width:2.3em;height:3.1em;margin:2px 1px;padding:0 .2em;"
-             "border-radius:.35em;background:#fff;font:600 1em/1.05 system-ui,-apple-system,'Segoe UI',"
+             f"border-radius:.35em;background:{WHITE};font:600 1em/1.05 system-ui,-apple-system,'Segoe UI',"
              "sans-serif;vertical-align:top;")
 _FONT = "font-family:system-ui,-apple-system,'Segoe UI',sans-serif;"
-_CAPTION = "font-size:.62em;font-weight:500;color:#555;white-space:nowrap;"
+_CAPTION = f"font-size:.62em;font-weight:500;color:{MUTED};white-space:nowrap;"
 
 
 WIDGET_FONT = _FONT + "line-height:1.35;"  # the widgets' lines of text
 
 
-def note_html(text: str, cls: str, colour: str = "#333", *, font: str = _FONT) -> str:
+def note_html(text: str, cls: str, colour: str = TEXT, *, font: str = _FONT) -> str:
     """One line of plain text (escaped) in the given font."""
     return f'<div class="{cls}" style="{font}color:{colour}">{esc(text)}</div>'
 
 
-def widget_note(text: str, cls: str, colour: str = "#333") -> str:
+def widget_note(text: str, cls: str, colour: str = TEXT) -> str:
     """One line of plain text (escaped) in the widgets' font: a notice, a refusal, a failure."""
     return note_html(text, cls, colour, font=WIDGET_FONT)
 
@@ -95,8 +94,8 @@ def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption
     if stands_for is not None and _card(stands_for) == c:
         stands_for = None  # a 2 in its own place plays as itself: nothing to explain
     colour = card_colour(c)
-    background = "#f4ecf7" if c.is_joker else "#fff"
-    border = f"2px solid {WILD_BORDER}" if c.is_wild else "1px solid #8a8f98"
+    background = JOKER_FACE if c.is_joker else WHITE
+    border = f"2px solid {WILD_BORDER}" if c.is_wild else f"1px solid {CARD_EDGE}"
     kind = "banakil-joker" if c.is_joker else ("banakil-red" if c.is_red else "banakil-black")
     classes = f"banakil-card {kind}" + (" banakil-wild" if c.is_wild else "")
     title = c.symbol if not c.is_joker else "joker"
@@ -121,8 +120,8 @@ def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption
 
 def back_html() -> str:
     """One card face down: shows nothing about the card."""
-    style = (f"{_CARD_BOX}min-width:1.6em;margin-right:-.9em;border:1px solid #5b6b8c;"
-             "background:repeating-linear-gradient(45deg,#3b5998 0 4px,#6d84b4 4px 8px);")
+    style = (f"{_CARD_BOX}min-width:1.6em;margin-right:-.9em;border:1px solid {CARD_BACK_EDGE};"
+             f"background:repeating-linear-gradient(45deg,{CARD_BACK_DARK} 0 4px,{CARD_BACK_LIGHT} 4px 8px);")
     return f'<span class="banakil-card banakil-back" aria-label="face-down card" style="{style}"></span>'
 
 
@@ -131,7 +130,7 @@ def cards_html(cards: Iterable[Card | str], *, captions: Sequence[str | None] | 
     """A row of card faces (``captions`` optional, one per card)."""
     items = [_card(c) for c in cards]
     if not items:
-        return f'<span class="banakil-cards banakil-empty" style="color:#777">{esc(empty)}</span>'
+        return f'<span class="banakil-cards banakil-empty" style="color:{FAINT}">{esc(empty)}</span>'
     caps = list(captions) if captions is not None else [None] * len(items)
     faces = "".join(card_html(c, caption=cap) for c, cap in zip(items, caps))
     return f'<span class="banakil-cards" style="display:inline-flex;flex-wrap:wrap">{faces}</span>'
@@ -142,7 +141,7 @@ def backs_html(count: int) -> str:
     shown = "".join(back_html() for _ in range(min(count, 19)))
     word = "card" if count == 1 else "cards"
     return (f'<span class="banakil-cards banakil-hidden" style="display:inline-flex;align-items:center">'
-            f'{shown}<span style="margin-left:1.2em;color:#555">{count} {word}, face down</span></span>')
+            f'{shown}<span style="margin-left:1.2em;color:{MUTED}">{count} {word}, face down</span></span>')
 
 
 def meld_html(meld: Meld | TableMeld, *, label: str = "") -> str:
@@ -157,7 +156,7 @@ def meld_html(meld: Meld | TableMeld, *, label: str = "") -> str:
             faces.append(card_html(c, stands_for=target, thirteenth=target is None))
         else:
             faces.append(card_html(c))
-    head = f'<span class="banakil-meld-label" style="min-width:9em;color:#444">{esc(label)}</span>' if label else ""
+    head = f'<span class="banakil-meld-label" style="min-width:9em;color:{TEXT_SOFT}">{esc(label)}</span>' if label else ""
     data = f' data-meld="{table.id}"' if table else ""
     return (f'<div class="banakil-meld banakil-{m.kind}"{data} style="display:flex;align-items:center;'
             f'gap:.5em" title="{esc(m.describe())}">{head}<span style="display:inline-flex;flex-wrap:wrap">'
@@ -172,9 +171,9 @@ def meld_check_html(check: MeldCheck) -> str:
                  f"{t.symbol if t else 'nothing (a 13th card)'}" for i, t in m.stands_for().items()
                  if t != m.cards[i]]  # a 2 in its own place plays as itself
         extra = f'<div class="banakil-wilds">{esc("; ".join(wilds))}</div>' if wilds else ""
-        return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:#1e7e34">Valid '
+        return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:{GREEN}">Valid '
                 f'{esc(m.kind)}</b>{meld_html(m)}{extra}</div>')
-    rule = (f'<div class="banakil-rule-line" style="color:#666">{esc(refusal_rule_line(check.rule.title, check.source))}'
+    rule = (f'<div class="banakil-rule-line" style="color:{QUIET}">{esc(refusal_rule_line(check.rule.title, check.source))}'
             "</div>") if check.rule else ""
     return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">Not a meld:</b> '
             f'{esc(sentence(check.reason or ""))}{rule}</div>')
@@ -182,7 +181,7 @@ def meld_check_html(check: MeldCheck) -> str:
 
 # ----------------------------------------------------------------- the table
 def _section(title: str, body: str, cls: str) -> str:
-    return (f'<div class="{cls}" style="margin:.4em 0"><div style="font-weight:600;color:#333">{esc(title)}'
+    return (f'<div class="{cls}" style="margin:.4em 0"><div style="font-weight:600;color:{TEXT}">{esc(title)}'
             f'</div>{body}</div>')
 
 
@@ -191,7 +190,7 @@ def annotations_html(notes: Iterable[Any]) -> str:
     items = [f'<li class="banakil-note"><b>{esc(getattr(n, "author", "") or "anonymous")}</b>: '
              f'<span style="white-space:pre-wrap">{esc(n.text)}</span></li>' for n in notes]
     if not items:
-        return '<div class="banakil-notes banakil-empty" style="color:#777">No notes on this step.</div>'
+        return f'<div class="banakil-notes banakil-empty" style="color:{FAINT}">No notes on this step.</div>'
     return f'<ul class="banakil-notes" style="margin:.2em 0">{"".join(items)}</ul>'
 
 
@@ -216,7 +215,7 @@ def state_html(state: GameState, replay: Replay | None = None, seat_view: int | 
         status.append("match over")
     elif state.phase == "over":
         status.append("hand over")
-    parts.append(f'<div class="banakil-status" style="color:#333">{esc(" · ".join(status))}</div>')
+    parts.append(f'<div class="banakil-status" style="color:{TEXT}">{esc(" · ".join(status))}</div>')
     for seat, name in enumerate(state.players):
         hand = state.hands[seat] if seat < len(state.hands) else ()
         hidden = seat_view is not None and seat != seat_view
@@ -226,10 +225,10 @@ def state_html(state: GameState, replay: Replay | None = None, seat_view: int | 
         tag = " ◀ to play" if turn else ""
         view = " (you)" if seat_view == seat else ""
         cls = "banakil-seat" + (" banakil-turn" if turn else "") + (" banakil-hidden-seat" if hidden else "")
-        border = "#3b82f6" if turn else "#ddd"
+        border = FOCUS if turn else LINE
         parts.append(
             f'<div class="{cls}" data-seat="{seat}" style="border-left:4px solid {border};padding-left:.5em;'
-            f'margin:.35em 0"><div><b>{esc(name)}</b>{esc(view)} <span style="color:#666">(seat {seat}{side}, '
+            f'margin:.35em 0"><div><b>{esc(name)}</b>{esc(view)} <span style="color:{QUIET}">(seat {seat}{side}, '
             f'{len(hand)} card{"s" if len(hand) != 1 else ""}){esc(tag)}</span></div>{body}</div>')
     if state.melds:
         melds = "".join(meld_html(m, label=f"#{m.id} {seat_name(state, m.owner)}'s {m.meld.kind}") for m in state.melds)
@@ -305,22 +304,22 @@ def options_html(opts: Options, state: GameState | None = None, *,
         mark = ""
         match = move_match(o.event, chosen) if chosen is not None else None
         if match == "same":
-            mark = ' <b class="banakil-actual" style="color:#1e7e34">← the move made</b>'
+            mark = f' <b class="banakil-actual" style="color:{GREEN}">← the move made</b>'
         elif match == "part":
-            mark = ' <b class="banakil-actual-part" style="color:#1e7e34">← part of the move made</b>'
+            mark = f' <b class="banakil-actual-part" style="color:{GREEN}">← part of the move made</b>'
         rank = f"#{o.rank} " if o.rank is not None else ""
-        ranked_by = (f'<br><span class="banakil-why-rank" style="color:#555">{esc(rank_line(o.rank, o.why_rank))}'
+        ranked_by = (f'<br><span class="banakil-why-rank" style="color:{MUTED}">{esc(rank_line(o.rank, o.why_rank))}'
                      "</span>") if o.why_rank else ""
         later = RULE_LESSON.get(o.kind, 0) if lesson is not None else 0
-        rule = (f'<br><i class="banakil-rule-line" style="color:#777">'
+        rule = (f'<br><i class="banakil-rule-line" style="color:{FAINT}">'
                 f'{esc(rule_line(o.rule_text, later if later > (lesson or 0) else None))}</i>' if o.rule_text else "")
         rows.append(f'<li class="banakil-option" data-kind="{esc(o.kind)}">'
                     f'<b>{esc(rank)}{esc(event_text(o.event, state))}</b>{mark}'
-                    f'<br><span style="color:#444">{esc(o.explain)}</span>{ranked_by}{rule}</li>')
+                    f'<br><span style="color:{TEXT_SOFT}">{esc(o.explain)}</span>{ranked_by}{rule}</li>')
     more = f"<li>… and {len(ranked) - limit} more</li>" if len(ranked) > limit else ""
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
                   f'<span style="color:{RED}">Not allowed: {esc(sentence(n.why))}</span>'
-                  + (f'<br><i class="banakil-rule-line" style="color:#777">{esc(refusal_rule_line(n.rule.title, n.source))}'
+                  + (f'<br><i class="banakil-rule-line" style="color:{FAINT}">{esc(refusal_rule_line(n.rule.title, n.source))}'
                      "</i>" if n.rule else "") + "</li>"
                   for n in not_allowed[:refused_limit])
     bad += f"<li>… and {len(not_allowed) - refused_limit} more</li>" if len(not_allowed) > refused_limit else ""
@@ -329,11 +328,11 @@ def options_html(opts: Options, state: GameState | None = None, *,
     body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else f"<div>{esc(none)}</div>"
     if kinds is not None and ranked and ranked[0].rank not in (None, 1):
         # a list of some kinds of move starts below #1: say why, or it reads as a list cut at the top
-        body += (f'<div class="banakil-options-note" style="color:#555">The ranks count every legal move; moves of '
+        body += (f'<div class="banakil-options-note" style="color:{MUTED}">The ranks count every legal move; moves of '
                  f'other kinds hold the ranks above #{ranked[0].rank}.</div>')
-    body += "".join(f'<div class="banakil-options-note" style="color:#555">{esc(n)}</div>' for n in opts.notes)
+    body += "".join(f'<div class="banakil-options-note" style="color:{MUTED}">{esc(n)}</div>' for n in opts.notes)
     note = preview_note(opts, lesson, kinds)  # said first: the reader meets it before the lines it covers
-    pre = f'<div class="banakil-preview-note" style="color:#555;font-style:italic">{esc(note)}</div>' if note else ""
+    pre = f'<div class="banakil-preview-note" style="color:{MUTED};font-style:italic">{esc(note)}</div>' if note else ""
     unfold = " open" if open_reasons else ""
     denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>Not allowed here ({len(not_allowed)})'
               f'</summary><ul>{bad}</ul></details>') if not_allowed else ""

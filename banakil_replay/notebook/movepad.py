@@ -36,16 +36,17 @@ from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled,
 from ..play.moves import Move
 from ..play.options import options
 from ..state import GameState
-from .html import WIDGET_FONT, WILD_BORDER, backs_html, card_colour, cards_html, esc, meld_html
+from .html import WIDGET_FONT, backs_html, card_colour, cards_html, esc, meld_html
 from .narrate import seat_name, side_label
 from .panel import classed
+from .theme import CARD_EDGE, FAINT, FOCUS, LINE, PICKED, QUIET, TEXT, WHITE, WILD_BORDER
 
 __all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
 
 Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any failure as a sentence
 RETIRED_POSITIONS = 3  # positions whose move buttons still answer a late click (to say it came late)
-_PICKED, _UNPICKED = "#cfe2ff", "#ffffff"
-_PICKED_BORDER, _UNPICKED_BORDER = "2px solid #3b82f6", "1px solid #8a8f98"
+_PICKED, _UNPICKED = PICKED, WHITE
+_PICKED_BORDER, _UNPICKED_BORDER = f"2px solid {FOCUS}", f"1px solid {CARD_EDGE}"
 
 
 def _border(card: Card, picked: bool) -> str:
@@ -78,14 +79,14 @@ def seat_table_html(state: GameState, viewer: int | None, *, own_hand: bool = Fa
         turn = state.in_hand and seat == state.turn
         side = f", {side_label(state, state.side(seat))}" if state.n == 4 else ""
         tags = (" (you)" if mine else "") + (" ◀ to play" if turn else "")
-        border = "#3b82f6" if turn else "#ddd"
+        border = FOCUS if turn else LINE
         count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
         seats.append(f'<div class="banakil-seat{" banakil-turn" if turn else ""}" data-seat="{seat}" '
                      f'style="border-left:4px solid {border};padding-left:.5em;margin:.3em 0">'
-                     f'<b>{esc(seat_name(state, seat))}</b>{esc(tags)} <span style="color:#666">(seat {seat}'
+                     f'<b>{esc(seat_name(state, seat))}</b>{esc(tags)} <span style="color:{QUIET}">(seat {seat}'
                      f"{esc(side)}, {count})</span>{'<div>' + body + '</div>' if body else ''}</div>")
     melds = "".join(meld_html(m, label=f"#{m.id} {seat_name(state, m.owner)}'s {m.meld.kind}")
-                    for m in state.melds) or ': <span style="color:#777">none yet</span>'
+                    for m in state.melds) or f': <span style="color:{FAINT}">none yet</span>'
     top = state.discard[-1:]
     pile = cards_html(state.discard, empty="empty")
     plural = "s" if state.stock_count != 1 else ""
@@ -164,7 +165,7 @@ class MovePad:
         self.moves_box.children = list(self.move_buttons.values())
         self.label.value = "" if not self.keys or state is None or seat is None else (
             f'<div style="{WIDGET_FONT}"><b>{esc(seat_name(state, seat))}\'s hand</b> '
-            f'<span style="color:#666">(click cards to select them, then a move)</span></div>')
+            f'<span style="color:{QUIET}">(click cards to select them, then a move)</span></div>')
         self._show_picked()
         kept = set(self.keys)
         for key in [k for k in self._buttons if k not in kept]:  # cards no longer held: a late click goes nowhere
@@ -223,7 +224,7 @@ class MovePad:
         if not self.keys:
             self.picked.value = ""
             return
-        self.picked.value = (f'<div class="banakil-selection" style="{WIDGET_FONT}color:#333">Selected: '
+        self.picked.value = (f'<div class="banakil-selection" style="{WIDGET_FONT}color:{TEXT}">Selected: '
                              f"{cards_html(self.selected_cards(), empty='nothing yet (click cards in your hand)')}"
                              "</div>")
 

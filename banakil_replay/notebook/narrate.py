@@ -29,6 +29,7 @@ from ..reducer import Replay
 from ..rules import get_ruleset
 from ..scoring import sides_of, tidy
 from ..state import GameState
+from ..seats import first_to_play, seat_name as name_of_seat
 
 __all__ = ["event_text", "moments", "options_text", "preview_note", "event_dict", "seat_name", "side_label", "card_symbol",
            "TELLERS", "rule_line", "refusal_rule_line", "rank_line"]
@@ -36,11 +37,7 @@ __all__ = ["event_text", "moments", "options_text", "preview_note", "event_dict"
 
 def seat_name(state: GameState | None, seat: int | None) -> str:
     """The player at ``seat`` (``seat 2`` without a state, ``nobody`` for no seat)."""
-    if seat is None:
-        return "nobody"
-    if state is not None and 0 <= seat < len(state.players):
-        return state.players[seat]
-    return f"seat {seat}"
+    return "nobody" if seat is None else name_of_seat(state.players if state is not None else (), seat)
 
 
 def side_label(state: GameState, side: int) -> str:
@@ -101,7 +98,7 @@ def _match_started(t: Telling) -> str:
 def _hand_started(t: Telling) -> str:
     hands = t.ev.get("hands") or []
     dealer = t.ev.get("dealer", 0)
-    first = (dealer + 1) % len(hands) if hands else 0
+    first = first_to_play(dealer, len(hands)) if hands else 0
     text = f"Hand {t.ev.get('hand')} is dealt by {seat_name(t.state, dealer)}. "
     # the counts come from the deal itself, not from what the rules usually deal
     sizes = [len(h) if isinstance(h, (list, tuple)) else 0 for h in hands]
@@ -229,7 +226,7 @@ def event_text(event: Event | Mapping[str, Any], state: GameState | None = None,
     ev = event_dict(event)
     seat = ev.get("seat")
     if isinstance(seat, int):
-        who = f"Seat {seat}" if state is None else seat_name(state, seat)
+        who = name_of_seat(state.players if state is not None else (), seat, capital=True)
     else:
         who = "Someone"
     telling = Telling(ev, state, who, seat_view, state is not None and state.seq == ev.get("seq"))

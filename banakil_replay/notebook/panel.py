@@ -23,13 +23,14 @@ from typing import Any, Callable
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..errors import BanakilError
-from .html import RED, note_html
+from .html import note_html
 from .narrate import sentence
+from .theme import QUIET, RED
 
 __all__ = ["Panel", "Still", "classed", "fit", "lines", "failure", "guarded", "ENTER_WAIT"]
 
 ENTER_WAIT = 10.0  # seconds a click or Enter waits for a box's value (held back while the kernel is busy)
-_STATIC_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of an '
+_STATIC_NOTE = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">A still picture of an '
                 'interactive widget: run the notebook to use it.</div>')
 
 
@@ -80,10 +81,6 @@ def lines(html_text: str) -> list[str]:
     """The text of a small HTML panel, one line per block, entities read back."""
     blocks = re.split(r"</div>|<br>|</li>|</summary>", html_text)
     return [t for b in blocks if (t := _html.unescape(re.sub(r"<[^>]+>", "", b)).strip())]
-
-
-
-
 
 
 def failure(e: BaseException, otherwise: str) -> str:

@@ -49,36 +49,33 @@ from ..play.drill import MistakeDrill
 from ..play.moves import Move
 from ..play.review import review
 from ..play.session import Advice, GameSession
-from ..reducer import Replay, ReplayError, apply, replay
+from ..reducer import Replay, apply, replay
 from ..rules import get_ruleset
 from ..scoring import tidy
 from ..state import GameState
 from .drillview import DrillView
-from .html import RED, WIDGET_FONT, esc, options_html, score_html, widget_note
+from .html import WIDGET_FONT, esc, options_html, score_html, widget_note
 from .movepad import MovePad, seat_table_html
 from .narrate import event_text, options_text, seat_name, sentence, side_label
 from .widgets import ReplayStepper
 from .panel import Still, classed
+from .theme import FAINT, GREEN, MUTED, QUIET, RED
 
 __all__ = ["PlayTable", "default_names", "refusal_html"]
 
-_STILL_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of the '
+_STILL_NOTE = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">A still picture of the '
                "play table: run the notebook to play.</div>")
 NEWS_LINES = 40  # the lines of "what happened" kept on show
 COACH_OPTIONS = 12  # options the coach lists, best first
 
 
-
-
 def refusal_html(err: IllegalMoveError) -> str:
     """A refused move: the reducer's reason, the rule and its source, and that nothing changed."""
-    reason = err.bare_reason if isinstance(err, ReplayError) else str(err)
-    rule = (f' <span class="banakil-refusal-rule" style="color:#666">(rule: {esc(err.rule.title)}; '
+    reason = err.reason
+    rule = (f' <span class="banakil-refusal-rule" style="color:{QUIET}">(rule: {esc(err.rule.title)}; '
             f"{esc(err.source)})</span>") if err.rule is not None else ""
     return (f'<div class="banakil-refusal" style="{WIDGET_FONT}"><b style="color:{RED}">Not allowed:</b> '
             f'<span class="banakil-refusal-reason">{esc(sentence(reason))}</span>{rule} Nothing changed.</div>')
-
-
 
 
 def default_names(players: int, humans: Collection[int]) -> list[str]:
@@ -140,7 +137,7 @@ class PlayTable(Still):
         self._controls()
         self._problem_shown = False  # the message is a problem, cleared by the next click
         self.pad = MovePad(self._play_move, self._run, coach=self.coach_choice, moved_on=self._moved_on)
-        self.message.value = widget_note(opened, "banakil-log-note", "#555")
+        self.message.value = widget_note(opened, "banakil-log-note", MUTED)
         self.lines = self._news_from_log()
         self.widget = classed(W.VBox([self.head, self.table, self.curtain_box, self.pad.widget, self.message,
                                       W.HBox([self.coach_button, self.expert_button, self.review_button,
@@ -403,9 +400,9 @@ class PlayTable(Still):
 
     def _head_html(self) -> str:
         status, doing, foot = self._head_lines()
-        return (f'<div class="banakil-play-status" style="{WIDGET_FONT}"><span style="color:#555">{esc(status)}</span>'
+        return (f'<div class="banakil-play-status" style="{WIDGET_FONT}"><span style="color:{MUTED}">{esc(status)}</span>'
                 f'<div class="banakil-to-play" style="font-weight:600">{esc(doing)}</div>'
-                f'<div style="color:#777;font-size:.85em">{esc(foot)}</div></div>')
+                f'<div style="color:{FAINT};font-size:.85em">{esc(foot)}</div></div>')
 
     def _coach_html(self) -> str:
         opts = self.session.options()
@@ -427,7 +424,7 @@ class PlayTable(Still):
             return ""
         banner = ""
         if end.match_over and end.winner is not None:
-            banner = (f'<div class="banakil-match-winner" style="font-size:1.15em;font-weight:700;color:#1e7e34">'
+            banner = (f'<div class="banakil-match-winner" style="font-size:1.15em;font-weight:700;color:{GREEN}">'
                       f"The match is over: {esc(side_label(end, end.winner))} wins.</div>")
         how = (f"{seat_name(end, end.went_out)} went out" + (" all at once" if end.all_at_once else "")
                if end.went_out is not None else "the stock ran out")
@@ -463,7 +460,6 @@ class PlayTable(Still):
         parts.append(self._hand_html())
         text += self.lines[-NEWS_LINES:]
         return f'<div class="banakil-play-still">{"".join(parts)}</div>', "\n".join(text)
-
 
 
 def _open(log: str | os.PathLike[str] | None, rules: str, players: int | None, humans: set[int], bots: str,

@@ -37,15 +37,15 @@ from ..errors import MalformedInputError
 from ..log.sheet import Sheet, SheetRefused, add_hand, new_sheet, open_sheet, sheet_text
 from ..rules import get_ruleset
 from ..scoring import Number
-from .html import RED, WIDGET_FONT, esc, widget_note
+from .html import WIDGET_FONT, esc, widget_note
 from .panel import Still, classed, failure, guarded
+from .theme import GREEN, LINE, MUTED, QUIET, RED, TEXT
 
 __all__ = ["SheetWidget", "sheet_html", "seat_entry"]
 
-GREEN = "#1e7e34"
 NOBODY = -1  # the went-out menu's value when the stock ran out
-_CELL = "padding:.15em .6em;text-align:right;border-bottom:1px solid #ddd;"
-_STILL_NOTE = ('<div class="banakil-static-note" style="color:#666;font-style:italic">A still picture of a '
+_CELL = f"padding:.15em .6em;text-align:right;border-bottom:1px solid {LINE};"
+_STILL_NOTE = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">A still picture of a '
                "score sheet: run the notebook to add hands.</div>")
 _POINTS = re.compile(r"[-+]?[0-9]+(?:[.,][0-9]+)?")
 
@@ -82,36 +82,34 @@ def seat_entry(melded: str, in_hand: str, who: str = "this seat") -> dict[str, A
 def _entry(score: Number, entered: Number) -> str:
     if score == entered:
         return esc(score)
-    return f'{esc(score)} <span class="banakil-sheet-entered" style="color:#666">(enters {esc(entered)})</span>'
+    return f'{esc(score)} <span class="banakil-sheet-entered" style="color:{QUIET}">(enters {esc(entered)})</span>'
 
 
 def sheet_html(sheet: Sheet) -> str:
     """The sheet as a table: per hand each side's score and running total, then the totals and the standing."""
-    head = "".join(f'<th style="{_CELL}">{esc(name)}</th><th style="{_CELL}color:#666">total</th>'
+    head = "".join(f'<th style="{_CELL}">{esc(name)}</th><th style="{_CELL}color:{QUIET}">total</th>'
                    for name in sheet.sides)
     rows = []
     for h in sheet.hands:
-        cells = "".join(f'<td style="{_CELL}">{_entry(s, e)}</td><td style="{_CELL}color:#666">{esc(t)}</td>'
+        cells = "".join(f'<td style="{_CELL}">{_entry(s, e)}</td><td style="{_CELL}color:{QUIET}">{esc(t)}</td>'
                         for s, e, t in zip(h.scores, h.entered, h.totals))
         rows.append(f'<tr class="banakil-sheet-hand" data-hand="{h.hand}" title="{esc(" ".join(h.explain))}">'
                     f'<td style="{_CELL}">{h.hand}</td>{cells}</tr>')
     if not rows:
-        rows.append(f'<tr><td colspan="{1 + 2 * len(sheet.sides)}" style="{_CELL}text-align:left;color:#666">'
+        rows.append(f'<tr><td colspan="{1 + 2 * len(sheet.sides)}" style="{_CELL}text-align:left;color:{QUIET}">'
                     "No hands yet.</td></tr>")
     carry = (" A negative hand enters as 0 and its shortfall comes off later hands (000)."
              if sheet.carry else "")
     owed = ", ".join(f"{name} {c}" for name, c in zip(sheet.sides, sheet.carried) if c)
     owed_html = f'<div class="banakil-sheet-owed">Still to come off: {esc(owed)}.</div>' if owed else ""
-    colour = GREEN if sheet.winner is not None else "#333"
+    colour = GREEN if sheet.winner is not None else TEXT
     return (f'<div class="banakil-sheet" data-winner="{"" if sheet.winner is None else sheet.winner}" '
-            f'style="{WIDGET_FONT}"><div class="banakil-sheet-head" style="color:#555">{esc(sheet.rules)} rules, '
+            f'style="{WIDGET_FONT}"><div class="banakil-sheet-head" style="color:{MUTED}">{esc(sheet.rules)} rules, '
             f"{sheet.target} to win.{esc(carry)}</div>"
             f'<table style="border-collapse:collapse;margin:.3em 0"><thead><tr><th style="{_CELL}">hand</th>'
             f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{owed_html}'
             f'<div class="banakil-sheet-standing" style="font-weight:600;color:{colour}">'
             f"{esc(sheet.standing())}</div></div>")
-
-
 
 
 # ------------------------------------------------------------------ widget

@@ -31,15 +31,16 @@ from ..play.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION,
                             QUIZ, SHOWN, Stepper)
 from ..reducer import Replay
 from ..state import GameState
-from .html import RED, annotations_html, esc, note_html, options_html, state_html
+from .html import annotations_html, esc, note_html, options_html, state_html
 from .narrate import event_text, options_text, seat_name
 from .panel import ENTER_WAIT, Panel, classed, lines
+from .theme import AMBER, GREEN, MUTED, RED, TEXT
 
 __all__ = ["ReplayStepper", "ALL_OPEN"]
 
 ALL_OPEN = -1  # perspective value: every hand face up
 _STILL_OPTIONS = 8  # options listed in a widget's still picture, best first
-_GREEN, _ORANGE = "#1e7e34", "#b35900"
+_GREEN, _ORANGE = GREEN, AMBER
 
 
 class ReplayStepper(Panel):
@@ -183,7 +184,7 @@ class ReplayStepper(Panel):
         on = m.note_on(seq)
         self.go(seq if on is None else on)
         if on is not None:
-            self._say(f"Event {seq} is a note on event {on}, so event {on} is shown with its notes.", "#555")
+            self._say(f"Event {seq} is a note on event {on}, so event {on} is shown with its notes.", MUTED)
         return True
 
     def _say(self, text: str, colour: str = RED) -> None:
@@ -396,7 +397,7 @@ class ReplayStepper(Panel):
 
     def _quiz_says(self, message: str) -> None:
         """The quiz box when there is nothing to answer: one sentence, and no controls to press."""
-        self.quiz_prompt.value = note_html(message, "banakil-quiz-idle", "#333")
+        self.quiz_prompt.value = note_html(message, "banakil-quiz-idle", TEXT)
         self.quiz_row.layout.display = "none"
         self.quiz_choice.options = []
         self.quiz_choice.disabled = self.quiz_reveal.disabled = True

@@ -31,10 +31,11 @@ from ..log.annotations import AnnotatedGame, Note
 from ..melds import MeldCheck, analyze_meld
 from ..reducer import Replay
 from ..rules import RULESETS, get_ruleset
-from .html import RED, card_colour, cards_html, esc, face_label, meld_check_html, note_html
+from .html import card_colour, cards_html, esc, face_label, meld_check_html, note_html
 from .narrate import moments, sentence
 from .panel import Panel, classed
 from .stepper_view import ALL_OPEN, ReplayStepper
+from .theme import MUTED, RED
 
 __all__ = ["MeldChecker", "ReplayStepper", "Annotator", "ALL_OPEN"]
 
@@ -141,7 +142,7 @@ class MeldChecker(Panel):
                                  f"{esc(sentence(str(e)))}</div>")
             return
         self.picked.value = f"<div>Picked: {cards_html(cards, empty='no cards yet')}</div>"
-        unfinished = (f'<div class="banakil-typing" style="color:#555">“{esc(typing)}” is not a card yet: finish '
+        unfinished = (f'<div class="banakil-typing" style="color:{MUTED}">“{esc(typing)}” is not a card yet: finish '
                       "its code (for example 10C, JK).</div>") if typing else ""
         if check is None:
             self.result.value = unfinished or '<div class="banakil-verdict banakil-empty">Click cards or type codes.</div>'

@@ -32,6 +32,7 @@ from ..rules import Ruleset, get_ruleset
 from .expert import ExpertBot
 from .going_out import after, go_out_plan
 from ..state import GameState
+from ..seats import dealer_before
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
 
@@ -94,8 +95,8 @@ def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.R
     rules = get_ruleset(rules_name)
     deck: list[Card] = deck_list()
     rng.shuffle(deck)
-    dealer = (hand - 2) % players  # hand 1 is dealt by the last seat, so seat 0 plays first
-    first = (dealer + 1) % players
+    first = (hand - 1) % players  # seat 0 plays first in hand 1, and the deal passes on each hand
+    dealer = dealer_before(first, players)
     hands = []
     for seat in range(players):
         k = rules.cards_dealt(seat, first)

@@ -27,7 +27,7 @@ from typing import Any, Iterable, Sequence
 
 from ..errors import IllegalMoveError
 from ..events import Event
-from ..reducer import Replay, ReplayError, apply
+from ..reducer import Replay, apply
 from ..rulebook import Rule
 from ..state import GameState
 from .moves import Move, Option, Options, article, is_move
@@ -183,8 +183,7 @@ class MistakeDrill:
         try:
             apply(state, move)
         except IllegalMoveError as e:
-            reason = e.bare_reason if isinstance(e, ReplayError) else str(e)
-            tried = Attempt(move, refusal=reason, rule=e.rule, source=e.source)
+            tried = Attempt(move, refusal=e.reason, rule=e.rule, source=e.source)
         else:
             opts = self.options()
             played = self.played

@@ -27,9 +27,21 @@ from .solver import best_partition
 from ..state import GameState
 
 
-GO_OUT = 100.0
+# The coach's weights, in points of the hand. They rank options for teaching, not for strength
+# (play/expert.py plays for strength); each says which habit of a careful player it rewards.
+GO_OUT = 100.0  # going out ends the hand: nothing else a turn can do is worth as much
 PARTNER_FEED = 1.0  # bonus for adding to the partner's meld rather than one's own
 FIRST_MELD_SHARE = 0.5  # of the flat score for melding nothing that a first meld no longer risks
+BLIND_DRAW = 0.5  # a stock draw shows the table nothing and takes nothing you must keep: a little above nothing
+TAKEN_WILD = 2.0  # each wild card taken from the pile: it can finish a meld the taken cards do not
+TAKEN_DEADWOOD = 0.5  # per point of taken cards that fit no meld: half counted, as they may fit one later
+TAKEN_CARD = 0.1  # per card taken: a bigger hand is slower to go out with, all else equal
+WILD_KEPT = 3.0  # a wild laid off while the hand still holds more than 3 cards could finish a meld of one's own
+JOKER_SWAP = 1.0  # a swap frees a flexible joker, but a joker caught in hand costs its full value
+WILD_DISCARD = -5.0  # discarding a wild card hands the next player the most useful card there is
+NEIGHBOUR = 0.8  # per card a discard works with (within two ranks in suit, or of a set rank): it may make a meld
+JOKER_MELDED = 1.5  # each joker melded is no longer at risk of being caught in hand
+BEST_SPLIT = 3.0  # a meld of the hand's best split: a greedy meld may spend wilds the best split needs
 
 
 def first_meld_weight(rules: Ruleset) -> float:
@@ -64,16 +76,16 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
     if opt.goes_out:
         return GO_OUT, "it ends the hand with you out"
     if isinstance(ev, Drew):
-        return 0.5, "an unseen card: no information given away, nothing taken you must keep"
+        return BLIND_DRAW, "an unseen card: no information given away, nothing taken you must keep"
     if isinstance(ev, Reshuffled):
-        return 0.5, "the only way to draw from the stock again"
+        return BLIND_DRAW, "the only way to draw from the stock again"
     if isinstance(ev, Took):
         taken = [c for c in state.discard[len(state.discard) - ev.count:]]
         uses = [m for m in meld_candidates(list(hand) + taken, rules) if set(m) & set(taken)]
         useful = {c for m in uses for c in m if c in taken}
-        gain = sum(rules.value(c) for c in useful) + sum(2.0 for c in taken if c.is_wild)
+        gain = sum(rules.value(c) for c in useful) + TAKEN_WILD * sum(1 for c in taken if c.is_wild)
         dead = sum(rules.value(c) for c in taken if c not in useful and not c.is_wild)
-        score = gain - 0.5 * dead - 0.1 * len(taken)
+        score = gain - TAKEN_DEADWOOD * dead - TAKEN_CARD * len(taken)
         fit = ("no taken card fits a meld" if not useful else
                f"{_count(len(useful), 'taken card')} {'fits a meld' if len(useful) == 1 else 'fit melds'}")
         return score, (f"{fit}, {_count(dead, 'point')} of taken cards {'fits' if dead == 1 else 'fit'} nothing"
@@ -96,19 +108,19 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
     if isinstance(ev, LaidOff):
         (card,) = ev.cards  # options list one card per lay-off; review splits longer ones
         bonus = PARTNER_FEED if state.melds and _owner(state, ev.meld) != seat else 0.0
-        keep = 3.0 if card.is_wild and len(hand) > 3 else 0.0  # a wild in hand can still finish a new meld
+        keep = WILD_KEPT if card.is_wild and len(hand) > 3 else 0.0
         return rules.value(card) + bonus - keep, (
             f"{_count(rules.value(card), 'point')} off your hand"
             + (", feeding your partner's meld" + cite("feed-partner") if bonus else "")
             + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
     if isinstance(ev, JokerSwapped):
-        return 1.0, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
+        return JOKER_SWAP, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
     if isinstance(ev, Discarded):
         card = ev.card
         if card.is_wild:
-            return -5.0, "wild cards are worth keeping; the next player may take it"
+            return WILD_DISCARD, "wild cards are worth keeping; the next player may take it"
         near = _neighbours(card, hand)
-        score = rules.value(card) - 0.8 * near
+        score = rules.value(card) - NEIGHBOUR * near
         return score, (f"{_count(rules.value(card), 'point')} of deadwood gone"
                        + (f", but it works with {_count(near, 'card')} in your hand" if near else ", and it fits nothing"))
     return 0.0, ""
@@ -119,8 +131,8 @@ def meld_worth(cards: Sequence[Card], rules: Ruleset, best: frozenset[tuple[str,
     each joker (no longer at risk in hand), 3 more when it is one of the melds of the hand's best
     split (``best``, from :func:`best_shapes`), because a greedy meld may spend wilds that a better
     split needs elsewhere. The playout policy lays its melds in this order too."""
-    return (sum(rules.value(c) for c in cards) + sum(1.5 for c in cards if c.is_joker)
-            + (3.0 if alike(cards) in best else 0.0))
+    return (sum(rules.value(c) for c in cards) + JOKER_MELDED * sum(1 for c in cards if c.is_joker)
+            + (BEST_SPLIT if alike(cards) in best else 0.0))
 
 
 @lru_cache(maxsize=256)

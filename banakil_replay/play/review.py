@@ -53,6 +53,7 @@ from .rollout import partition, step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
 from .rule_text import first_meld_relief
 from .held import refuted
+from ..seats import seat_name
 
 AGREE = 1.0
 ACCEPTABLE = 3.0
@@ -150,7 +151,7 @@ def _shown(cards: Sequence[Any]) -> str:
 
 
 def _name(state: GameState, seat: int) -> str:
-    return state.players[seat] if seat < len(state.players) and state.players[seat] else f"seat {seat}"
+    return seat_name(state.players, seat)
 
 
 def _others(state: GameState, seat: int) -> list[int]:

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping, Sequence
 
-from ..errors import BanakilError, IllegalMoveError, MalformedInputError
+from ..errors import BanakilError, IllegalMoveError, MalformedEventError, MalformedInputError
 from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
 from ..log.load import start_log
 from ..log.store import append_event, read_events
@@ -50,6 +50,7 @@ from .moves import Move, Option, Options, is_move
 from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
 from .review import describe, doing
+from ..seats import seat_name
 
 #: the bots a session seats; each is the same kind at every seat, so a bot can be made afresh for each move
 SESSION_BOTS = ("heuristic", "random", "expert")
@@ -170,7 +171,7 @@ class GameSession:
             raise MalformedInputError(f"{name} is empty; there is no match to resume")
         try:
             state = fold(events)
-        except IllegalMoveError as e:
+        except (IllegalMoveError, MalformedEventError) as e:
             raise MalformedInputError(f"{name} does not replay, so it cannot be continued: {e}") from None
         recorded = events[0].get("seed")
         if isinstance(recorded, bool) or not isinstance(recorded, (int, type(None))):
@@ -242,7 +243,7 @@ class GameSession:
         return observe(self.state, seat, self._record)
 
     def name(self, seat: int) -> str:
-        return self.state.players[seat] if seat < self.state.n else f"seat {seat}"
+        return seat_name(self.state.players, seat)
 
     # ------------------------------------------------------------ playing
     def play(self, move: Move) -> list[dict[str, Any]]:
