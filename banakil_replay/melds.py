@@ -11,10 +11,8 @@ reason; ``can_*`` say whether. The reducer, the options list and the explanation
 >>> m.codes, m.stands_for_codes(), can_meld("7H 8S 9H", classic), analyze_meld("7H 8S 9H", classic).rule.id
 (['2S', 'KS', 'AS'], {0: 'QS'}, False, 'run-suit')
 >>> run, joker = verify_meld("7H 8H 9H", classic), verify_meld("7H JK 9H", classic)
->>> verify_lay_off(run, ["10H"], classic).codes, can_lay_off(run, ["QH"], classic), can_joker_swap(joker, "10H", classic)
-(['7H', '8H', '9H', '10H'], False, False)
->>> verify_joker_swap(joker, "8H", classic).codes
-['7H', '8H', '9H']
+>>> verify_lay_off(run, ["10H"], classic).codes, can_lay_off(run, ["QH"], classic), verify_joker_swap(joker, "8H", classic).codes
+(['7H', '8H', '9H', '10H'], False, ['7H', '8H', '9H'])
 """
 
 from __future__ import annotations
