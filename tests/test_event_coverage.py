@@ -13,11 +13,12 @@ import pytest
 from banakil_replay.cards import Card, parse_card
 from banakil_replay.events import (EVENT_CLASSES, FORMAT, Annotated, Discarded, Drew, Event, HandRecorded,
                                    HandScored, HandStarted, HandStruck, JokerSwapped, LaidOff, MatchBanked,
-                                   MatchStarted, Melded, Reshuffled, Took, event_to_json)
+                                   MatchStarted, Melded, Reshuffled, Took, event_to_json, parse_event)
 from banakil_replay.notebook.narrate import TELLERS, event_text
 from banakil_replay.play.commands import command_for, read_command
 from banakil_replay.play.moves import MOVE_KINDS, is_move, move_key
 from banakil_replay.play.review import describe, doing
+from banakil_replay.play.seatview import event_seen_by
 from banakil_replay.reducer import HANDLERS
 from banakil_replay.state import GameState
 
@@ -92,3 +93,15 @@ def test_every_move_is_described_in_the_review(cls: type) -> None:
     move = SAMPLES[cls]
     assert is_move(move)
     assert describe(move) and describe(move, pretty=True) and doing(move)
+
+
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=_name)
+def test_every_event_class_can_be_shown_to_a_seat(cls: type) -> None:
+    event = SAMPLES[cls]
+    whole = event_to_json(event)
+    for seat in (0, 1):
+        seen = event_seen_by(whole, seat)
+        assert seen.items() <= whole.items() or cls is HandStarted
+        assert parse_event(seen if cls is not HandStarted else {**seen, "hands": whole["hands"]}) is not None
+    if cls is Drew:
+        assert "card" in event_seen_by(whole, 0) and "card" not in event_seen_by(whole, 1)
