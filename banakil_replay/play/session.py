@@ -11,7 +11,7 @@ printing, no widgets; the ``play`` command and a table widget sit on top.
 
 Randomness is a pure function of the match seed, recorded in the log:
 ``match_started`` carries ``seed``; each ``hand_started`` carries the ``seed``
-of the ``random.Random`` its deck was shuffled with (``bots.deal_event``), and
+of the ``random.Random`` its deck was shuffled with (``bots.deal_hand``), and
 its stock order; a reshuffle and a bot's choice draw from generators seeded by
 the match seed and where the game stands. A resumed match therefore goes on
 exactly as it would have without the interruption.
@@ -28,7 +28,6 @@ exactly as it would have without the interruption.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 from dataclasses import dataclass, field
@@ -42,7 +41,7 @@ from ..reducer import apply, fold
 from ..rulebook import Rule
 from ..rules import get_ruleset
 from ..state import GameState
-from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, decide, make_bots
+from .bots import BOT_NAMES, MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_hand, decide, make_bots
 from .expert import PLAYOUTS, Tally
 from .going_out import go_out_plan
 from .judge import Estimate, candidate_moves, judge_moves
@@ -50,9 +49,11 @@ from .moves import Move, Option, Options, is_move
 from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
 from .review import describe, doing
+from .seeds import derived_seed
 
-#: the bots a session seats; each is the same kind at every seat, so a bot can be made afresh for each move
-SESSION_BOTS = ("heuristic", "random", "expert")
+#: the bots a session seats (every kind there is); each is the same kind at every seat, so a bot can be made
+#: afresh for each move
+SESSION_BOTS = BOT_NAMES
 
 
 class LogUnwritable(BanakilError):
@@ -88,12 +89,6 @@ class Happening:
 
     text: str
     ended: GameState | None = None
-
-
-def derived_seed(*parts: object) -> int:
-    """A 63-bit seed that depends on ``parts`` alone (the same on every machine and Python run)."""
-    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 @dataclass
@@ -291,10 +286,7 @@ class GameSession:
         assert rules is not None
         hand = self.state.hand_no + 1
         hand_seed = derived_seed(self.seed, "deal", hand)
-        deal = parse_event({"seq": self.state.seq + 1,
-                            **deal_event(rules, self.state.n, hand, random.Random(hand_seed))})
-        assert isinstance(deal, HandStarted)
-        return deal, hand_seed
+        return deal_hand(rules, self.state.n, hand, random.Random(hand_seed), self.state.seq + 1), hand_seed
 
     def _bot_move(self) -> Move:
         seat = self.state.turn
