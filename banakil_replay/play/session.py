@@ -35,9 +35,10 @@ from typing import Any, Collection, Mapping, Sequence
 
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError
 from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
-from ..log.load import start_log
-from ..log.store import append_event, read_events
-from ..reducer import apply, fold
+from ..log.lines import NotALogError
+from ..log.load import UnreadableLogError, load_replay, start_log
+from ..log.store import append_event, iter_events
+from ..reducer import apply
 from ..rulebook import Rule
 from ..rules import get_ruleset
 from ..state import GameState
@@ -156,18 +157,21 @@ class GameSession:
         """
         name = os.fspath(path)
         try:
-            events = read_events(name)  # as written (seeds too); a torn last line is refused: `repair` moves it aside
-        except FileNotFoundError:
-            raise MalformedInputError(f"{name} does not exist; there is no match to resume") from None
-        except OSError as e:
-            raise MalformedInputError(f"cannot read {name}: {e.strerror or e}") from None
-        if not events:
-            raise MalformedInputError(f"{name} is empty; there is no match to resume")
-        try:
-            state = fold(events)
+            rp = load_replay(name)  # a torn last line is refused: `repair` moves it aside
+        except UnreadableLogError:
+            if not os.path.lexists(name):
+                raise MalformedInputError(f"{name} does not exist; there is no match to resume") from None
+            raise
+        except NotALogError:
+            if os.path.isfile(name) and os.path.getsize(name) == 0:
+                raise MalformedInputError(f"{name} is empty; there is no match to resume") from None
+            raise
         except IllegalMoveError as e:
             raise MalformedInputError(f"{name} does not replay, so it cannot be continued: {e}") from None
-        recorded = events[0].get("seed")
+        state = rp.final
+        # match_started as written, with the fields the play table adds (the typed event has only the format's)
+        first: Mapping[str, Any] = next(iter_events(name), {})
+        recorded = first.get("seed")
         if isinstance(recorded, bool) or not isinstance(recorded, (int, type(None))):
             raise MalformedInputError(f"{name}: seq 0: field 'seed' must be a whole number, got {recorded!r}")
         if recorded is not None and seed is not None and seed != recorded:
@@ -176,9 +180,9 @@ class GameSession:
             raise MalformedInputError(f"{name} is played under {state.rules.name} rules, not {rules}")
         if players is not None and players != state.n:
             raise MalformedInputError(f"{name} is a match of {state.n} players, not {players}")
-        seats, kind = _resumed_seating(name, events[0], state.n, humans, bots)
+        seats, kind = _resumed_seating(name, first, state.n, humans, bots)
         session = cls(name, state, seats, kind, recorded if recorded is not None else (seed or 0))
-        session._record = public_history([parse_event(e) for e in events], state.n)
+        session._record = public_history(rp.events, state.n)
         session.advance()
         return session
 
