@@ -157,11 +157,6 @@ def _discarded(t: Telling, ev: Discarded) -> str:
     return f"{t.who} discards {ev.card.symbol}, ending the turn."
 
 
-@_tells(Reshuffled)
-def _reshuffled(t: Telling, ev: Reshuffled) -> str:
-    return "The stock is empty: the discard pile, all but its top card, is turned over as a new stock."
-
-
 @_tells(HandScored)
 def _hand_scored(t: Telling, ev: HandScored) -> str:
     return ("A hand played elsewhere is recorded by its result only: "
@@ -191,9 +186,18 @@ def _annotated(t: Telling, ev: Annotated) -> str:
     return f"A note by {ev.author or 'someone'} on event {ev.at}: “{ev.text}”"
 
 
-@_tells(MatchBanked)
-def _match_banked(t: Telling, ev: MatchBanked) -> str:
-    return "The match is over and banked: the winner is final."
+# the events said in one fixed sentence
+_FIXED: dict[type, str] = {
+    Reshuffled: "The stock is empty: the discard pile, all but its top card, is turned over as a new stock.",
+    MatchBanked: "The match is over and banked: the winner is final.",
+}
+
+
+def _fixed(t: Telling, ev: Event) -> str:
+    return _FIXED[type(ev)]
+
+
+TELLERS.update(dict.fromkeys(_FIXED, _fixed))
 
 
 def _how_it_ended(t: Telling, ev: Event) -> str:
