@@ -399,7 +399,7 @@ def create_file(path: str | os.PathLike[str], data: bytes) -> None:
     _fsync_dir(directory)
 
 
-def replace_file(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
+def replace_file(path: str | os.PathLike[str], write: Callable[[str], object]) -> None:
     """Put a new file at ``path``, replacing any there, so that nobody ever sees it partly written.
 
     ``write`` writes the whole file to the temporary path it is given, beside ``path``;
