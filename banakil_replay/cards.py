@@ -174,6 +174,11 @@ def _parse(text: str) -> Card:
     return Card(rank, suit)
 
 
+#: Every way of writing a card :func:`parse_card` reads, upper case (it reads any case, and spaces around).
+CARD_SPELLINGS: frozenset[str] = frozenset(
+    {rank + suit for rank in _RANK_FROM_CODE for suit in (*SUITS, *_SUIT_FROM_SYMBOL)} | set(JOKER_CODES))
+
+
 def parse_card(text: str | Card) -> Card:
     """Read one card code; a bad code raises :class:`MalformedInputError` naming it.
 

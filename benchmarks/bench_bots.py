@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 from banakil_replay.play.bots import Bot, HeuristicBot, RandomBot, play_match  # noqa: E402
 from banakil_replay.log.progress import Progress  # noqa: E402
 from banakil_replay.reducer import fold  # noqa: E402
+from banakil_replay.play.seeds import seat_seed  # noqa: E402
 
 
 def main() -> None:
@@ -33,7 +34,7 @@ def main() -> None:
     for i in range(args.games):
         seed = args.seed + i
         side = i % 2
-        bots: list[Bot] = [HeuristicBot() if s % 2 == side else RandomBot(seed * 8 + s) for s in range(args.players)]
+        bots: list[Bot] = [HeuristicBot() if s % 2 == side else RandomBot(seat_seed(seed, s)) for s in range(args.players)]
         log = play_match(args.rules, args.players, bots, seed, max_hands=args.max_hands)
         final = fold(log)
         hands += final.hand_no

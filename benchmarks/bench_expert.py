@@ -31,6 +31,7 @@ from banakil_replay.play.expert import PLAYOUTS, ExpertBot  # noqa: E402
 from banakil_replay.play.moves import Option, Options  # noqa: E402
 from banakil_replay.play.observation import Observation  # noqa: E402
 from banakil_replay.reducer import fold  # noqa: E402
+from banakil_replay.play.seeds import seat_seed  # noqa: E402
 
 
 class Timed:
@@ -53,7 +54,7 @@ Result = tuple[int, bool, list[tuple[float, float]], int, float]
 def one_match(job: tuple[str, int, int, int, int, int]) -> Result:
     """(expert's side, it won, its decision times, hands played, its side's points less the other's)."""
     rules, players, seed, side, playouts, max_hands = job
-    timed = [Timed(ExpertBot(seed * 8 + s, playouts=playouts)) for s in range(players)]
+    timed = [Timed(ExpertBot(seat_seed(seed, s), playouts=playouts)) for s in range(players)]
     bots: list[Bot] = [timed[s] if s % 2 == side else HeuristicBot() for s in range(players)]
     final = fold(play_match(rules, players, bots, seed, max_hands=max_hands))
     times = [t for s in range(players) if s % 2 == side for t in timed[s].times]

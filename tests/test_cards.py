@@ -251,3 +251,12 @@ def test_repr_and_colour() -> None:
     assert repr(parse_card("th")) == "Card('10H')"
     assert parse_card("QD").is_red and parse_card("2H").is_red
     assert not parse_card("AS").is_red and not parse_card("3C").is_red
+
+
+def test_every_spelling_listed_is_read_and_nothing_else_near_it() -> None:
+    from banakil_replay.cards import CARD_SPELLINGS
+
+    assert {"10C", "TC", "10♣", "10♧", "JK", "JOKER", "🃏"} <= CARD_SPELLINGS
+    for spelling in CARD_SPELLINGS:
+        assert parse_card(spelling.lower()) == parse_card(spelling)
+    assert "1C" not in CARD_SPELLINGS and "11C" not in CARD_SPELLINGS

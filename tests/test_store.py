@@ -795,3 +795,20 @@ def test_errors_are_malformed_input_errors() -> None:
     for cls in (LogReadError, TornLineError, LineTooLongError, UnsupportedFormatError, ChainError,
                 LogWriteError):
         assert issubclass(cls, MalformedInputError) and issubclass(cls, ValueError)
+
+
+def test_replace_file_is_all_or_nothing(tmp_path: Path) -> None:
+    from banakil_replay.log.store import replace_file
+
+    target = tmp_path / "table.json"
+    target.write_text("old")
+    replace_file(target, lambda tmp: Path(tmp).write_text("new"))
+    assert target.read_text() == "new"
+
+    def half(tmp: str) -> None:
+        Path(tmp).write_text("ha")
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError, match="No space"):
+        replace_file(target, half)
+    assert target.read_text() == "new" and sorted(p.name for p in tmp_path.iterdir()) == ["table.json"]

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from ..cards import Card
 from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT
 from ..errors import IllegalMoveError
-from ..events import parse_event
+from ..events import Drew, parse_event
 from ..reducer import apply
 from ..scoring import tidy
 from ..state import GameState
@@ -42,14 +42,14 @@ class Teller:
         """(the events as the seat sees them, the card it drew named; a summary of each hand that ended)."""
         shown, ended = [], []
         for raw in events:
-            before = self.state
-            self.state = after = apply(before, parse_event(dict(raw)))
+            before, typed = self.state, parse_event(dict(raw))
+            self.state = after = apply(before, typed)
             event = event_seen_by(raw, self.seat)
-            if raw.get("type") == "drew" and raw.get("seat") == self.seat and "card" not in event:
+            if isinstance(typed, Drew) and typed.seat == self.seat and "card" not in event:
                 event["card"] = drawn(before, after, self.seat).code
             shown.append(event)
             if len(after.history) > len(before.history) and after.hand_score is not None:
-                ended.append(hand_end_json(after, int(raw.get("seq", after.seq))))
+                ended.append(hand_end_json(after, typed.seq))
         return shown, ended
 
 

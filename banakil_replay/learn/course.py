@@ -31,6 +31,7 @@ from ..reducer import Replay
 from ..rules import Ruleset, get_ruleset
 from ..scoring import HandInput, Number, match_status, sides_of
 from ..state import GameState
+from ..play.seeds import lesson_seed
 from .meld_exercises import IsMeld, LayOff, MakeMeld
 from .model import Exercise
 from .topics import LESSONS, taught_by, topics_of
@@ -232,7 +233,7 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
 
 def hand_seed(seed: int, index: int, attempt: int) -> int:
     """The deal for self-play item ``index``: shared by every kind, so one played hand serves them all."""
-    return random.Random(f"deal/{seed}/{index}/{attempt}").randrange(2 ** 31)
+    return lesson_seed("deal", seed, index, attempt)
 
 
 Topics = frozenset[str] | None  # the topics a lesson has taught so far; None: every topic

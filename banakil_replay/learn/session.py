@@ -15,9 +15,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import suppress
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, TypeGuard
 
 from ..errors import MalformedInputError
@@ -106,19 +104,17 @@ def load_progress(path: str | os.PathLike[str]) -> LearnerProgress:
 
 
 def save_progress(path: str | os.PathLike[str], progress: LearnerProgress) -> None:
-    """Write ``progress`` to ``path`` atomically: a temporary file beside it, flushed, then renamed."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
+    """Write ``progress`` to ``path`` atomically (:func:`~banakil_replay.log.store.replace_file`)."""
+    from ..log.store import replace_file
+
+    def write(tmp: str) -> None:
         with open(tmp, "w", encoding="utf-8") as f:
             json.dump(progress.to_json(), f, ensure_ascii=False, indent=1)
             f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
+
+    try:
+        replace_file(path, write)
     except OSError as e:
-        with suppress(OSError):
-            os.unlink(tmp)
         raise MalformedInputError(f"cannot write {os.fspath(path)!s}: {e.strerror or e}") from None
 
 

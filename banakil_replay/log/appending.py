@@ -399,6 +399,33 @@ def create_file(path: str | os.PathLike[str], data: bytes) -> None:
     _fsync_dir(directory)
 
 
+def replace_file(path: str | os.PathLike[str], write: Callable[[str], object]) -> None:
+    """Put a new file at ``path``, replacing any there, so that nobody ever sees it partly written.
+
+    ``write`` writes the whole file to the temporary path it is given, beside ``path``;
+    that file is fsynced and renamed over ``path``, then the directory is fsynced. If
+    anything fails, the temporary file is removed and the error raised: what was at
+    ``path`` is untouched. For files rewritten whole (tables, saved progress); a log is
+    only ever created (:func:`create_file`) or appended to.
+    """
+    name = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(name))
+    temp = os.path.join(directory, f".{os.path.basename(name)}.{secrets.token_hex(8)}.tmp")
+    try:
+        write(temp)
+        fd = os.open(temp, os.O_RDONLY | _O_CLOEXEC)
+        try:
+            os.fsync(fd)  # the bytes reach the disk before the name points at them
+        finally:
+            os.close(fd)
+        os.replace(temp, name)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
+    _fsync_dir(directory)
+
+
 def _create_exclusive(name: str, data: bytes) -> None:
     try:
         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_CLOEXEC, 0o666)

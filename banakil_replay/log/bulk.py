@@ -22,7 +22,6 @@ import os
 import stat
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import suppress
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -30,6 +29,7 @@ from ..errors import BanakilError, MalformedInputError
 from ..reducer import Replay
 from ..scoring import tidy
 from ..state import GameState
+from .appending import replace_file
 from .load import utf8_text
 from .progress import Progress
 from .rows import HAND_COLUMNS, hand_rows
@@ -255,15 +255,11 @@ def write_parquet(out: str | os.PathLike[str], hands: Any, matches: Any) -> tupl
     check_output(out)
     out_hands, matches_path = outputs(out)
     for frame, target in ((hands, out_hands), (matches, matches_path)):
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        table = pa.Table.from_pandas(frame, preserve_index=False)
+        table = table.replace_schema_metadata({**(table.schema.metadata or {}), MARKER: b"1"})
         try:
-            table = pa.Table.from_pandas(frame, preserve_index=False)
-            table = table.replace_schema_metadata({**(table.schema.metadata or {}), MARKER: b"1"})
-            pq.write_table(table, tmp)
-            os.replace(tmp, target)
+            replace_file(target, lambda tmp: pq.write_table(table, tmp))
         except OSError as e:
-            with suppress(OSError):
-                os.unlink(tmp)
             raise MalformedInputError(f"cannot write {utf8_text(str(target))}: "
                                       f"{e.strerror or e}") from None
     return str(out_hands), str(matches_path)

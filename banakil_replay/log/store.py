@@ -75,7 +75,7 @@ from __future__ import annotations
 
 from ..events import FORMAT, FORMAT_NAME
 from ..events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
-from .appending import append_event, append_events, append_json_lines, create_file, create_log
+from .appending import append_event, append_events, append_json_lines, create_file, create_log, replace_file
 from .chains import canonical_json, chain_hash, verify_chain
 from .lines import (
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES, ChainError, EventDecodeError, LineTooLongError, LogReadError,
@@ -89,6 +89,6 @@ __all__ = [
     "LogReadError", "NotALogError", "TornLineError", "LineTooLongError", "UnsupportedFormatError",
     "ChainError", "EventDecodeError", "LogWriteError", "RepairReport",
     "iter_log", "read_log", "iter_events", "read_events", "iter_json_lines", "format_major",
-    "create_log", "create_file", "append_event", "append_events", "append_json_lines", "repair",
+    "create_log", "create_file", "replace_file", "append_event", "append_events", "append_json_lines", "repair",
     "verify_chain", "chain_heads", "chain_hash", "canonical_json",
 ]

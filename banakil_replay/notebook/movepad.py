@@ -32,7 +32,8 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..cards import SUITS, Card
 from ..errors import MalformedInputError
-from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
+from ..events import Took
+from ..play.commands import HELP, Ask, read_command
 from ..play.moves import Move
 from ..play.options import options
 from ..state import GameState
@@ -45,6 +46,8 @@ __all__ = ["MovePad", "hand_order", "seat_table_html", "card_label"]
 
 Runner = Callable[[Callable[[], Any], str], Any]  # runs a thunk, showing any failure as a sentence
 RETIRED_POSITIONS = 3  # positions whose move buttons still answer a late click (to say it came late)
+# the commands whose cards are the selected ones
+_WITH_CARDS = frozenset(word for word, args, _ in HELP if "CARD" in args)
 _PICKED, _UNPICKED = PICKED, WHITE
 _PICKED_BORDER, _UNPICKED_BORDER = f"2px solid {FOCUS}", f"1px solid {CARD_EDGE}"
 
@@ -271,32 +274,28 @@ class MovePad:
         self.on_move(self.coach() if key == "coach" and self.coach is not None else self.move(key))
 
     def move(self, key: str) -> Move:
-        """The move a button's ``key`` makes from the selection (raises when the selection does not fit)."""
+        """The move a button's ``key`` makes from the selection (raises when the selection does not fit).
+
+        A key is a text command less its cards (``take 3``, ``add 2``); the selected cards complete it,
+        and :func:`~banakil_replay.play.commands.read_command` reads it, as it reads what a player types.
+        """
         state, seat = self.state, self.seat
         if state is None or seat is None:
             raise MalformedInputError("there is nothing to play here")
-        seq, kind, arg = state.seq + 1, key.split()[0], key.split()[1:]
-        cards = tuple(self.selected_cards())
-        number = int(arg[0]) if arg else 0
-        if kind == "draw":
-            return Drew(seq, seat)
-        if kind == "take":
-            return Took(seq, seat, number)
-        if kind == "reshuffle":
-            return Reshuffled(seq)
-        if kind in ("discard", "swap") and len(cards) != 1:
-            what = "discard" if kind == "discard" else "put in the joker's place"
-            raise MalformedInputError(f"select exactly one card to {what} (click it in your hand); "
-                                      f"{len(cards)} selected")
-        if not cards:
-            raise MalformedInputError("select the cards first: click them in your hand")
-        if kind == "meld":
-            return Melded(seq, seat, cards)
-        if kind == "add":
-            return LaidOff(seq, seat, number, cards)
-        if kind == "swap":
-            return JokerSwapped(seq, seat, number, cards[0])
-        return Discarded(seq, seat, cards[0])
+        kind = key.split()[0]
+        if kind in _WITH_CARDS:
+            cards = self.selected_cards()
+            if kind in ("discard", "swap") and len(cards) != 1:
+                what = "discard" if kind == "discard" else "put in the joker's place"
+                raise MalformedInputError(f"select exactly one card to {what} (click it in your hand); "
+                                          f"{len(cards)} selected")
+            if not cards:
+                raise MalformedInputError("select the cards first: click them in your hand")
+            key = " ".join([key, *(c.code for c in cards)])
+        move = read_command(key, state, seat)
+        if isinstance(move, Ask):
+            raise MalformedInputError(f"{key} is not a move")
+        return move
 
     def press(self, key: str) -> None:
         """Press the move button ``key`` (as a click does)."""

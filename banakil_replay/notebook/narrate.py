@@ -1,11 +1,11 @@
 """Events in plain words, and the names of seats and sides.
 
-:func:`event_text` looks the event's type up in :data:`TELLERS`, one small
-function per type (as the reducer's ``HANDLERS`` has one per type), so the
-words for one kind of event are found, and changed, in one place. It takes a
-typed event or a mapping (an option's event may name only some fields: a draw
-from the stock does not know the card). The text is plain: escape it before
-putting it in HTML.
+:func:`event_text` looks the event's class up in :data:`TELLERS`, one small
+function per event class (as the reducer's ``HANDLERS`` has one per class), so
+the words for one kind of event are found, and changed, in one place; a test
+checks every event class has one. It takes a typed event, or the log's JSON
+object of one, which it reads into a typed event first. The text is plain:
+escape it before putting it in HTML.
 
 >>> event_text({"seq": 2, "type": "drew", "seat": 0, "card": "9H"})
 'Seat 0 draws 9♥ from the stock.'
@@ -16,11 +16,12 @@ putting it in HTML.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from ..cards import parse_card
+from ..cards import Card
 from ..errors import BanakilError
-from ..events import Event, event_to_json
+from ..events import (Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, HandStruck, JokerSwapped,
+                      LaidOff, MatchBanked, MatchStarted, Melded, Reshuffled, Took, parse_event)
 from ..learn.topics import previewed
 from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
@@ -31,8 +32,8 @@ from ..scoring import sides_of, tidy
 from ..state import GameState
 from ..seats import first_to_play, seat_name as name_of_seat
 
-__all__ = ["event_text", "moments", "options_text", "preview_note", "event_dict", "seat_name", "side_label", "card_symbol",
-           "TELLERS", "rule_line", "refusal_rule_line", "rank_line"]
+__all__ = ["event_text", "moments", "options_text", "preview_note", "seat_name", "side_label", "Telling", "TELLERS",
+           "rule_line", "refusal_rule_line", "rank_line"]
 
 
 def seat_name(state: GameState | None, seat: int | None) -> str:
@@ -46,66 +47,57 @@ def side_label(state: GameState, side: int) -> str:
     return f"side {side} (" + " & ".join(seat_name(state, s) for s in members) + ")"
 
 
-def event_dict(event: Event | Mapping[str, Any]) -> dict[str, Any]:
-    """An event's fields as a dict, from a typed event or a mapping."""
-    if isinstance(event, Mapping):
-        return dict(event)
-    return event_to_json(event)
-
-
-def card_symbol(code: Any) -> str:
-    """``9♥`` for ``9H``; anything that is not a card is shown as it is."""
-    try:
-        return parse_card(code).symbol
-    except (BanakilError, TypeError):
-        return str(code)
-
-
-def _symbols(codes: Any) -> str:
-    if not isinstance(codes, (list, tuple)):
-        return "?"
-    return " ".join(card_symbol(c) for c in codes)
+def _symbols(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
 
 
 @dataclass(frozen=True)
 class Telling:
-    """What a sentence about one event may use."""
+    """What a sentence about one event may use, besides the event itself."""
 
-    ev: dict[str, Any]  # the event's fields
     state: GameState | None  # names and the rule set; the state right after the event when ``after``
     who: str  # the acting player's name
     seat_view: int | None  # the seat whose view this is (None: every hand open)
     after: bool
 
-    @property
-    def seat(self) -> Any:
-        return self.ev.get("seat")
+
+E = TypeVar("E", bound=Event)
+#: One function per event class: (what may be used, the event) -> the sentence.
+TELLERS: dict[type, Callable[[Telling, Any], str]] = {}
 
 
-def _match_started(t: Telling) -> str:
-    players = [str(p) for p in t.ev.get("players") or []]
+def _tells(cls: type[E]) -> Callable[[Callable[[Telling, E], str]], Callable[[Telling, E], str]]:
+    def register(teller: Callable[[Telling, E], str]) -> Callable[[Telling, E], str]:
+        TELLERS[cls] = teller
+        return teller
+    return register
+
+
+@_tells(MatchStarted)
+def _match_started(t: Telling, ev: MatchStarted) -> str:
+    players = list(ev.players)
     names = " and ".join([", ".join(players[:-1]), players[-1]] if len(players) > 1 else players)
     try:
-        title = get_ruleset(t.ev.get("rules") or "classic").title
+        title = get_ruleset(ev.rules or "classic").title
     except BanakilError:
-        title = str(t.ev.get("rules"))
+        title = ev.rules
     text = f"A new match begins: {names} play under {title}."
     if len(players) == 4:
         text += f" Partners sit opposite: {players[0]} & {players[2]} against {players[1]} & {players[3]}."
     return text
 
 
-def _hand_started(t: Telling) -> str:
-    hands = t.ev.get("hands") or []
-    dealer = t.ev.get("dealer", 0)
-    first = first_to_play(dealer, len(hands)) if hands else 0
-    text = f"Hand {t.ev.get('hand')} is dealt by {seat_name(t.state, dealer)}. "
+@_tells(HandStarted)
+def _hand_started(t: Telling, ev: HandStarted) -> str:
+    hands = ev.hands
+    first = first_to_play(ev.dealer, len(hands)) if hands else 0
+    text = f"Hand {ev.hand} is dealt by {seat_name(t.state, ev.dealer)}. "
     # the counts come from the deal itself, not from what the rules usually deal
-    sizes = [len(h) if isinstance(h, (list, tuple)) else 0 for h in hands]
-    if t.ev.get("upcard"):
+    sizes = [len(h) for h in hands]
+    if ev.upcard is not None:
         each = (f"Everyone gets {sizes[0]} cards" if len(set(sizes)) == 1
                 else f"The hands hold {', '.join(map(str, sizes)) or 'no'} cards")
-        return text + (f"{each} and {card_symbol(t.ev['upcard'])} is turned up to start the discard pile. "
+        return text + (f"{each} and {ev.upcard.symbol} is turned up to start the discard pile. "
                        f"{seat_name(t.state, first)} plays first.")
     others = sorted({k for i, k in enumerate(sizes) if i != first})
     rest = " or ".join(map(str, others)) if others else "none"
@@ -113,58 +105,65 @@ def _hand_started(t: Telling) -> str:
                    f"starts without drawing (melding and discarding straight away); the others get {rest}.")
 
 
-def _drew(t: Telling) -> str:
-    card = t.ev.get("card")
-    if card is None or (t.seat_view is not None and t.seat != t.seat_view):
+@_tells(Drew)
+def _drew(t: Telling, ev: Drew) -> str:
+    if ev.card is None or (t.seat_view is not None and ev.seat != t.seat_view):
         return f"{t.who} draws a card from the stock."
-    return f"{t.who} draws {card_symbol(card)} from the stock."
+    return f"{t.who} draws {ev.card.symbol} from the stock."
 
 
-def _took(t: Telling) -> str:
-    count = t.ev.get("count", 1)
-    cards = f" ({_symbols(t.ev['cards'])})" if t.ev.get("cards") else ""
-    if count == 1:
+@_tells(Took)
+def _took(t: Telling, ev: Took) -> str:
+    cards = f" ({_symbols(ev.cards)})" if ev.cards else ""
+    if ev.count == 1:
         return f"{t.who} takes the top card{cards} of the discard pile instead of drawing."
-    return f"{t.who} takes the top {count} cards{cards} of the discard pile instead of drawing."
+    return f"{t.who} takes the top {ev.count} cards{cards} of the discard pile instead of drawing."
 
 
-def _melded(t: Telling) -> str:
-    cards = t.ev.get("cards") or []
+@_tells(Melded)
+def _melded(t: Telling, ev: Melded) -> str:
     rules = t.state.rules if t.state is not None else None
     if rules is not None:
         try:
-            check = analyze_meld(cards, rules, t.ev.get("arrangement"))
+            check = analyze_meld(ev.cards, rules, ev.arrangement)
             if check.valid and check.meld is not None:
                 return f"{t.who} lays a new meld, a {check.meld.kind}: {check.meld.describe()}."
         except BanakilError:
             pass
-    return f"{t.who} lays a new meld: {_symbols(cards)}."
+    return f"{t.who} lays a new meld: {_symbols(ev.cards)}."
 
 
-def _laid_off(t: Telling) -> str:
-    meld_id = t.ev.get("meld")
-    text = f"{t.who} adds {_symbols(t.ev.get('cards'))} to meld #{meld_id}"
-    target = t.state.meld_by_id(meld_id) if t.state is not None and isinstance(meld_id, int) else None
+@_tells(LaidOff)
+def _laid_off(t: Telling, ev: LaidOff) -> str:
+    text = f"{t.who} adds {_symbols(ev.cards)} to meld #{ev.meld}"
+    target = t.state.meld_by_id(ev.meld) if t.state is not None else None
     if target is None:
         return text + "."
-    owner = "their own" if target.owner == t.seat else f"{seat_name(t.state, target.owner)}'s"
+    owner = "their own" if target.owner == ev.seat else f"{seat_name(t.state, target.owner)}'s"
     if t.after:
         return text + f" ({owner} {target.meld.kind}), which is now {target.meld.describe()}."
     return text + f" ({owner} {target.meld.kind}: {target.meld.describe()})."
 
 
-def _joker_swapped(t: Telling) -> str:
-    return (f"{t.who} puts {card_symbol(t.ev.get('card'))} in the joker's place in meld #{t.ev.get('meld')} "
+@_tells(JokerSwapped)
+def _joker_swapped(t: Telling, ev: JokerSwapped) -> str:
+    return (f"{t.who} puts {ev.card.symbol} in the joker's place in meld #{ev.meld} "
             "and takes the joker into the hand.")
 
 
-def _hand_scored(t: Telling) -> str:
-    scores = t.ev.get("scores") or []
+@_tells(Discarded)
+def _discarded(t: Telling, ev: Discarded) -> str:
+    return f"{t.who} discards {ev.card.symbol}, ending the turn."
+
+
+@_tells(HandScored)
+def _hand_scored(t: Telling, ev: HandScored) -> str:
     return ("A hand played elsewhere is recorded by its result only: "
-            + ", ".join(f"side {i} {tidy(float(s))}" for i, s in enumerate(scores)) + ".")
+            + ", ".join(f"side {i} {tidy(float(s))}" for i, s in enumerate(ev.scores)) + ".")
 
 
-def _hand_recorded(t: Telling) -> str:
+@_tells(HandRecorded)
+def _hand_recorded(t: Telling, ev: HandRecorded) -> str:
     """A hand scored from its inputs (a score sheet): said with the scores when the state after it is known."""
     text = "A hand played at the table is recorded by what each seat melded and held"
     score = t.state.hand_score if t.after and t.state is not None else None
@@ -173,36 +172,37 @@ def _hand_recorded(t: Telling) -> str:
     return text + "."
 
 
-def _annotated(t: Telling) -> str:
-    author = t.ev.get("author") or "someone"
-    return f"A note by {author} on event {t.ev.get('at')}: “{t.ev.get('text', '')}”"
+@_tells(HandStruck)
+def _hand_struck(t: Telling, ev: HandStruck) -> str:
+    """A hand taken back: it stays in the log and on the sheet, and its points count for nobody."""
+    why = f" The reason given: “{ev.reason}”" if ev.reason else ""
+    return (f"Hand {ev.hand} is struck from the score sheet: it stays in the log, marked struck, "
+            f"and its points count for nobody from here on.{why}")
 
 
-#: One function per event type, keyed by the type's name in the log.
-TELLERS: dict[str, Callable[[Telling], str]] = {
-    "match_started": _match_started,
-    "hand_started": _hand_started,
-    "drew": _drew,
-    "took": _took,
-    "melded": _melded,
-    "laid_off": _laid_off,
-    "joker_swapped": _joker_swapped,
-    "hand_recorded": _hand_recorded,
-    "discarded": lambda t: f"{t.who} discards {card_symbol(t.ev.get('card'))}, ending the turn.",
-    "reshuffled": lambda t: ("The stock is empty: the discard pile, all but its top card, is turned over "
-                             "as a new stock."),
-    "hand_scored": _hand_scored,
-    "annotated": _annotated,
-    "match_banked": lambda t: "The match is over and banked: the winner is final.",
+@_tells(Annotated)
+def _annotated(t: Telling, ev: Annotated) -> str:
+    return f"A note by {ev.author or 'someone'} on event {ev.at}: “{ev.text}”"
+
+
+# the events said in one fixed sentence
+_FIXED: dict[type, str] = {
+    Reshuffled: "The stock is empty: the discard pile, all but its top card, is turned over as a new stock.",
+    MatchBanked: "The match is over and banked: the winner is final.",
 }
 
-_ENDS_A_HAND = ("melded", "laid_off", "discarded")
+
+def _fixed(t: Telling, ev: Event) -> str:
+    return _FIXED[type(ev)]
 
 
-def _how_it_ended(t: Telling) -> str:
+TELLERS.update(dict.fromkeys(_FIXED, _fixed))
+
+
+def _how_it_ended(t: Telling, ev: Event) -> str:
     """After the move that ended a hand: who went out (or that the stock ran out), and any match winner."""
     state = t.state
-    if not t.after or state is None or t.ev.get("type") not in _ENDS_A_HAND or state.phase != "over" \
+    if not t.after or state is None or not isinstance(ev, (Melded, LaidOff, Discarded)) or state.phase != "over" \
             or state.hand_score is None:
         return ""
     if state.went_out is not None:
@@ -221,18 +221,22 @@ def event_text(event: Event | Mapping[str, Any], state: GameState | None = None,
     ``state`` supplies player names and the rule set. When it is the state
     right after the event (same seq), the text also says how the hand ended.
     With ``seat_view`` set, a card another seat draws from the stock is not
-    named, as at a real table.
+    named, as at a real table. A mapping is read as the log's JSON object of
+    an event (``seq`` may be left out); one that is not an event raises
+    :class:`~banakil_replay.events.EventError`.
     """
-    ev = event_dict(event)
-    seat = ev.get("seat")
+    if isinstance(event, Mapping):
+        seq = event.get("seq")
+        event = parse_event({"seq": 0, **event})
+    else:
+        seq = event.seq
+    seat = getattr(event, "seat", None)
     if isinstance(seat, int):
         who = name_of_seat(state.players if state is not None else (), seat, capital=True)
     else:
         who = "Someone"
-    telling = Telling(ev, state, who, seat_view, state is not None and state.seq == ev.get("seq"))
-    teller = TELLERS.get(str(ev.get("type")))
-    text = teller(telling) if teller is not None else f"An event of type {ev.get('type')!r}."
-    return text + _how_it_ended(telling)
+    telling = Telling(state, who, seat_view, state is not None and state.seq == seq)
+    return TELLERS[type(event)](telling, event) + _how_it_ended(telling, event)
 
 
 def moments(replay: Replay) -> Callable[[int], str]:

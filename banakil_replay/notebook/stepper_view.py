@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
+from msgspec.structs import replace  # events are msgspec Structs
 
-from ..events import Event, HandStarted
+from ..events import Drew, Event, HandStarted
 from ..log.load import load_replay
 from ..play.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT,
                             QUIZ, SHOWN, Stepper)
@@ -322,8 +323,8 @@ class ReplayStepper(Panel):
         if isinstance(nxt, HandStarted):
             return "The next hand is dealt."
         mover = getattr(nxt, "seat", None)
-        if mover == m.seat_view:  # this seat's own draw: the card is unknown until it is drawn
-            return event_text({"type": nxt.type, "seat": mover}, m.state)
+        if isinstance(nxt, Drew) and mover == m.seat_view:  # its own draw: the card is unknown until drawn
+            return event_text(replace(nxt, card=None), m.state)
         return (f"{seat_name(m.state, mover)} plays; that hand is face down in this view, so the move shows "
                 "once it is made.")
 

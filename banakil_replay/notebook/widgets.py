@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
-from ..cards import RANK_CODES, SUITS, SUIT_SYMBOLS, Card, parse_cards
+from ..cards import CARD_SPELLINGS, RANK_CODES, SUITS, Card, parse_cards
 from ..errors import BanakilError
 from ..log.annotations import AnnotatedGame, Note
 from ..melds import MeldCheck, analyze_meld
@@ -40,16 +40,13 @@ from .theme import MUTED, RED
 __all__ = ["MeldChecker", "ReplayStepper", "Annotator", "ALL_OPEN"]
 
 # -------------------------------------------------------------- MeldChecker
-# Every way of writing a card the text box reads (cards.parse_card), upper case: a last word that begins one
-# of these but is not one yet ("1" on the way to "10C") is a card still being typed, not a mistake.
-_SPELLINGS = frozenset({rank + suit for rank in (*RANK_CODES.values(), "T") for suit in (*SUITS, *SUIT_SYMBOLS.values())}
-                       | {"JK", "JOKER"})
 
 
 def _unfinished(word: str) -> bool:
-    """Whether ``word`` is the start of a card code and not a card yet."""
+    """Whether ``word`` is the start of a card code and not a card yet: "1" on the way to "10C" is a card
+    still being typed, not a mistake."""
     up = word.upper()
-    return up not in _SPELLINGS and any(s.startswith(up) for s in _SPELLINGS)
+    return up not in CARD_SPELLINGS and any(s.startswith(up) for s in CARD_SPELLINGS)
 
 
 class MeldChecker(Panel):

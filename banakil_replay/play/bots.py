@@ -19,13 +19,13 @@ same seed and the same bots always give the same log::
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from msgspec.structs import replace  # events are msgspec Structs
 
 from ..cards import Card, deck_list
-from ..events import FORMAT, Event, MatchStarted, Reshuffled, event_to_json, parse_event
-from .moves import Option, Options, find_move
+from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json
+from .moves import Option, Options, find_move, move_json
 from .observation import Observation, PublicRecord, observe
 from .options import options
 from ..rules import Ruleset, get_ruleset
@@ -33,6 +33,7 @@ from .expert import ExpertBot
 from .going_out import after, go_out_plan
 from ..state import GameState
 from ..seats import dealer_before
+from .seeds import seat_seed
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
 
@@ -90,8 +91,8 @@ def way_out(state: GameState, legal: Sequence[Option]) -> Option | None:
 
 
 # ------------------------------------------------------------------- driver
-def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.Random) -> dict[str, Any]:
-    """A ``hand_started`` event from a fresh shuffle, with the stock order recorded (top first)."""
+def deal_hand(rules_name: str | Ruleset, players: int, hand: int, rng: random.Random, seq: int = 0) -> HandStarted:
+    """A ``hand_started`` event (numbered ``seq``) from a fresh shuffle, with the stock order recorded (top first)."""
     rules = get_ruleset(rules_name)
     deck: list[Card] = deck_list()
     rng.shuffle(deck)
@@ -100,14 +101,17 @@ def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.R
     hands = []
     for seat in range(players):
         k = rules.cards_dealt(seat, first)
-        hands.append([c.code for c in deck[:k]])
+        hands.append(tuple(deck[:k]))
         deck = deck[k:]
-    ev: dict[str, Any] = {"type": "hand_started", "hand": hand, "dealer": dealer, "hands": hands}
+    upcard = None
     if rules.opening == "upcard":
-        ev["upcard"] = deck[0].code
-        deck = deck[1:]
-    ev["stock"] = [c.code for c in deck]
-    return ev
+        upcard, deck = deck[0], deck[1:]
+    return HandStarted(seq, hand, dealer, tuple(hands), upcard, tuple(deck))
+
+
+def deal_event(rules_name: str | Ruleset, players: int, hand: int, rng: random.Random) -> dict[str, Any]:
+    """:func:`deal_hand` as the JSON object a log holds, without its ``seq``."""
+    return move_json(deal_hand(rules_name, players, hand, rng))
 
 
 def decide(bot: Bot, obs: Observation) -> Option:
@@ -117,10 +121,15 @@ def decide(bot: Bot, obs: Observation) -> Option:
 
 def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_hands: int = 100,
                names: Sequence[str] | None = None, overrides: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Play a whole match (until a side wins, or ``max_hands`` hands) and return its log.
+    """:func:`play_events`, as the JSON objects the log file holds."""
+    return [event_to_json(e) for e in play_events(rules, players, bots, seed, max_hands, names, overrides)]
 
-    Each event is a dict with its ``seq``, applied through the reducer as it is
-    made. Deals and ERAM reshuffles come from ``random.Random(seed)``; a dead
+
+def play_events(rules: str, players: int, bots: Sequence[Bot], seed: int, max_hands: int = 100,
+                names: Sequence[str] | None = None, overrides: Mapping[str, Any] | None = None) -> list[Event]:
+    """Play a whole match (until a side wins, or ``max_hands`` hands) and return its events.
+
+    Each event is applied through the reducer as it is made. Deals and ERAM reshuffles come from ``random.Random(seed)``; a dead
     hand (stock run out) is simply followed by the next deal. ``overrides``
     replaces some knobs of the preset (recorded as the ``options`` of
     ``match_started``).
@@ -131,7 +140,7 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
         raise ValueError(f"{len(bots)} bots for {players} seats")
     rng = random.Random(seed)
     names = list(names) if names is not None else [f"{b.name}-{i}" for i, b in enumerate(bots)]
-    log: list[dict[str, Any]] = []
+    log: list[Event] = []
     seen = PublicRecord(players)  # the hand in play as the table saw it: what observations are read from
     state = GameState()
 
@@ -140,11 +149,11 @@ def play_match(rules: str, players: int, bots: Sequence[Bot], seed: int, max_han
         state = after(state, event)
         numbered = replace(event, seq=state.seq)
         seen.add(numbered)
-        log.append(event_to_json(numbered))
+        log.append(numbered)
 
     push(MatchStarted(seq=0, format=FORMAT, rules=rules, players=tuple(names), options=dict(overrides or {})))
     while not state.match_over and state.hand_no < max_hands:
-        push(parse_event({"seq": 0, **deal_event(ruleset, players, state.hand_no + 1, rng)}))
+        push(deal_hand(ruleset, players, state.hand_no + 1, rng))
         while state.in_hand:
             if len(seen.moves) > MAX_EVENTS_PER_HAND:
                 raise RuntimeError(f"hand {state.hand_no} did not end after {MAX_EVENTS_PER_HAND} events")
@@ -162,18 +171,19 @@ def as_recorded(event: Event, state: GameState, rng: random.Random) -> Event:
     return Reshuffled(event.seq, tuple(pile))
 
 
-BOT_NAMES = ("random", "heuristic", "expert")
+#: Every bot by name, made from its seat's seed (:func:`~.seeds.seat_seed`): the one list of names the
+#: commands, the play table and the self-played games read.
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot, "heuristic": lambda seed: HeuristicBot(), "expert": ExpertBot,
+}
+BOT_NAMES = tuple(BOTS)
 BOT_KINDS = BOT_NAMES + ("mixed",)
 
 
 def make_bot(name: str, seat: int, seed: int) -> Bot:
     """One bot by name, seeded from the game's seed and its seat."""
-    if name == "heuristic":
-        return HeuristicBot()
-    if name == "random":
-        return RandomBot(seed * 8 + seat)
-    if name == "expert":
-        return ExpertBot(seed * 8 + seat)
+    if name in BOTS:
+        return BOTS[name](seat_seed(seed, seat))
     if not name:
         raise ValueError(f"a bot name is missing (an extra comma?); known: {', '.join(BOT_KINDS)}")
     raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_KINDS)}")
@@ -183,7 +193,7 @@ def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     """Bots for one game: one name for every seat, ``NAME,NAME,...`` one per seat, or ``mixed``
     (heuristic and random on alternate seats, flipped on odd seeds)."""
     if kind.strip().lower() == "mixed":
-        return [HeuristicBot() if (s + seed) % 2 == 0 else RandomBot(seed * 8 + s) for s in range(players)]
+        return [HeuristicBot() if (s + seed) % 2 == 0 else RandomBot(seat_seed(seed, s)) for s in range(players)]
     names = [n.strip().lower() for n in kind.split(",")]
     if len(names) == 1:
         names *= players
@@ -192,4 +202,5 @@ def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     return [make_bot(name, s, seed) for s, name in enumerate(names)]
 
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "make_bots", "BOT_KINDS", "BOT_NAMES", "make_bot", "deal_event", "decide"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "play_match", "play_events", "make_bots", "BOTS", "BOT_KINDS",
+           "BOT_NAMES", "make_bot", "deal_hand", "deal_event", "decide"]

@@ -26,7 +26,7 @@ from ..cards import Card, parse_card
 from ..errors import MalformedInputError
 from ..events import EVENT_TYPES, Drew, Discarded, JokerSwapped, LaidOff, Melded, Reshuffled, Took, parse_event
 from ..state import GameState
-from .moves import Move, article, is_move
+from .moves import MOVE_KINDS, Move, article, is_move
 
 # (command, arguments, what it does): the help text, and the words read_line knows
 HELP: tuple[tuple[str, str, str], ...] = (
@@ -52,7 +52,9 @@ _JSON_START = ("{", "[", '"')
 _JSON_KINDS: dict[type, str] = {list: "array", str: "string"}
 _ONE_LINE = ('send one event object on one line, such as {"type": "drew"}, or a text command '
              "(help lists them)")
-_MOVE_TYPES = ("drew", "took", "melded", "laid_off", "joker_swapped", "discarded", "reshuffled")
+_MOVE_TYPES = tuple(cls.type for cls in MOVE_KINDS)
+# the moves a seat makes (a reshuffle is the table's): a JSON line may leave the seat out
+_SEATED = tuple(cls.type for cls in MOVE_KINDS if "seat" in cls.__struct_fields__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +101,7 @@ def read_event(text: str, state: GameState, seat: int) -> Move:
         raise MalformedInputError(f"{article(kind)} {kind} event is not a move; a player sends "
                                   f"{', '.join(_MOVE_TYPES[:-1])} or {_MOVE_TYPES[-1]}")
     obj = {"seq": state.seq + 1, **obj}
-    if obj.get("type") in ("drew", "took", "melded", "laid_off", "joker_swapped", "discarded"):
+    if obj.get("type") in _SEATED:
         obj.setdefault("seat", seat)
     event = parse_event(obj)
     if not is_move(event):
@@ -120,10 +122,10 @@ def read_command(text: str, state: GameState, seat: int) -> Move | Ask:
     if word in ASK_WORDS:
         _no_args(word, args)
         return Ask(word)
-    reader = _COMMANDS.get(word)
-    if reader is None:
+    command = _COMMANDS.get(word)
+    if command is None:
         raise MalformedInputError(f"unknown command {word!r}; known: {', '.join(c for c, _, _ in HELP)}")
-    return reader(args, state.seq + 1, seat)
+    return command.read(args, state.seq + 1, seat)
 
 
 def _no_args(word: str, args: list[str]) -> None:
@@ -191,24 +193,32 @@ def command_for(move: Move) -> str:
     >>> command_for(LaidOff(9, 0, 2, (parse_card("10H"),)))
     'add 2 10H'
     """
-    if isinstance(move, Drew):
-        return "draw"
-    if isinstance(move, Took):
-        return f"take {move.count}"
-    if isinstance(move, Reshuffled):
-        return "reshuffle"
-    if isinstance(move, Melded):
-        return "meld " + " ".join(c.code for c in move.cards)
-    if isinstance(move, LaidOff):
-        return f"add {move.meld} " + " ".join(c.code for c in move.cards)
-    if isinstance(move, JokerSwapped):
-        return f"swap {move.meld} {move.card.code}"
-    return f"discard {move.card.code}"
+    return _FOR_MOVE[type(move)].write(move)
 
 
-_COMMANDS: dict[str, Callable[[list[str], int, int], Move]] = {
-    "draw": _draw, "take": _take, "reshuffle": _reshuffle, "meld": _meld, "add": _add, "swap": _swap,
-    "discard": _discard,
+def _codes(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class _Command:
+    """A text command and the move it stands for: how its words are read, and how a move is written as them."""
+
+    move: type[Move]
+    read: Callable[[list[str], int, int], Move]
+    write: Callable[[Any], str]
+
+
+# the commands of the moves, in HELP's order; a test checks every move class has one that reads back
+_COMMANDS: dict[str, _Command] = {
+    "draw": _Command(Drew, _draw, lambda m: "draw"),
+    "take": _Command(Took, _take, lambda m: f"take {m.count}"),
+    "reshuffle": _Command(Reshuffled, _reshuffle, lambda m: "reshuffle"),
+    "meld": _Command(Melded, _meld, lambda m: f"meld {_codes(m.cards)}"),
+    "add": _Command(LaidOff, _add, lambda m: f"add {m.meld} {_codes(m.cards)}"),
+    "swap": _Command(JokerSwapped, _swap, lambda m: f"swap {m.meld} {m.card.code}"),
+    "discard": _Command(Discarded, _discard, lambda m: f"discard {m.card.code}"),
 }
+_FOR_MOVE: dict[type, _Command] = {c.move: c for c in _COMMANDS.values()}
 
 __all__ = ["Ask", "HELP", "ASK_WORDS", "help_text", "read_line", "read_event", "read_command", "command_for"]

@@ -30,14 +30,14 @@ from typing import Any, Callable, Sequence
 
 from msgspec.structs import replace  # events are msgspec Structs
 
-from ..events import FORMAT, Event, MatchStarted, event_to_json, parse_event
+from ..events import FORMAT, Event, MatchStarted, event_to_json
 from ..rules import get_ruleset
 from ..scoring import side_of
 from ..state import GameState
-from .bots import MAX_EVENTS_PER_HAND, Bot, HeuristicBot, as_recorded, deal_event, decide
+from .bots import MAX_EVENTS_PER_HAND, Bot, HeuristicBot, as_recorded, deal_hand, decide
 from .going_out import after
 from .observation import PublicRecord, observe
-from .session import derived_seed
+from .seeds import derived_seed
 
 ARMS = ("habit", "without")
 SIDES_PLAYERS = (2, 4)  # two sides to swap: two players alone, or two partnerships
@@ -147,8 +147,7 @@ def play_hand(rules: str, players: int, bots: Sequence[Bot], seed: int, deal: in
     hand_seed = deal_seed(seed, deal)
     # each game is a log of its own, so its hand is hand 1 (seat 0 plays first); the seat swap gives
     # both arms the first turn equally often
-    ev = deal_event(ruleset, players, 1, random.Random(hand_seed))
-    push(parse_event({"seq": 0, **ev}), {"seed": hand_seed})
+    push(deal_hand(ruleset, players, 1, random.Random(hand_seed)), {"seed": hand_seed})
     reshuffles = random.Random(derived_seed(seed, "reshuffle", deal))
     while state.in_hand:
         if len(seen.moves) > MAX_EVENTS_PER_HAND:

@@ -15,12 +15,12 @@ from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
 from ..rulebook import Rule
 
+Move = Drew | Took | Reshuffled | Melded | LaidOff | JokerSwapped | Discarded
 # One vocabulary for moves: an option's kind is the name of its event type, said as a move.
-MOVE_KINDS: dict[type, str] = {
+MOVE_KINDS: dict[type[Move], str] = {
     Drew: "draw", Took: "take", Reshuffled: "reshuffle", Melded: "meld", LaidOff: "lay_off",
     JokerSwapped: "joker_swap", Discarded: "discard",
 }
-Move = Drew | Took | Reshuffled | Melded | LaidOff | JokerSwapped | Discarded
 KINDS = tuple(MOVE_KINDS.values())
 # the rule each kind of move follows; a refusal names its own rule
 KIND_RULES: dict[str, Rule] = {

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 from msgspec.structs import replace  # events are msgspec Structs
 
@@ -44,6 +44,7 @@ from ..state import GameState
 from .moves import Move, is_move, move_json
 
 DECK: Counter[Card] = full_deck()
+E = TypeVar("E", bound=Event)
 
 
 @dataclass(frozen=True)
@@ -151,15 +152,24 @@ def this_hand(history: Sequence[Event]) -> Sequence[Event]:
     return ()
 
 
+def seen_by(event: E, seat: int | None) -> E:
+    """``event`` as ``seat`` saw it at the table (``None``: as every seat saw it): a draw by another
+    seat without its card, a reshuffle without the new order, a deal without the stock's order and
+    with every other seat's hand left empty. Every other event is seen whole."""
+    if isinstance(event, Drew):
+        return replace(event, card=None) if event.card is not None and event.seat != seat else event
+    if isinstance(event, Reshuffled):
+        return replace(event, stock=None) if event.stock is not None else event
+    if isinstance(event, HandStarted):
+        return replace(event, stock=None, hands=tuple(h if i == seat else () for i, h in enumerate(event.hands)))
+    return event
+
+
 def _public_move(ev: Move, pile: list[Card]) -> Move:
-    """The move as every seat saw it: a draw hides its card, a reshuffle its order, a take shows its cards."""
-    if isinstance(ev, Drew):
-        return replace(ev, card=None) if ev.card is not None else ev
-    if isinstance(ev, Reshuffled):
-        return replace(ev, stock=None) if ev.stock is not None else ev
+    """The move as every seat saw it (:func:`seen_by`), and a take shows its cards: they were face up."""
     if isinstance(ev, Took):
         return replace(ev, cards=tuple(pile[len(pile) - ev.count:]))
-    return ev
+    return seen_by(ev, None)
 
 
 def _leave(known: list[Card], cards: Sequence[Card]) -> None:
@@ -249,4 +259,4 @@ def observe(state: GameState, seat: int, history: Sequence[Event] | PublicRecord
     return Observation(seat, public, sizes, tuple(tuple(sorted(k)) for k in known), moves)
 
 
-__all__ = ["Observation", "PublicRecord", "observe", "public_history", "this_hand"]
+__all__ = ["Observation", "PublicRecord", "observe", "public_history", "seen_by", "this_hand"]

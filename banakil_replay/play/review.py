@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..errors import IllegalMoveError
-from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
+from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ..hand_end import hand_end_input
 from ..reducer import Replay
 from ..scoring import HandInput, HandScore
@@ -119,7 +119,9 @@ def describe(event: Move, pretty: bool = False) -> str:
         return f"swapped {cards([event.card])} for the joker in meld #{event.meld}"
     if isinstance(event, Discarded):
         return f"discarded {cards([event.card])}"
-    return "reshuffled the pile into a new stock"
+    if isinstance(event, Reshuffled):
+        return "reshuffled the pile into a new stock"
+    raise TypeError(f"no description of a {event.type} move")  # a new move class: say it here
 
 
 def doing(event: Move) -> str:
@@ -139,7 +141,9 @@ def doing(event: Move) -> str:
         return f"swapping {_shown([event.card])} for the joker in meld #{event.meld}"
     if isinstance(event, Discarded):
         return f"discarding {_shown([event.card])}"
-    return "turning the pile into a new stock"
+    if isinstance(event, Reshuffled):
+        return "turning the pile into a new stock"
+    raise TypeError(f"no words for a {event.type} move")  # a new move class: say it here
 
 
 def _codes(cards: Sequence[Any]) -> str:

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..events import Event
+from ..events import Event, HandStarted, parse_event
 from ..state import GameState
-from .observation import PublicRecord, observe
+from .observation import PublicRecord, observe, seen_by
 
-# fields that would show a seat what it may not see, by event type
-_SECRET_FIELDS: dict[str, tuple[str, ...]] = {
-    "match_started": ("seed",), "hand_started": ("stock", "seed"), "reshuffled": ("stock",),
-}
+# fields the play table adds to the log's events (docs/event-log.md) that a seat may not see: the
+# seeds that shuffled the deck, from which the stock's order follows
+_SECRET_EXTRAS = ("seed",)
 
 
 def state_seen_by(state: GameState, seat: int, history: Sequence[Event] | PublicRecord = ()) -> dict[str, Any]:
@@ -40,14 +39,20 @@ def state_seen_by(state: GameState, seat: int, history: Sequence[Event] | Public
 
 
 def event_seen_by(event: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    """A log event as ``seat`` may see it: the others' dealt hands as counts, no stock order, no seed,
-    and no name for a card another seat drew."""
-    kind = event.get("type")
-    out = {k: v for k, v in event.items() if k not in _SECRET_FIELDS.get(str(kind), ())}
-    if kind == "hand_started" and isinstance(out.get("hands"), list):
-        out["hands"] = [h if i == seat else len(h) for i, h in enumerate(out["hands"])]
-    if kind == "drew" and out.get("seat") != seat:
-        out.pop("card", None)
+    """A log event's JSON object as ``seat`` may see it (:func:`~.observation.seen_by` says what that
+    is): a field the seat may not see is left out, another seat's dealt hand is given as its card
+    count, and of the fields the log's reader does not know, the seeds are left out."""
+    typed = parse_event(dict(event))
+    seen = seen_by(typed, seat)
+    hidden = {name for name in typed.__struct_fields__ if getattr(seen, name) != getattr(typed, name)}
+    out: dict[str, Any] = {}
+    for key, value in event.items():  # the object as written, in its order, less what the seat may not see
+        if key in _SECRET_EXTRAS:
+            continue
+        if key not in hidden:
+            out[key] = value
+        elif key == "hands" and isinstance(typed, HandStarted):
+            out[key] = [hand if i == seat else len(hand) for i, hand in enumerate(value)]
     return out
 
 

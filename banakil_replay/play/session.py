@@ -11,7 +11,7 @@ printing, no widgets; the ``play`` command and a table widget sit on top.
 
 Randomness is a pure function of the match seed, recorded in the log:
 ``match_started`` carries ``seed``; each ``hand_started`` carries the ``seed``
-of the ``random.Random`` its deck was shuffled with (``bots.deal_event``), and
+of the ``random.Random`` its deck was shuffled with (``bots.deal_hand``), and
 its stock order; a reshuffle and a bot's choice draw from generators seeded by
 the match seed and where the game stands. A resumed match therefore goes on
 exactly as it would have without the interruption.
@@ -28,7 +28,6 @@ exactly as it would have without the interruption.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 from dataclasses import dataclass, field
@@ -36,13 +35,14 @@ from typing import Any, Collection, Mapping, Sequence
 
 from ..errors import BanakilError, IllegalMoveError, MalformedEventError, MalformedInputError
 from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
-from ..log.load import start_log
-from ..log.store import append_event, read_events
-from ..reducer import apply, fold
+from ..log.lines import NotALogError
+from ..log.load import UnreadableLogError, load_replay, start_log
+from ..log.store import append_event, iter_events
+from ..reducer import apply
 from ..rulebook import Rule
 from ..rules import get_ruleset
 from ..state import GameState
-from .bots import MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_event, decide, make_bots
+from .bots import BOT_NAMES, MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_hand, decide, make_bots
 from .expert import PLAYOUTS, Tally
 from .going_out import go_out_plan
 from .judge import Estimate, candidate_moves, judge_moves
@@ -51,9 +51,11 @@ from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
 from .review import describe, doing
 from ..seats import seat_name
+from .seeds import derived_seed
 
-#: the bots a session seats; each is the same kind at every seat, so a bot can be made afresh for each move
-SESSION_BOTS = ("heuristic", "random", "expert")
+#: the bots a session seats (every kind there is); each is the same kind at every seat, so a bot can be made
+#: afresh for each move
+SESSION_BOTS = BOT_NAMES
 
 
 class LogUnwritable(BanakilError):
@@ -89,12 +91,6 @@ class Happening:
 
     text: str
     ended: GameState | None = None
-
-
-def derived_seed(*parts: object) -> int:
-    """A 63-bit seed that depends on ``parts`` alone (the same on every machine and Python run)."""
-    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 @dataclass
@@ -162,18 +158,21 @@ class GameSession:
         """
         name = os.fspath(path)
         try:
-            events = read_events(name)  # as written (seeds too); a torn last line is refused: `repair` moves it aside
-        except FileNotFoundError:
-            raise MalformedInputError(f"{name} does not exist; there is no match to resume") from None
-        except OSError as e:
-            raise MalformedInputError(f"cannot read {name}: {e.strerror or e}") from None
-        if not events:
-            raise MalformedInputError(f"{name} is empty; there is no match to resume")
-        try:
-            state = fold(events)
+            rp = load_replay(name)  # a torn last line is refused: `repair` moves it aside
+        except UnreadableLogError:
+            if not os.path.lexists(name):
+                raise MalformedInputError(f"{name} does not exist; there is no match to resume") from None
+            raise
+        except NotALogError:
+            if os.path.isfile(name) and os.path.getsize(name) == 0:
+                raise MalformedInputError(f"{name} is empty; there is no match to resume") from None
+            raise
         except (IllegalMoveError, MalformedEventError) as e:
             raise MalformedInputError(f"{name} does not replay, so it cannot be continued: {e}") from None
-        recorded = events[0].get("seed")
+        state = rp.final
+        # match_started as written, with the fields the play table adds (the typed event has only the format's)
+        first: Mapping[str, Any] = next(iter_events(name), {})
+        recorded = first.get("seed")
         if isinstance(recorded, bool) or not isinstance(recorded, (int, type(None))):
             raise MalformedInputError(f"{name}: seq 0: field 'seed' must be a whole number, got {recorded!r}")
         if recorded is not None and seed is not None and seed != recorded:
@@ -182,9 +181,9 @@ class GameSession:
             raise MalformedInputError(f"{name} is played under {state.rules.name} rules, not {rules}")
         if players is not None and players != state.n:
             raise MalformedInputError(f"{name} is a match of {state.n} players, not {players}")
-        seats, kind = _resumed_seating(name, events[0], state.n, humans, bots)
+        seats, kind = _resumed_seating(name, first, state.n, humans, bots)
         session = cls(name, state, seats, kind, recorded if recorded is not None else (seed or 0))
-        session._record = public_history([parse_event(e) for e in events], state.n)
+        session._record = public_history(rp.events, state.n)
         session.advance()
         return session
 
@@ -292,10 +291,7 @@ class GameSession:
         assert rules is not None
         hand = self.state.hand_no + 1
         hand_seed = derived_seed(self.seed, "deal", hand)
-        deal = parse_event({"seq": self.state.seq + 1,
-                            **deal_event(rules, self.state.n, hand, random.Random(hand_seed))})
-        assert isinstance(deal, HandStarted)
-        return deal, hand_seed
+        return deal_hand(rules, self.state.n, hand, random.Random(hand_seed), self.state.seq + 1), hand_seed
 
     def _bot_move(self) -> Move:
         seat = self.state.turn
