@@ -11,8 +11,10 @@ reason; ``can_*`` say whether. The reducer, the options list and the explanation
 >>> m.codes, m.stands_for_codes(), can_meld("7H 8S 9H", classic), analyze_meld("7H 8S 9H", classic).rule.id
 (['2S', 'KS', 'AS'], {0: 'QS'}, False, 'run-suit')
 >>> run, joker = verify_meld("7H 8H 9H", classic), verify_meld("7H JK 9H", classic)
->>> verify_lay_off(run, ["10H"], classic).codes, can_lay_off(run, ["QH"], classic), verify_joker_swap(joker, "8H", classic).codes
-(['7H', '8H', '9H', '10H'], False, ['7H', '8H', '9H'])
+>>> verify_lay_off(run, ["10H"], classic).codes, can_lay_off(run, ["QH"], classic), can_joker_swap(joker, "10H", classic)
+(['7H', '8H', '9H', '10H'], False, False)
+>>> verify_joker_swap(joker, "8H", classic).codes
+['7H', '8H', '9H']
 """
 
 from __future__ import annotations
@@ -31,10 +33,8 @@ from .citations import cite
 from .rulebook import Rule
 from .rules import Ruleset
 
-__all__ = [
-    "Meld", "MeldCheck", "analyze_meld", "verify_meld", "can_meld",
-    "verify_lay_off", "can_lay_off", "meld_of", "lay_off_of", "verify_joker_swap", "can_joker_swap", "parse_cards",
-]
+__all__ = ["Meld", "MeldCheck", "analyze_meld", "verify_meld", "can_meld", "verify_lay_off", "can_lay_off", "meld_of",
+           "lay_off_of", "verify_joker_swap", "can_joker_swap", "parse_cards"]
 
 MeldKind = Literal["run", "set"]
 SET_RANKS = (3, ACE_RANK)
