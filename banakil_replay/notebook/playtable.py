@@ -408,6 +408,8 @@ class PlayTable(Still):
         """
         with speaking(self.lang):
             self._render()
+            for said in (self.message, self.errors):  # set by the clicks themselves: marked here, once
+                said.value = directed_html(said.value)
 
     def _render(self) -> None:
         s, state, viewer = self.session, self.state, self.viewer
