@@ -26,8 +26,9 @@ __all__ = ["RTL_CLASS", "RTL_CSS", "view_language", "speaking", "direction_of", 
 RTL_CLASS = "banakil-rtl"
 # The hand's card buttons and the table's card runs keep their order; everything else mirrors.
 RTL_CSS = (f".{RTL_CLASS} {{ direction: rtl; text-align: right; }}"
-           f" .{RTL_CLASS} .banakil-hand, .{RTL_CLASS} .banakil-cards {{ direction: ltr; unicode-bidi: isolate; }}")
-_CARD_RUN = 'class="banakil-cards'
+           f" .{RTL_CLASS} .banakil-hand, .{RTL_CLASS} .banakil-cards, .{RTL_CLASS} .banakil-meld-cards"
+           " { direction: ltr; unicode-bidi: isolate; }")
+_CARD_RUNS = ('class="banakil-cards', 'class="banakil-meld-cards"')
 _RTL_OPEN = f'<div dir="rtl" class="{RTL_CLASS}">'
 
 
@@ -48,8 +49,11 @@ def direction_of(lang: str | None = None) -> str:
 
 
 def isolate_cards(fragment: str) -> str:
-    """Every run of cards in ``fragment`` marked ``dir="ltr"`` (an isolate: it keeps its order in RTL text)."""
-    return fragment.replace(_CARD_RUN, f'dir="ltr" {_CARD_RUN}')
+    """Every run of cards in ``fragment`` (a row of cards, a meld's cards) marked ``dir="ltr"`` (an isolate:
+    it keeps its order, and each card its face, ``10♥``, in right-to-left text)."""
+    for run in _CARD_RUNS:
+        fragment = fragment.replace(run, f'dir="ltr" {run}')
+    return fragment
 
 
 def directed_html(fragment: str, lang: str | None = None) -> str:
