@@ -10,6 +10,7 @@ that made it; the language around it is left as it was. The browser half is
 from __future__ import annotations
 
 import contextvars
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -96,7 +97,8 @@ def test_setup_notebook_sets_the_kernels_language(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("BANAKIL_LANG", "en")  # restored after the test: setup_notebook writes it
 
     def in_a_notebook() -> tuple[str, str, str]:
-        chosen = setup_notebook(lang="ar")
+        setup_notebook(lang="ar")
+        chosen = current_language()
         table = PlayTable(log=tmp_path / "game.jsonl", players=2, seed=1)  # no lang=: the notebook's
         return chosen, table.coach_button.description, table.head.value
 
@@ -121,3 +123,13 @@ def test_the_points_chart_has_arabic_titles(english: None) -> None:
     assert english_spec["title"]["text"] == "Points per hand" and not ARABIC.search(str(english_spec["title"]))
     with language("ar"):  # the language spoken now, when no lang= is given
         assert charts.points_chart(hands).to_dict()["title"]["text"] == "النقاط في كل جولة"
+
+
+def test_setup_notebook_without_a_language_pins_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from banakil_replay.notebook.language import page_style
+    from banakil_replay.notebook.setup import setup_notebook
+
+    monkeypatch.delenv("BANAKIL_LANG")
+    contextvars.copy_context().run(setup_notebook)
+    assert "BANAKIL_LANG" not in os.environ  # the environment still decides, as before
+    assert page_style("en") == "" and "direction: rtl" in page_style("ar")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from ..i18n import is_rtl, set_language
+from ..i18n import current_language, is_rtl, set_language
 from .direction import RTL_CLASS, RTL_CSS
 
 __all__ = ["use_language", "page_style"]
@@ -29,9 +29,13 @@ def page_style(lang: str) -> str:
 
 def use_language(lang: str | None = None) -> str:
     """Speak ``lang`` in this kernel from now on (refused at once if the project has no catalog for it),
-    and, in a notebook, set the page's direction; returns the language."""
-    chosen = set_language(lang)
-    os.environ["BANAKIL_LANG"] = chosen
+    and, in a notebook, set the page's direction; returns the language. With no ``lang`` the language
+    the environment names is kept as it is (nothing is pinned) and only the page's direction is set."""
+    if lang is None:
+        chosen = current_language()
+    else:
+        chosen = set_language(lang)
+        os.environ["BANAKIL_LANG"] = chosen
     style = page_style(chosen)
     if style:
         try:

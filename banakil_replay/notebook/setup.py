@@ -196,17 +196,18 @@ def enable_full_tables() -> None:
     pd.set_option("display.float_format", _number)
 
 
-def setup_notebook(lang: str | None = None) -> str:
+def setup_notebook(lang: str | None = None) -> None:
     """What every tutorial notebook runs first: offline charts, cards drawn as cards, whole tables.
 
-    ``lang`` (``"ar"``, ``"en"``; default: ``BANAKIL_LANG``, then the locale) is the language the
-    kernel speaks from now on (:func:`~banakil_replay.notebook.language.use_language`): every widget
-    and sentence, and for Arabic a page laid out right to left. Returns the language chosen.
+    ``lang`` (``"ar"``, ``"en"``) is the language the kernel speaks from now on
+    (:func:`~banakil_replay.notebook.language.use_language`): the sentences and widgets that go through
+    the catalog, and for Arabic a page laid out right to left; without it the language stays as the
+    environment names it (``BANAKIL_LANG``, then the locale). It returns nothing, so a setup cell that
+    ends with it shows nothing either.
     """
     from .language import use_language  # deferred: its display needs IPython, which a plain script lacks
 
-    chosen = use_language(lang)
+    use_language(lang)
     enable_offline_charts()
     enable_rich_display()
     enable_full_tables()
-    return chosen
