@@ -27,6 +27,7 @@ from ..scoring import score_hand
 from ..state import GameState, TableMeld
 from .html import card_html, cards_html, esc, meld_check_html, meld_html, options_html, score_html, state_html
 from .narrate import options_text
+from .language import use_language
 
 __all__ = ["Rendered", "show", "show_score", "show_options", "answer", "enable_rich_display",
            "enable_offline_charts", "enable_full_tables", "setup_notebook"]
@@ -205,8 +206,6 @@ def setup_notebook(lang: str | None = None) -> None:
     environment names it (``BANAKIL_LANG``, then the locale). It returns nothing, so a setup cell that
     ends with it shows nothing either.
     """
-    from .language import use_language  # deferred: its display needs IPython, which a plain script lacks
-
     use_language(lang)
     enable_offline_charts()
     enable_rich_display()
