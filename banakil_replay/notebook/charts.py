@@ -28,7 +28,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..endings import ALL_AT_ONCE, ENDINGS, STOCK_OUT
+from ..i18n import _, ngettext
 from ..rules import RULESETS
+from .direction import speaking, view_language
 from .frames import side_points
 from .theme import ENDING_PALETTE
 
@@ -68,13 +70,17 @@ def hands_said(hands: "pd.DataFrame") -> str:
     games = hands["game"].nunique() if len(hands) else 0
     rules = hands["rules"].nunique() if len(hands) else 0
     count = len(hands.drop_duplicates(["game", "hand"])) if len(hands) else 0
-    text = f"{_plural(count, 'hand')} of {_plural(games, 'game')}"
-    return text + (f", each scored under {rules} rule sets" if rules > 1 and len(hands) > count else "")
+    text = _("{hands} of {games}").format(hands=ngettext("{n} hand", "{n} hands", count).format(n=count),
+                                          games=ngettext("{n} game", "{n} games", games).format(n=games))
+    if rules > 1 and len(hands) > count:
+        text = ngettext("{said}, each scored under {n} rule set", "{said}, each scored under {n} rule sets",
+                        rules).format(said=text, n=rules)
+    return text
 
 
 def _rules_x(alt_: Any) -> Any:
-    """The rule sets along the x axis, in the one order, their names written level."""
-    return alt_.X("rules:N", title="rule set", sort=RULES_ORDER, axis=alt_.Axis(labelAngle=0))
+    """The rule sets along the x axis, in the one order, their names written level (as typed, in any language)."""
+    return alt_.X("rules:N", title=_("rule set"), sort=RULES_ORDER, axis=alt_.Axis(labelAngle=0))
 
 
 def ending_colour(alt_: Any = None, title: str = "ended") -> Any:
@@ -120,15 +126,24 @@ def totals_chart(hands: "pd.DataFrame", *, across_games: bool = False, title: st
     return chart
 
 
-def points_chart(hands: "pd.DataFrame", *, title: str = "Points per hand") -> "alt.Chart":
-    """Points each side scored per hand, by rule set (one dot per hand and side)."""
+def points_chart(hands: "pd.DataFrame", *, title: str | None = None, lang: str | None = None) -> "alt.Chart":
+    """Points each side scored per hand, by rule set (one dot per hand and side).
+
+    ``title`` (default: *Points per hand*) and every axis and legend title are said in ``lang`` (default:
+    the language spoken now), through the catalog; the rule sets keep the names they are typed with."""
+    with speaking(view_language(lang)):
+        return _points_chart(hands, _("Points per hand") if title is None else title)
+
+
+def _points_chart(hands: "pd.DataFrame", title: str) -> "alt.Chart":
     alt_ = _alt()
     data = side_points(hands)
-    chart: alt.Chart = alt_.Chart(data, title=alt_.TitleParams(title, subtitle=[
-        f"{hands_said(hands)}; one dot per hand and side"])).mark_circle(size=70, opacity=0.8).encode(
+    said = _("{hands}; one dot per hand and side").format(hands=hands_said(hands))
+    chart: alt.Chart = alt_.Chart(data, title=alt_.TitleParams(title, subtitle=[said])).mark_circle(
+        size=70, opacity=0.8).encode(
         x=_rules_x(alt_),
-        y=alt_.Y("points:Q", title="points the side scored in the hand"),
-        color=alt_.Color("side:N", title="side"),
+        y=alt_.Y("points:Q", title=_("points the side scored in the hand")),
+        color=alt_.Color("side:N", title=_("side")),
         tooltip=["game:N", "rules:N", "hand:O", "side:N", "points:Q", "ended:N"],
     ).properties(width=400, height=240)
     return chart

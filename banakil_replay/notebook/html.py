@@ -159,7 +159,8 @@ def meld_html(meld: Meld | TableMeld, *, label: str = "") -> str:
     head = f'<span class="banakil-meld-label" style="min-width:9em;color:{TEXT_SOFT}">{esc(label)}</span>' if label else ""
     data = f' data-meld="{table.id}"' if table else ""
     return (f'<div class="banakil-meld banakil-{m.kind}"{data} style="display:flex;align-items:center;'
-            f'gap:.5em" title="{esc(m.describe())}">{head}<span style="display:inline-flex;flex-wrap:wrap">'
+            f'gap:.5em" title="{esc(m.describe())}">{head}<span class="banakil-meld-cards" '
+            'style="display:inline-flex;flex-wrap:wrap">'
             f'{"".join(faces)}</span></div>')
 
 

@@ -41,6 +41,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..errors import BanakilError, IllegalMoveError
+from ..i18n import _, ngettext
 from ..events import Discarded, parse_event
 from ..log.load import load_replay
 from ..log.store import read_events
@@ -53,6 +54,7 @@ from ..reducer import Replay, apply, replay
 from ..rules import get_ruleset
 from ..scoring import tidy
 from ..state import GameState
+from .direction import direct_widget, directed_html, speaking, view_language
 from .drillview import DrillView
 from .html import WIDGET_FONT, esc, options_html, score_html, widget_note
 from .movepad import MovePad, seat_table_html
@@ -63,8 +65,13 @@ from .theme import FAINT, GREEN, MUTED, QUIET, RED
 
 __all__ = ["PlayTable", "default_names", "refusal_html"]
 
-_STILL_NOTE = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">A still picture of the '
-               "play table: run the notebook to play.</div>")
+
+
+def _still_note() -> str:
+    # the catalog's words are looked up outside the f-strings: the extractor does not read inside them
+    said = _("A still picture of the play table: run the notebook to play.")
+    return f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">{esc(said)}</div>'
+
 NEWS_LINES = 40  # the lines of "what happened" kept on show
 COACH_OPTIONS = 12  # options the coach lists, best first
 
@@ -72,10 +79,11 @@ COACH_OPTIONS = 12  # options the coach lists, best first
 def refusal_html(err: IllegalMoveError) -> str:
     """A refused move: the reducer's reason, the rule and its source, and that nothing changed."""
     reason = err.reason
-    rule = (f' <span class="banakil-refusal-rule" style="color:{QUIET}">(rule: {esc(err.rule.title)}; '
-            f"{esc(err.source)})</span>") if err.rule is not None else ""
-    return (f'<div class="banakil-refusal" style="{WIDGET_FONT}"><b style="color:{RED}">Not allowed:</b> '
-            f'<span class="banakil-refusal-reason">{esc(sentence(reason))}</span>{rule} Nothing changed.</div>')
+    said = _("(rule: {rule}; {source})").format(rule=err.rule.title, source=err.source) if err.rule else ""
+    rule = f' <span class="banakil-refusal-rule" style="color:{QUIET}">{esc(said)}</span>' if said else ""
+    no, same = _("Not allowed:"), _("Nothing changed.")
+    return (f'<div class="banakil-refusal" style="{WIDGET_FONT}"><b style="color:{RED}">{esc(no)}'
+            f'</b> <span class="banakil-refusal-reason">{esc(sentence(reason))}</span>{rule} {esc(same)}</div>')
 
 
 def default_names(players: int, humans: Collection[int]) -> list[str]:
@@ -90,9 +98,11 @@ def totals_text(state: GameState) -> str:
         return ""
     totals = ", ".join(f"{side_label(state, i)}: {tidy(t)}" for i, t in enumerate(state.totals))
     done = len(state.history)
-    text = f"Totals after {done} hand{'s' if done != 1 else ''}: {totals} (target {state.rules.target(state.n)})."
+    text = ngettext("Totals after {done} hand: {totals} (target {target}).",
+                    "Totals after {done} hands: {totals} (target {target}).", done).format(
+        done=done, totals=totals, target=state.rules.target(state.n))
     if state.match_over and state.winner is not None:
-        text += f" The match is won by {side_label(state, state.winner)}."
+        text += " " + _("The match is won by {side}.").format(side=side_label(state, state.winner))
     return text
 
 
@@ -115,13 +125,23 @@ class PlayTable(Still):
     notice), ``news`` (what happened, in words), ``coach_panel``, ``hand_panel``
     (the last hand's score), ``review_box`` (the stepper, or the drill),
     ``errors``. ``session`` is the model. ``lesson``: the course lesson the table sits in; the coach then
-    marks a rule that a later lesson teaches as a preview.
+    marks a rule that a later lesson teaches as a preview. ``lang``: the language the table speaks (its
+    labels, buttons and sentences; ``ar`` also lays it out right to left), kept for every later click;
+    by default, the language current when it draws (:func:`~banakil_replay.notebook.setup.setup_notebook`).
     """
 
     def __init__(self, log: str | os.PathLike[str] | None = None, *, rules: str = "classic",
                  players: int | None = None, seat: int = 0, humans: Collection[int] | None = None,
                  bots: str = "heuristic", seed: int = 0, names: Sequence[str] | None = None, resume: bool = False,
-                 coach: bool = False, curtain: bool = True, lesson: int | None = None) -> None:
+                 coach: bool = False, curtain: bool = True, lesson: int | None = None,
+                 lang: str | None = None) -> None:
+        self.lang = view_language(lang)
+        with speaking(self.lang):
+            self._build(log, rules, players, seat, humans, bots, seed, names, resume, coach, curtain, lesson)
+
+    def _build(self, log: str | os.PathLike[str] | None, rules: str, players: int | None, seat: int,
+               humans: Collection[int] | None, bots: str, seed: int, names: Sequence[str] | None, resume: bool,
+               coach: bool, curtain: bool, lesson: int | None) -> None:
         self.last_error: BaseException | None = None
         self.lesson = lesson  # the course lesson it is shown in: the coach marks later lessons' rules
         self.last_refusal: IllegalMoveError | None = None
@@ -144,25 +164,26 @@ class PlayTable(Still):
                                               self.mistakes_button]),
                                       self.news, self.coach_panel, self.hand_panel, self.review_box, self.errors]),
                               "banakil-play")
+        direct_widget(self.widget)
         self.render()
 
     # ------------------------------------------------------------ building
     def _controls(self) -> None:
         self.head = classed(W.HTML(), "banakil-play-head")
         self.table = classed(W.HTML(), "banakil-play-table-panel")
-        self.curtain_button = classed(W.Button(description="Show my hand", icon="eye", button_style="warning",
+        self.curtain_button = classed(W.Button(description=_("Show my hand"), icon="eye", button_style="warning",
                                                layout=W.Layout(width="auto")), "banakil-curtain-button")
         self.curtain_box = classed(W.VBox([self.curtain_button]), "banakil-curtain")
         self.message = classed(W.HTML(), "banakil-play-message")
-        self.coach_button = classed(W.Button(description="Coach", icon="graduation-cap",
-                                             tooltip="show or hide the ranked options and the moves not allowed"),
+        self.coach_button = classed(W.Button(description=_("Coach"), icon="graduation-cap",
+                                             tooltip=_("show or hide the ranked options and the moves not allowed")),
                                     "banakil-coach-button")
-        self.expert_button = classed(W.Button(description="Ask the expert", icon="lightbulb-o",
-                                              tooltip="the move the review's judge would play here, and why",
+        self.expert_button = classed(W.Button(description=_("Ask the expert"), icon="lightbulb-o",
+                                              tooltip=_("the move the review's judge would play here, and why"),
                                               layout=W.Layout(width="auto")), "banakil-expert-button")
-        self.review_button = classed(W.Button(description="Review this game", icon="film",
+        self.review_button = classed(W.Button(description=_("Review this game"), icon="film",
                                               layout=W.Layout(width="auto")), "banakil-review-button")
-        self.mistakes_button = classed(W.Button(description="Learn from my mistakes", icon="repeat",
+        self.mistakes_button = classed(W.Button(description=_("Learn from my mistakes"), icon="repeat",
                                                 layout=W.Layout(width="auto")), "banakil-mistakes-button")
         self.news = classed(W.HTML(), "banakil-news-panel")
         self.coach_panel = classed(W.HTML(), "banakil-coach-panel")
@@ -180,6 +201,10 @@ class PlayTable(Still):
 
         A refusal, or a problem, stays on show until the next click: the next action is a new
         attempt, and an old "Not allowed" beside it would read as being about it."""
+        with speaking(self.lang):
+            return self._run_here(thunk, doing)
+
+    def _run_here(self, thunk: Callable[[], Any], doing: str) -> Any:
         self.errors.value = ""
         if self.last_refusal is not None or self._problem_shown:
             self.message.value = ""
@@ -191,7 +216,8 @@ class PlayTable(Still):
             self.message.value = refusal_html(e)
         except BanakilError as e:  # a click that makes no move (no card selected), a log that cannot be written
             self._problem_shown = True
-            self.message.value = widget_note(f"Cannot do that: {sentence(str(e))}", "banakil-play-problem", RED)
+            said = _("Cannot do that: {reason}").format(reason=sentence(str(e)))
+            self.message.value = widget_note(said, "banakil-play-problem", RED)
         except Exception as e:  # noqa: BLE001 - shown in the widget, kept in last_error
             self.last_error = e
             self.errors.value = widget_note(f"Something went wrong while {doing} ({type(e).__name__}). The game is "
@@ -291,8 +317,9 @@ class PlayTable(Still):
         seconds: the message says it is at work, and the button waits, until the answer is there."""
         if self.session.waiting_for is None:
             raise BanakilError("there is no move to advise on now" + (": the match is over" if self.session.over else ""))
-        self.message.value = widget_note("The expert is thinking: it plays the best few moves out to the end of the "
-                                         "hand many times, which takes a few seconds...", "banakil-expert-progress")
+        self.message.value = widget_note(_("The expert is thinking: it plays the best few moves out to the end of "
+                                           "the hand many times, which takes a few seconds..."),
+                                         "banakil-expert-progress")
         self.expert_button.disabled, self.expert_button.icon = True, "spinner"
         try:
             advice = self.session.advice()
@@ -300,15 +327,17 @@ class PlayTable(Still):
             self.expert_button.disabled, self.expert_button.icon = False, "lightbulb-o"
         if advice is None:
             raise BanakilError("there is no move to advise on now")
-        self.message.value = widget_note(f"The expert would play: {advice.words()}", "banakil-expert-advice")
+        said = _("The expert would play: {advice}").format(advice=advice.words())
+        self.message.value = widget_note(said, "banakil-expert-advice")
         return advice
 
     def _moved_on(self, label: str, seq: int) -> None:
         """A move button of a position gone by was clicked (the table was redrawing): say so, play nothing."""
         self._problem_shown = True
         self.message.value = widget_note(
-            f"Your click on “{label}” was for the position at event {seq}, but the table had moved on to event "
-            f"{self.state.seq}: nothing was played. Look at the table as it is now and click again.",
+            _("Your click on “{label}” was for the position at event {seq}, but the table had moved on to event "
+              "{now}: nothing was played. Look at the table as it is now and click again.").format(
+                label=label, seq=seq, now=self.state.seq),
             "banakil-moved-on", RED)
 
     def show_coach(self, on: bool = True) -> None:
@@ -336,33 +365,36 @@ class PlayTable(Still):
         """The stepper on the finished hands, from your seat (all hands open at a hot-seat table)."""
         rp = self.finished_replay()
         if rp is None:
-            raise BanakilError("finish a hand first: the review shows finished hands only, so it cannot show the "
-                               "cards still in play")
+            raise BanakilError(_("finish a hand first: the review shows finished hands only, so it cannot show "
+                                 "the cards still in play"))
         seat_view = None if len(self.session.humans) > 1 else self.viewer
         self.review_view = ReplayStepper(rp, seat_view=seat_view, start=1)
-        self._show_below(self.review_view.widget, "Review: the finished hands, event by event")
+        self._show_below(self.review_view.widget, _("Review: the finished hands, event by event"))
         return self.review_view
 
     def learn(self) -> DrillView | None:
         """Go to each of your decisions the review marks questionable (or worse); the move made is hidden."""
         rp = self.finished_replay()
         if rp is None:
-            raise BanakilError("finish a hand first: your mistakes are looked for in finished hands")
+            raise BanakilError(_("finish a hand first: your mistakes are looked for in finished hands"))
         def tell(done: int, total: int) -> None:  # sent to the page at once, while the review runs
-            self.message.value = widget_note(f"Grading your decisions: {done} of {total}...",
-                                       "banakil-review-progress")
+            with speaking(self.lang):  # the review calls back from its own loop
+                said = _("Grading your decisions: {done} of {total}...").format(done=done, total=total)
+            self.message.value = widget_note(said, "banakil-review-progress")
 
         verdicts = [v for s in sorted(self.session.humans) for v in review(rp, seat=s, progress=tell)]
-        self.message.value = widget_note(f"{len(verdicts)} decisions graded; the drill goes back to each one "
-                                   "graded questionable or worse.", "banakil-review-progress")
+        graded = ngettext("{n} decision graded; the drill goes back to each one graded questionable or worse.",
+                          "{n} decisions graded; the drill goes back to each one graded questionable or worse.",
+                          len(verdicts)).format(n=len(verdicts))
+        self.message.value = widget_note(graded, "banakil-review-progress")
         self.drill_view = DrillView(MistakeDrill(rp, self.session.humans, verdicts), self._run)
-        self._show_below(self.drill_view.widget, "Learn from your mistakes")
+        self._show_below(self.drill_view.widget, _("Learn from your mistakes"))
         return self.drill_view
 
     def _show_below(self, widget: Any, title: str) -> None:
-        close = classed(W.Button(description="Close", icon="times"), "banakil-review-close")
+        close = classed(W.Button(description=_("Close"), icon="times"), "banakil-review-close")
         close.on_click(lambda _: self._run(lambda: setattr(self.review_box, "children", []), "closing"))
-        self.review_box.children = [W.HBox([W.HTML(f"<b>{esc(title)}</b>"), close]), widget]
+        self.review_box.children = [direct_widget(W.HBox([W.HTML(f"<b>{esc(title)}</b>"), close])), widget]
 
     # ------------------------------------------------------------ drawing
     def render(self) -> None:
@@ -371,6 +403,12 @@ class PlayTable(Still):
         Everything is computed first and sent after, so the browser never shows
         the new table beside the old coach's list (the options take a moment).
         """
+        with speaking(self.lang):
+            self._render()
+            for said in (self.message, self.errors):  # set by the clicks themselves: marked here, once
+                said.value = directed_html(said.value)
+
+    def _render(self) -> None:
         s, state, viewer = self.session, self.state, self.viewer
         hidden = self.hidden
         playing = s.waiting_for is not None and not hidden
@@ -378,25 +416,29 @@ class PlayTable(Still):
                   self.coach_panel: self._coach_html() if self.coach_on and playing else "",
                   self.news: self._news_html(), self.hand_panel: self._hand_html()}
         for panel, value in panels.items():
-            panel.value = value
+            panel.value = directed_html(value)
         self.pad.show(None if hidden or s.waiting_for is None else state, viewer)
         self.curtain_box.layout.display = None if hidden else "none"
-        self.curtain_button.description = f"I am {seat_name(state, viewer)}: show my hand"
-        self.coach_button.description = "Hide the coach" if self.coach_on else "Coach"
+        self.curtain_button.description = _("I am {name}: show my hand").format(name=seat_name(state, viewer))
+        self.coach_button.description = _("Hide the coach") if self.coach_on else _("Coach")
 
     def _head_lines(self) -> tuple[str, str, str]:
         """(the rule set, players and hand; who is to do what; the totals and where the game is saved)."""
         s, state = self.session, self.state
-        status = " · ".join((state.rules.title if state.rules else "?", f"{state.n} players", f"hand {state.hand_no}"))
+        status = " · ".join((state.rules.title if state.rules else "?",
+                             ngettext("{n} player", "{n} players", state.n).format(n=state.n),
+                             _("hand {n}").format(n=state.hand_no)))
         if s.over:
-            who = side_label(state, state.winner) if state.winner is not None else "nobody"
-            doing = f"The match is over: {who} wins."
+            who = side_label(state, state.winner) if state.winner is not None else _("nobody")
+            doing = _("The match is over: {side} wins.").format(side=who)
         elif s.waiting_for is None:
-            doing = "Nobody of yours is to act: the bots stopped (see below)."
+            doing = _("Nobody of yours is to act: the bots stopped (see below).")
         else:
-            step = "draw, or take from the pile" if state.phase == "draw" else "meld or add if you like, then discard"
-            doing = f"{seat_name(state, s.waiting_for)} (seat {s.waiting_for}) to play: {step}."
-        return status, doing, f"{totals_text(state)} Saved move by move to {s.path}.".strip()
+            step = (_("{name} (seat {seat}) to play: draw, or take from the pile.") if state.phase == "draw" else
+                    _("{name} (seat {seat}) to play: meld or add if you like, then discard."))
+            doing = step.format(name=seat_name(state, s.waiting_for), seat=s.waiting_for)
+        saved = _("Saved move by move to {path}.").format(path=s.path)
+        return status, doing, f"{totals_text(state)} {saved}".strip()
 
     def _head_html(self) -> str:
         status, doing, foot = self._head_lines()
@@ -406,16 +448,18 @@ class PlayTable(Still):
 
     def _coach_html(self) -> str:
         opts = self.session.options()
-        return (f'<div class="banakil-coach" style="{WIDGET_FONT}"><b>The coach</b>: every move you may make, '
-                "explained, in a rough order of promise (<i>Play the coach's move</i> plays the first; "
-                "<i>Ask the expert</i> weighs the best few as the review does)"
+        about = _("every move you may make, explained, in a rough order of promise (“Play the coach's move” plays "
+                  "the first; “Ask the expert” weighs the best few as the review does)")
+        coach = _("The coach")
+        return (f'<div class="banakil-coach" style="{WIDGET_FONT}"><b>{esc(coach)}</b>: {esc(about)}'
                 f"{options_html(opts, self.state, limit=COACH_OPTIONS, open_reasons=True, lesson=self.lesson)}</div>")
 
     def _news_html(self) -> str:
         if not self.lines:
             return ""
         items = "".join(f'<li class="banakil-news-line">{esc(line)}</li>' for line in self.lines[-NEWS_LINES:])
-        return (f'<div class="banakil-news" style="{WIDGET_FONT}"><b>What happened</b>'
+        title = _("What happened")
+        return (f'<div class="banakil-news" style="{WIDGET_FONT}"><b>{esc(title)}</b>'
                 f'<ul style="margin:.2em 0">{items}</ul></div>')
 
     def _hand_html(self) -> str:
@@ -424,17 +468,23 @@ class PlayTable(Still):
             return ""
         banner = ""
         if end.match_over and end.winner is not None:
+            won = _("The match is over: {side} wins.").format(side=side_label(end, end.winner))
             banner = (f'<div class="banakil-match-winner" style="font-size:1.15em;font-weight:700;color:{GREEN}">'
-                      f"The match is over: {esc(side_label(end, end.winner))} wins.</div>")
-        how = (f"{seat_name(end, end.went_out)} went out" + (" all at once" if end.all_at_once else "")
-               if end.went_out is not None else "the stock ran out")
+                      f"{esc(won)}</div>")
+        if end.went_out is None:
+            how = _("Hand {n} is over: the stock ran out.")
+        elif end.all_at_once:
+            how = _("Hand {n} is over: {name} went out all at once.")
+        else:
+            how = _("Hand {n} is over: {name} went out.")
+        over = how.format(n=end.hand_no, name=seat_name(end, end.went_out) if end.went_out is not None else "")
         try:
             card_by_card = score_html(end)
         except Exception as e:  # noqa: BLE001 - a scoring display must not take the table down
             self.last_error = e
             card_by_card = ""
         return (f'<div class="banakil-hand-end" data-hand="{end.hand_no}" style="{WIDGET_FONT}">{banner}'
-                f"<b>Hand {end.hand_no} is over: {esc(how)}.</b>{card_by_card}"
+                f"<b>{esc(over)}</b>{card_by_card}"
                 f'<div class="banakil-running-totals"><b>{esc(totals_text(end))}</b></div></div>')
 
     def _news_from_log(self) -> list[str]:
@@ -449,17 +499,21 @@ class PlayTable(Still):
     # ------------------------------------------------------------ display
     def still(self) -> tuple[str, str]:
         """The table as it stands, as (HTML, text), for a page that cannot run it (the hand face up)."""
+        with speaking(self.lang):
+            return self._still()
+
+    def _still(self) -> tuple[str, str]:
         state, viewer = self.state, self.viewer
-        parts = [_STILL_NOTE, self._head_html(), seat_table_html(state, None if self.hidden else viewer,
+        parts = [_still_note(), self._head_html(), seat_table_html(state, None if self.hidden else viewer,
                                                                  own_hand=True),
                  self.message.value, self._news_html()]
-        text = ["Play table: " + " ".join(self._head_lines())]
+        text = [_("Play table: {head}").format(head=" ".join(self._head_lines()))]
         if self.coach_on and self.session.waiting_for is not None and not self.hidden:
             parts.append(self._coach_html())
             text.append(options_text(self.session.options(), state, limit=COACH_OPTIONS, lesson=self.lesson))
         parts.append(self._hand_html())
         text += self.lines[-NEWS_LINES:]
-        return f'<div class="banakil-play-still">{"".join(parts)}</div>', "\n".join(text)
+        return directed_html(f'<div class="banakil-play-still">{"".join(parts)}</div>'), "\n".join(text)
 
 
 def _open(log: str | os.PathLike[str] | None, rules: str, players: int | None, humans: set[int], bots: str,
@@ -468,14 +522,14 @@ def _open(log: str | os.PathLike[str] | None, rules: str, players: int | None, h
     path = Path(log) if log is not None else Path(tempfile.mkdtemp(prefix="banakil-play-")) / "game.jsonl"
     if resume and path.exists():
         session = GameSession.resume(path, humans=humans, bots=bots)
-        return session, f"Resumed the match in {path} at event {session.state.seq}."
+        return session, _("Resumed the match in {path} at event {seq}.").format(path=path, seq=session.state.seq)
     count = players if players is not None else get_ruleset(rules).player_counts[0]
     session = GameSession.start(path, rules, players, humans=humans, bots=bots, seed=seed,
                                 names=names if names is not None else default_names(count, humans))
     if resume:
-        return session, f"There was no game in {path}: a new match starts there."
-    return session, (f"Every move is saved to {path} as it is made; PlayTable(log=..., resume=True) continues "
-                     "the match.")
+        return session, _("There was no game in {path}: a new match starts there.").format(path=path)
+    return session, _("Every move is saved to {path} as it is made; PlayTable(log=..., resume=True) continues "
+                      "the match.").format(path=path)
 
 
 def _narrate(events: Sequence[Mapping[str, Any]], before: GameState, viewer: int) -> list[str]:

@@ -27,6 +27,7 @@ from ..scoring import score_hand
 from ..state import GameState, TableMeld
 from .html import card_html, cards_html, esc, meld_check_html, meld_html, options_html, score_html, state_html
 from .narrate import options_text
+from .language import use_language
 
 __all__ = ["Rendered", "show", "show_score", "show_options", "answer", "enable_rich_display",
            "enable_offline_charts", "enable_full_tables", "setup_notebook"]
@@ -196,8 +197,16 @@ def enable_full_tables() -> None:
     pd.set_option("display.float_format", _number)
 
 
-def setup_notebook() -> None:
-    """What every tutorial notebook runs first: offline charts, cards drawn as cards, whole tables."""
+def setup_notebook(lang: str | None = None) -> None:
+    """What every tutorial notebook runs first: offline charts, cards drawn as cards, whole tables.
+
+    ``lang`` (``"ar"``, ``"en"``) is the language the kernel speaks from now on
+    (:func:`~banakil_replay.notebook.language.use_language`): the sentences and widgets that go through
+    the catalog, and for Arabic a page laid out right to left; without it the language stays as the
+    environment names it (``BANAKIL_LANG``, then the locale). It returns nothing, so a setup cell that
+    ends with it shows nothing either.
+    """
+    use_language(lang)
     enable_offline_charts()
     enable_rich_display()
     enable_full_tables()

@@ -27,11 +27,13 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 from msgspec.structs import replace  # events are msgspec Structs
 
 from ..events import Drew, Event, HandStarted
+from ..i18n import _, ngettext
 from ..log.load import load_replay
 from ..play.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT,
                             QUIZ, SHOWN, Stepper)
 from ..reducer import Replay
 from ..state import GameState
+from .direction import direct_widget, directed_html, speaking, view_language
 from .html import annotations_html, esc, note_html, options_html, state_html
 from .narrate import event_text, options_text, seat_name
 from .panel import ENTER_WAIT, Panel, classed, lines
@@ -60,67 +62,84 @@ class ReplayStepper(Panel):
     all hands open), that move stays hidden; the learner picks one of the legal
     options (the list starts with none chosen) and presses *Reveal* to see the
     move made and, folded away, every option ranked with its explanation.
+
+    ``lang``: the language the stepper speaks (its labels, buttons and sentences; ``ar`` also lays it out
+    right to left), kept for every later click; by default, the language current when it draws.
     """
 
     def __init__(self, replay_or_path: Replay | str | Path, *, seat_view: int | None = None, quiz: bool = False,
                  start: int = 0, notes: Callable[[int], Sequence[Any]] | None = None,
-                 lesson: int | None = None) -> None:
-        self._init_errors()
-        self.lesson = lesson  # the course lesson it is shown in: its options panel marks later lessons' rules
-        replay = replay_or_path if isinstance(replay_or_path, Replay) else load_replay(replay_or_path)
-        self.model = Stepper(replay, seat_view=seat_view, quiz=quiz, start=start, notes=notes)
-        self._armed_at: float | None = None  # when Go or Enter came, until the box's value arrives
-        self._quiet = False  # the widget is moving the slider itself
-        self._controls()
-        self.first.on_click(self._guard(lambda _: self.go(self.model.steps[0] if self.model.steps else 0), "moving"))
-        self.back.on_click(self._guard(lambda _: self.go(self.model.previous()), "moving back"))
-        self.next.on_click(self._guard(lambda _: self.go(self.model.following()), "moving on"))
-        self.last.on_click(self._guard(lambda _: self.go(self.model.last), "moving"))
-        self.jump_button.on_click(self._guard(lambda _: self._go_clicked(), "going to that event"))
-        self.jump_box.on_msg(self._guard(self._on_box_msg, "going to that event"))
-        self.jump_box.observe(self._guard(self._on_box, "going to that event"), names="value")
-        self.slider.observe(self._guard(self._on_move, "moving"), names="value")
-        self.perspective.observe(self._guard(self._on_perspective, "changing the view"), names="value")
-        self.quiz_toggle.observe(self._guard(self._on_quiz, "switching the quiz"), names="value")
-        self.quiz_reveal.on_click(self._guard(lambda _: self.reveal(), "revealing the move"))
-        nav = W.HBox([self.first, self.back, self.next, self.last, self.slider])
-        tools = W.HBox([self.jump_box, self.jump_button, self.perspective, self.quiz_toggle])
-        tabs = W.Accordion(children=[self.options, self.notes], titles=("Options at this moment", "Notes"))
-        tabs.selected_index = 0
-        self.widget = classed(W.VBox([nav, tools, self.status, self.event, self.quiz_box, self.table, tabs,
-                                      self.errors]), "banakil-stepper")
+                 lesson: int | None = None, lang: str | None = None) -> None:
+        self.lang = view_language(lang)
+        with speaking(self.lang):
+            self._init_errors()
+            self.lesson = lesson  # the course lesson it is shown in: its options panel marks later lessons' rules
+            replay = replay_or_path if isinstance(replay_or_path, Replay) else load_replay(replay_or_path)
+            self.model = Stepper(replay, seat_view=seat_view, quiz=quiz, start=start, notes=notes)
+            self._armed_at: float | None = None  # when Go or Enter came, until the box's value arrives
+            self._quiet = False  # the widget is moving the slider itself
+            self._controls()
+            self.first.on_click(self._guard(lambda _: self.go(self.model.steps[0] if self.model.steps else 0),
+                                            "moving"))
+            self.back.on_click(self._guard(lambda _: self.go(self.model.previous()), "moving back"))
+            self.next.on_click(self._guard(lambda _: self.go(self.model.following()), "moving on"))
+            self.last.on_click(self._guard(lambda _: self.go(self.model.last), "moving"))
+            self.jump_button.on_click(self._guard(lambda _: self._go_clicked(), "going to that event"))
+            self.jump_box.on_msg(self._guard(self._on_box_msg, "going to that event"))
+            self.jump_box.observe(self._guard(self._on_box, "going to that event"), names="value")
+            self.slider.observe(self._guard(self._on_move, "moving"), names="value")
+            self.perspective.observe(self._guard(self._on_perspective, "changing the view"), names="value")
+            self.quiz_toggle.observe(self._guard(self._on_quiz, "switching the quiz"), names="value")
+            self.quiz_reveal.on_click(self._guard(lambda _: self.reveal(), "revealing the move"))
+            nav = W.HBox([self.first, self.back, self.next, self.last, self.slider])
+            tools = W.HBox([self.jump_box, self.jump_button, self.perspective, self.quiz_toggle])
+            tabs = W.Accordion(children=[self.options, self.notes], titles=(_("Options at this moment"), _("Notes")))
+            tabs.selected_index = 0
+            self.widget = classed(W.VBox([nav, tools, self.status, self.event, self.quiz_box, self.table, tabs,
+                                          self.errors]), "banakil-stepper")
+            direct_widget(self.widget)
         self.render()
+
+    def _guard(self, fn: Callable[..., Any], doing: str = "doing that") -> Callable[..., Any]:
+        """As :meth:`Panel._guard`, in the stepper's language: a click comes after the block that made it."""
+        inner = super()._guard(fn, doing)
+
+        def spoken(*args: Any, **kwargs: Any) -> Any:
+            with speaking(self.lang):
+                return inner(*args, **kwargs)
+        return spoken
 
     def _controls(self) -> None:
         m = self.model
         auto = W.Layout(width="auto")  # a label is never cut to "...": the button is as wide as its words
-        self.first = classed(W.Button(description="First", icon="fast-backward", layout=auto), "banakil-first")
-        self.back = classed(W.Button(description="Back", icon="step-backward", layout=auto), "banakil-back-button")
-        self.next = classed(W.Button(description="Next", icon="step-forward", layout=auto), "banakil-next")
-        self.last = classed(W.Button(description="Last", icon="fast-forward", layout=auto), "banakil-last")
+        self.first = classed(W.Button(description=_("First"), icon="fast-backward", layout=auto), "banakil-first")
+        self.back = classed(W.Button(description=_("Back"), icon="step-backward", layout=auto), "banakil-back-button")
+        self.next = classed(W.Button(description=_("Next"), icon="step-forward", layout=auto), "banakil-next")
+        self.last = classed(W.Button(description=_("Last"), icon="fast-forward", layout=auto), "banakil-last")
         # an IntSlider, not a SelectionSlider: its readout takes a typed number (a SelectionSlider's
         # readout can be typed into but ignores it, then shows the typed text beside the old position)
         first, last = self._span()
-        self.slider = classed(W.IntSlider(min=first, max=last, value=m.seq, description="event",
+        self.slider = classed(W.IntSlider(min=first, max=last, value=m.seq, description=_("event"),
                                           continuous_update=True), "banakil-slider")
-        self.jump_box = classed(W.Text(value="", placeholder="number", description="go to",
+        self.jump_box = classed(W.Text(value="", placeholder=_("number"), description=_("go to"),
                                        continuous_update=False, layout=W.Layout(width="14em")), "banakil-jump")
-        self.jump_button = classed(W.Button(description="Go", layout=auto), "banakil-jump-go")
+        self.jump_button = classed(W.Button(description=_("Go"), layout=auto), "banakil-jump-go")
         players = m.replay.states[0].players if len(m.replay) else ()
-        views = [("all hands open", ALL_OPEN)] + [(f"{name}'s view (seat {i})", i) for i, name in enumerate(players)]
-        self.perspective = classed(W.Dropdown(description="view", options=views,
+        views = [(_("all hands open"), ALL_OPEN)] + [(_("{name}'s view (seat {seat})").format(name=name, seat=i), i)
+                                                   for i, name in enumerate(players)]
+        self.perspective = classed(W.Dropdown(description=_("view"), options=views,
                                               value=ALL_OPEN if m.seat_view is None else m.seat_view,
                                               layout=W.Layout(width="20em")), "banakil-perspective")
-        self.quiz_toggle = classed(W.ToggleButton(value=m.quiz, description="Quiz mode", icon="question",
+        self.quiz_toggle = classed(W.ToggleButton(value=m.quiz, description=_("Quiz mode"), icon="question",
                                                   layout=auto), "banakil-quiz-toggle")
         self.status = classed(W.HTML(), "banakil-position")
         self.event = classed(W.HTML(), "banakil-event")
         self.table = classed(W.HTML(), "banakil-table")
         self.options = classed(W.HTML(), "banakil-options-panel")
         self.notes = classed(W.HTML(), "banakil-notes-panel")
-        self.quiz_choice = classed(W.Dropdown(description="your move", options=[], value=None,
+        self.quiz_choice = classed(W.Dropdown(description=_("your move"), options=[], value=None,
                                               layout=W.Layout(width="40em")), "banakil-quiz-choice")
-        self.quiz_reveal = classed(W.Button(description="Reveal", icon="eye", button_style="info", layout=auto),
+        self.quiz_reveal = classed(W.Button(description=_("Reveal"), icon="eye", button_style="info", layout=auto),
                                    "banakil-quiz-reveal")
         self.quiz_prompt = classed(W.HTML(), "banakil-quiz-prompt")
         self.quiz_result = classed(W.HTML(), "banakil-quiz-result")
@@ -260,13 +279,21 @@ class ReplayStepper(Panel):
     def _position(self) -> str:
         m = self.model
         count = len(m.notes_here())
-        return f"Event {m.seq} of {m.last}" + (f" · {count} note{'' if count == 1 else 's'} on it" if count else "")
+        at = _("Event {seq} of {last}").format(seq=m.seq, last=m.last)
+        return at + (" · " + ngettext("{n} note on it", "{n} notes on it", count).format(n=count) if count else "")
 
     def render(self) -> None:
-        """Redraw every panel for the current event, perspective and mode."""
+        """Redraw every panel for the current event, perspective and mode (right to left in Arabic)."""
+        with speaking(self.lang):
+            self._render()
+            for panel in (self.status, self.event, self.table, self.options, self.notes, self.quiz_prompt,
+                          self.quiz_result):
+                panel.value = directed_html(panel.value)
+
+    def _render(self) -> None:
         m = self.model
         if not len(m.replay):
-            self.table.value = "<div>This log holds no events.</div>"
+            self.table.value = "<div>" + esc(_("This log holds no events.")) + "</div>"
             return
         first = m.steps[0] if m.steps else 0
         self.first.disabled = self.back.disabled = m.seq <= first
@@ -282,6 +309,11 @@ class ReplayStepper(Panel):
 
     def _static(self) -> tuple[str, str]:
         """The event, the table and the options (or the quiz question, its answer folded) without widgets."""
+        with speaking(self.lang):
+            html, text = self._static_here()
+            return directed_html(html), text
+
+    def _static_here(self) -> tuple[str, str]:
         m, state = self.model, self.model.state
         if not len(m.replay):
             return self.table.value, "This log holds no events."
@@ -291,7 +323,7 @@ class ReplayStepper(Panel):
             found = m.decision()
             assert found is not None
             opts = m.options_here()
-            choices = "".join(f"<li>{esc(label)}</li>" for label, _ in m.quiz_choices(lambda o: event_text(o.event, state)))
+            choices = "".join(f"<li>{esc(label)}</li>" for label, _o in m.quiz_choices(lambda o: event_text(o.event, state)))
             played = self._tell(found[1])
             ranked = options_html(opts, state, chosen=found[1], open_reasons=True, limit=_STILL_OPTIONS,
                                   lesson=self.lesson)
@@ -321,24 +353,26 @@ class ReplayStepper(Panel):
         if view != NEXT_SECRET:
             return event_text(nxt, after, seat_view=m.seat_view)
         if isinstance(nxt, HandStarted):
-            return "The next hand is dealt."
+            return _("The next hand is dealt.")
         mover = getattr(nxt, "seat", None)
         if isinstance(nxt, Drew) and mover == m.seat_view:  # its own draw: the card is unknown until drawn
             return event_text(replace(nxt, card=None), m.state)
-        return (f"{seat_name(m.state, mover)} plays; that hand is face down in this view, so the move shows "
-                "once it is made.")
+        return _("{name} plays; that hand is face down in this view, so the move shows once it is "
+                 "made.").format(name=seat_name(m.state, mover))
 
     def _event_html(self) -> str:
         m = self.model
         happened = esc(event_text(m.replay.events[m.seq], m.state, seat_view=m.seat_view))
-        out = [f'<div class="banakil-just-happened"><b>Just happened:</b> {happened}</div>']
+        # the catalog's words are looked up outside the f-strings: the extractor does not read inside them
+        just, next_ = esc(_("Just happened:")), esc(_("Next:"))
+        out = [f'<div class="banakil-just-happened"><b>{just}</b> {happened}</div>']
         nxt, view = m.next_event(), m.next_view()
         if nxt is not None and view == NEXT_QUIZ:
-            out.append('<div class="banakil-next-event banakil-hidden-move"><b>Next:</b> hidden: it is your '
-                       "move. Pick one in the quiz below and press Reveal.</div>")
+            hidden = esc(_("hidden: it is your move. Pick one in the quiz below and press Reveal."))
+            out.append(f'<div class="banakil-next-event banakil-hidden-move"><b>{next_}</b> {hidden}</div>')
         elif nxt is not None:
             cls = "banakil-next-event" + (" banakil-unseen-move" if view == NEXT_SECRET else "")
-            out.append(f'<div class="{cls}"><b>Next:</b> {esc(self._tell(nxt))}</div>')
+            out.append(f'<div class="{cls}"><b>{next_}</b> {esc(self._tell(nxt))}</div>')
         return "".join(out)
 
     def _options_html(self) -> str:
@@ -346,22 +380,24 @@ class ReplayStepper(Panel):
         panel = m.options_panel()
         if panel == QUIZ:
             # the ranks would give the answer away; after Reveal they are in the quiz box
-            return ('<div class="banakil-options-quiz">Quiz mode: the options are shown, ranked, '
-                    + ("with your answer in the quiz box above." if m.revealed else "once you reveal your answer.")
-                    + "</div>")
+            said = (_("Quiz mode: the options are shown, ranked, with your answer in the quiz box above.")
+                    if m.revealed else _("Quiz mode: the options are shown, ranked, once you reveal your answer."))
+            return f'<div class="banakil-options-quiz">{esc(said)}</div>'
         if panel == NO_HAND:
-            return '<div class="banakil-no-options">No decision at this moment: no hand is being played.</div>'
+            return ('<div class="banakil-no-options">'
+                    + esc(_("No decision at this moment: no hand is being played.")) + "</div>")
         if panel == OTHER_SEAT:
             assert m.seat_view is not None
-            return (f'<div class="banakil-no-options">It is {esc(seat_name(state, state.turn))}\'s turn: their '
-                    f"options would show their cards, which are face down in "
-                    f"{esc(seat_name(state, m.seat_view))}'s view.</div>")
+            said = _("It is {name}'s turn: their options would show their cards, which are face down in "
+                     "{viewer}'s view.").format(name=seat_name(state, state.turn),
+                                                viewer=seat_name(state, m.seat_view))
+            return f'<div class="banakil-no-options">{esc(said)}</div>'
         try:
             return options_html(m.options_here(), state, chosen=m.chosen(), lesson=self.lesson)
         except Exception as e:  # noqa: BLE001 - a bad state or answer must not break the stepper
             self.last_error = e
-            return (f'<div class="banakil-options-error" style="color:{RED}">The options could not be listed '
-                    "here (the details are in the widget's last_error).</div>")
+            said = _("The options could not be listed here (the details are in the widget's last_error).")
+            return f'<div class="banakil-options-error" style="color:{RED}">{esc(said)}</div>'
 
     def _render_quiz(self) -> None:
         m, state = self.model, self.model.state
