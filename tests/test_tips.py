@@ -158,3 +158,29 @@ def test_the_review_names_a_held_tip_the_better_move_follows_and_never_one_that_
         if found >= 2:
             break
     assert found
+
+
+def test_the_hint_names_the_held_tip_its_pick_follows(tmp_path: Path, monkeypatch: Any) -> None:
+    from banakil_replay.cli.seatview import hint_text
+    from banakil_replay.play import held
+    from banakil_replay.play.expert import Tally
+    from banakil_replay.play.judge import Estimate
+    from banakil_replay.play.session import Advice, GameSession
+
+    every = {t.id: "helps" for t in TIPS if t.testable}
+    monkeypatch.setattr(held, "RESULTS", _kept(tmp_path, every))
+    s = GameSession.start(tmp_path / "g.jsonl", "classic", 2, humans={0}, seed=4)
+    advice = s.advice()
+    assert advice is not None
+    assert advice.tip == held.held_tip(s.observation(0).stand_in(), advice.move)
+    pick, other = advice.move, next(o for o in s.options().options if o is not advice.move)
+    found = held.finding("read-pile", "classic", 2)
+    assert found is not None
+    cited = Advice(pick, (), None, Estimate(Tally(pick), Tally(other), 4.0, 1.0, 50), found)
+    assert cited.words().endswith(f"give or take 2.0. {found.sentence()}.")
+    assert "in play" not in Advice(pick, (), None, cited.edge).words()
+    if advice.tip is not None:  # the text table's hint says it too
+        assert advice.tip.sentence() in hint_text(s)
+    monkeypatch.setattr(held, "RESULTS", _kept(tmp_path, {t: "unclear" for t in every}))
+    again = s.advice()
+    assert again is not None and again.tip is None and "in play" not in again.words()
