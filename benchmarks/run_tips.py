@@ -73,7 +73,7 @@ def main() -> int:
         """How far along its target an experiment is (0: not started, 1: done)."""
         tip, rules, players = job
         have = len(rows.get((tip.id, rules, players), {"diffs": []})["diffs"])
-        return have / (args.hands2 if players == 2 else args.hands4)
+        return have / int(args.hands2 if players == 2 else args.hands4)
 
     while deadline is None or time.monotonic() < deadline:
         left = [job for job in jobs if share(job) < 1]
