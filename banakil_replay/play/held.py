@@ -26,6 +26,7 @@ from pathlib import Path
 from ..events import Discarded, LaidOff, Melded, Took
 from ..melds import SET_RANKS
 from ..state import GameState
+from .candidates import meld_candidates
 from .moves import Option
 
 RESULTS = Path(__file__).resolve().parents[2] / "notebooks" / "11_playing_well_results.json"
@@ -108,7 +109,8 @@ def applicable(state: GameState, option: Option) -> tuple[str, ...]:
     ev = option.event
     seat = state.turn
     tips: list[str] = []
-    if isinstance(ev, (Melded, LaidOff)) and any(c.is_joker for c in ev.cards):
+    # the tip is to put a joker into a meld; laying one off is where the coach would rather keep it
+    if isinstance(ev, Melded) and any(c.is_joker for c in ev.cards):
         tips.append("guard-jokers")
     if isinstance(ev, LaidOff):
         meld = state.meld_by_id(ev.meld)
@@ -116,8 +118,15 @@ def applicable(state: GameState, option: Option) -> tuple[str, ...]:
             tips.append("feed-partner")
     if isinstance(ev, Melded) and not state.opened[seat]:
         tips += ["open-early", "small-opening", "cold-hand"]
-    if isinstance(ev, Took):
-        tips += ["count-pickup"] * (ev.count > 1) + ["read-pile"]
+    if isinstance(ev, Took) and state.rules is not None:
+        # only a take worth making follows these tips: one that fits a meld, and when deep, brings
+        # fewer points of dead weight than of cards that fit
+        taken = list(state.discard[len(state.discard) - ev.count:])
+        fits = {c for m in meld_candidates(list(state.hands[seat]) + taken, state.rules) for c in m if c in taken}
+        value = state.rules.value
+        if fits:
+            dead = sum(value(c) for c in taken if c not in fits)
+            tips += ["count-pickup"] * (ev.count > 1 and dead < sum(value(c) for c in fits)) + ["read-pile"]
     if isinstance(ev, Discarded) and ev.card.is_natural and ev.card.rank not in SET_RANKS \
             and sum(1 for c in state.hands[seat] if c.is_natural and c.rank == ev.card.rank) >= 2:
         tips.append("no-wrong-pairs")
@@ -137,9 +146,9 @@ def held_tip(state: GameState, option: Option, path: Path | None = None) -> Find
 
 
 def cite(state: GameState, option: Option) -> str:
-    """`` (000's ... held in play: ...)`` for the tip :func:`held_tip` picks, else nothing."""
+    """``; 000's ... held in play: ...`` for the tip :func:`held_tip` picks, else nothing."""
     found = held_tip(state, option)
-    return f" ({found.sentence()})" if found else ""
+    return f"; {found.sentence()}" if found else ""
 
 
 __all__ = ["ADVICE", "Finding", "RESULTS", "applicable", "cite", "finding", "findings", "held_tip"]
