@@ -101,9 +101,9 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         if alike(cards) in best:
             reason += ", part of the best split of your hand into melds"
         if first and first_meld_relief(rules):
-            reason += f", and as a first meld: {first_meld_relief(rules)}" + cite("open-early")
+            reason += f", and as a first meld: {first_meld_relief(rules)}"
         if any(c.is_joker for c in cards):
-            reason += ", and your joker is no longer at risk" + cite("guard-jokers")
+            reason += ", and your joker is no longer at risk"
         return score, reason
     if isinstance(ev, LaidOff):
         (card,) = ev.cards  # options list one card per lay-off; review splits longer ones
@@ -111,7 +111,7 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         keep = WILD_KEPT if card.is_wild and len(hand) > 3 else 0.0
         return rules.value(card) + bonus - keep, (
             f"{_count(rules.value(card), 'point')} off your hand"
-            + (", feeding your partner's meld" + cite("feed-partner") if bonus else "")
+            + (", feeding your partner's meld" if bonus else "")
             + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
     if isinstance(ev, JokerSwapped):
         return JOKER_SWAP, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
@@ -157,6 +157,8 @@ def rank_options(state: GameState, opts: Sequence[Option]) -> list[Option]:
     scored: list[Any] = []
     for o in opts:
         score, why = _score(state, o)
+        if why and not o.goes_out:  # a tip that held where it applies; going out needs no advice
+            why += cite(state, o)
         scored.append((score, why, o))
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     ranks = {i: r + 1 for r, i in enumerate(order)}

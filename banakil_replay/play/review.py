@@ -18,8 +18,9 @@ blunder       10 or more                      a missed way out, a hand given awa
 ============  ==============================  ===========================================
 
 Holding a finished meld back once the player has opened, which 000 advises, is graded
-like any other move: played out on the same deals, the habit won no points (lesson 11's
-``hold-meld`` and ``hold-set``), so a verdict on such a hold says that the advice did not hold when tested.
+like any other move; where lesson 11's ``hold-meld`` run at that table did not hold, a verdict on
+such a hold gives its figure, so the advice is never an excuse. Where the better move follows a tip
+that did hold there, the verdict names it with its figure (``held.held_tip``, one template).
 :data:`HOLD_BACK_LIMIT` (6 points) is kept for callers of the earlier grading.
 
 The words say what the better move achieves: going out (with the score it
@@ -52,7 +53,7 @@ from .options import options
 from .rollout import partition, step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
 from .rule_text import first_meld_relief
-from .held import refuted
+from .held import finding, held_tip
 from ..seats import seat_name
 
 AGREE = 1.0
@@ -238,10 +239,22 @@ def _holds_back(before: GameState, played: Move, best: Option) -> bool:
 def _follows_hold_advice(before: GameState, played: Move, best: Option) -> bool:
     """Is the move a held-back meld of the kind 000 advises? Only once the seat has opened: before
     that, holding back delays the opening, which 002 lists as a beginner's mistake and 000 warns
-    costs the flat score for melding nothing. Tested, the habit won no points, so the review names
-    it without excusing it."""
+    costs the flat score for melding nothing. The review names it with its tested figure,
+    without excusing it."""
     seat = getattr(played, "seat", before.turn)
     return bool(before.opened) and before.opened[seat] and _holds_back(before, played, best)
+
+
+def _tip_note(before: GameState, played: Move, best: Option, missed_out: bool) -> str:
+    """A tip that held and that the better move follows, with its figure; or, for a meld held back, the
+    figure that says the habit is no excuse (lesson 11); else nothing."""
+    found = None if best.goes_out else held_tip(before, best)
+    if found is not None:
+        return f" {found.sentence()}."
+    hold = finding("hold-meld", before.rules.name, len(before.hands)) if before.rules else None
+    if hold is not None and not hold.held and not missed_out and _follows_hold_advice(before, played, best):
+        return f" Holding it back follows advice the tests do not back: {hold.sentence()}."
+    return ""
 
 
 def _keeps_way_out(state: GameState, move: Move) -> bool:
@@ -516,9 +529,7 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
     better = doing(leader_pick.event)
     why = f"{better[:1].upper()}{better[1:]} would have been better{then}" + (f": {words}" if words else "") \
         + f" ({figure})."
-    if not missed_out and _follows_hold_advice(before, event, leader_pick):
-        # no excuse: played out on the same deals, the habit won no points (lesson 11)
-        why += f" Holding it back follows {refuted('hold-meld')}."
+    why += _tip_note(before, event, leader_pick, missed_out)
     return Verdict(event.seq, seat, event, verdict, leader_pick.event, why + _partner_note(before, seat, event),
                    loss, spread)
 

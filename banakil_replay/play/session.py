@@ -45,6 +45,7 @@ from ..state import GameState
 from .bots import BOT_NAMES, MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_hand, decide, make_bots
 from .expert import PLAYOUTS, Tally
 from .going_out import go_out_plan
+from .held import Finding, held_tip
 from .judge import Estimate, candidate_moves, judge_moves
 from .moves import Move, Option, Options, is_move
 from .observation import Observation, PublicRecord, observe, public_history
@@ -72,17 +73,20 @@ class Advice:
     tallies: tuple[Tally, ...]
     hint: Option | None
     edge: Estimate | None = None
+    tip: Finding | None = None
 
     def words(self) -> str:
-        """The pick in one sentence: what it does, and how it compares with the next best move."""
+        """The pick in one sentence: what it does, and how it compares with the next best move; then the
+        tip it follows, if that tip held when tested at this table (``held.held_tip``)."""
         move = self.move.explain.rstrip(".")
         if self.move.goes_out or self.edge is None:
             return move + "."
         other = doing(self.edge.other.option.event)
+        tip = f" {self.tip.sentence()}." if self.tip else ""
         if self.edge.low >= 0.5:
             return (f"{move}; about {self.edge.mean:.1f} points better than {other}, give or take "
-                    f"{self.edge.half_width:.1f}.")
-        return f"{move}; {other} is about as good."
+                    f"{self.edge.half_width:.1f}.{tip}")
+        return f"{move}; {other} is about as good.{tip}"
 
 
 @dataclass(frozen=True)
@@ -230,7 +234,8 @@ class GameSession:
         if out is not None:
             return Advice(out, (), opts.best())
         got = judge_moves(obs, candidate_moves(opts), f"advice/{derived_seed(self.seed, 'advice', self.state.seq)}")
-        return Advice(got.leader.option, got.selection, opts.best(), got.estimate)
+        return Advice(got.leader.option, got.selection, opts.best(), got.estimate,
+                      held_tip(obs.stand_in(), got.leader.option))
 
     @property
     def public_record(self) -> PublicRecord:

@@ -6,8 +6,11 @@ two :class:`~.habits.HabitBot` settings: ``habit`` plays as the tip says,
 ``without`` breaks it in one way and is otherwise the same bot; where the
 plain heuristic bot already follows the tip, one arm is the plain bot (empty
 settings). ``runs`` lists the rule sets and player counts the tip is about
-(a tip from a source is tried under that source's rules). A tip that cannot
-be played says why in ``untestable``.
+(a tip from a source is tried under that source's rules, at two and at four
+players where both the rules and the tip allow: 002's ERAM is played by four,
+so ``open-early`` is also tried under classic, which has the same flat -20;
+feeding a partner needs four). A tip that cannot be played says why in
+``untestable``.
 """
 
 from __future__ import annotations
@@ -57,11 +60,11 @@ TIPS: tuple[Tip, ...] = (
         habit={"hold_sets": 1}, runs=(("classic", 2), ("classic", 4))),
     Tip("hold-meld", "000, Don't meld everything you can; Do you have to meld something every turn?",
         "Hold back any finished meld for a turn rather than laying it the moment it is complete.",
-        habit={"hold_melds": 1}, runs=(("classic", 2),)),
+        habit={"hold_melds": 1}, runs=(("classic", 2), ("classic", 4))),
     Tip("read-pile", "000, Read the discard pile like an open hand; 003, Strategy tips",
         "Weigh what the discard pile offers (what fits your melds, what would be dead weight) instead of "
         "always drawing blind from the stock.",
-        without={"pile": "never"}, runs=(("classic", 2), ("kroot", 2))),
+        without={"pile": "never"}, runs=(("classic", 2), ("classic", 4), ("kroot", 2))),
     Tip("count-pickup", "002, Common beginner mistakes; 003, Strategy tips",
         "Before reaching deep into the pile, count everything that comes with the card you want: cards "
         "you find no use for stay in hand and are charged against you.",
@@ -69,26 +72,26 @@ TIPS: tuple[Tip, ...] = (
     Tip("guard-jokers", "000, Guard your jokers; 003, Strategy tips",
         "Put a joker into a meld early, even a modest one, rather than saving it for a bigger meld: a "
         "joker still in hand when the hand ends is a 4-point loss.",
-        without={"keep_jokers": True}, runs=(("classic", 2), ("kroot", 2))),
+        without={"keep_jokers": True}, runs=(("classic", 2), ("classic", 4), ("kroot", 2))),
     Tip("small-opening", "000, Don't let a weak hand sit at minus 20",
         "Open with a cheap meld rather than wait for a rich one: once anything is laid you are charged "
         "for the cards in hand instead of the flat penalty for never melding.",
-        without={"min_opening": 6.0}, runs=(("classic", 2),)),
+        without={"min_opening": 6.0}, runs=(("classic", 2), ("classic", 4))),
     Tip("open-early", "002, Common beginner mistakes",
         "Do not put off your first meld: a player who never opens takes the flat -20.",
-        without={"open_from_turn": 4}, runs=(("eram", 4),)),
+        without={"open_from_turn": 4}, runs=(("classic", 2), ("eram", 4))),
     Tip("feed-partner", "000, In partnership, build towards your partner's strength; 003, Strategy tips",
         "Once you have melded, add your cards to your partner's melds too, not only to your own.",
         without={"feed_partner": False}, runs=(("classic", 4), ("kroot", 4))),
     Tip("no-wrong-pairs", "003, Strategy tips",
         "Do not save pairs of a rank other than threes and aces: no other rank makes a set, so such "
         "cards are only useful in runs.",
-        without={"keep_pairs": True}, runs=(("kroot", 2),)),
+        without={"keep_pairs": True}, runs=(("kroot", 2), ("kroot", 4))),
     Tip("cold-hand", "003, Strategy tips; 000, Scoring (dhamoon)",
         "Think twice before keeping every card back to go out in a single turn: that pays a large fixed "
         "score, but all the cards still held are charged to you when another player ends the hand "
-        "first. The experiment plays the keep-everything habit against ordinary melding.",
-        habit={"cold": True}, runs=(("kroot", 2), ("classic", 2))),
+        "first. The experiment plays ordinary melding (the tip's side) against keeping everything back.",
+        without={"cold": True}, runs=(("kroot", 2), ("kroot", 4), ("classic", 2))),
     Tip("adding-is-not-opening", "002, Common beginner mistakes",
         "Adding cards to melds already on the table is not an opening; only a meld of your own is.",
         untestable="a misreading of the scoring rule, not a way of playing: the engine scores by the rule "
