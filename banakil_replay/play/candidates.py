@@ -28,11 +28,6 @@ from ..rules import Ruleset
 
 
 
-def _representative_two(hand: Sequence[Card]) -> Card | None:
-    twos = sorted((c for c in hand if c.is_two), key=card_order)
-    return twos[0] if twos else None
-
-
 def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = None,
                    must_use: Iterable[Card] = (), every_two: bool = False) -> list[tuple[Card, ...]]:
     """Runs the hand can lay, in layout order (naturals never replaced by a wild).
@@ -82,7 +77,7 @@ def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: Su
     A suit's runs depend only on the ranks held in it and the wilds, and the solver and the
     playouts ask about hands that differ in one card or two: each suit's answer is remembered.
     """
-    two: Card | None = None  # the lowest 2 held stands for them all (as _representative_two picks it)
+    two: Card | None = None  # the lowest 2 held (card order) stands for them all
     joker: Card | None = None
     held: dict[str, set[int]] = {}
     for c in hand:  # one pass: this runs for every hand the playouts meet
