@@ -8,12 +8,16 @@ could know then, never the hidden cards) and played out by the expert's evaluati
 (``expert.py``: every move in the same deals until the seat's next turn is over):
 
 1. **Selection.** Every candidate move (the expert's, the move played and the way out, if any)
-   in :data:`SELECT_DEALS` deals; the best average is the *leader*.
+   in :data:`SELECT_DEALS` deals; the best average is the *leader*. A move far behind after
+   :data:`PRUNE_AFTER` deals is tried in no more (``expert.survivors``).
 2. **Estimation.** The leader against the move played (or, with no move played, against the
    runner-up) in fresh deals, :data:`BATCH` at a time: the loss is the mean of the paired
    differences, and its interval is :data:`Z` standard errors either side. Deals are added while
    the interval straddles a verdict boundary (1, 3 or 10 points), up to :data:`MAX_DEALS`, or twice
    that while it straddles 3 or 10: whether to show a learner a mistake deserves the closer look.
+   A boundary the interval's low end could reach by then only by a rare rise of the mean is given
+   up sooner (:func:`worth_more`): most decisions are clear agreements, and their deals were the
+   bulk of a review's time.
 
 Fresh deals for the estimate matter: the leader is the best of several noisy averages, so the
 deals that chose it flatter it (the winner's curse), and a loss measured on them comes out too
