@@ -258,7 +258,7 @@ def test_the_sequential_review_agrees_with_the_plain_one(monkeypatch: pytest.Mon
 
 def test_the_racing_expert_mostly_picks_the_plain_experts_move() -> None:
     rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
-    picks = []
+    picks: list[bool] = []
     for i, ev in enumerate(rp.events):
         if i == 0 or not is_move(ev) or len(picks) >= 12:
             continue
