@@ -8,10 +8,14 @@ across hands; the reference below is the enumeration as it was before (every sui
 hand at once, nothing remembered). They must give the same candidates in the same order, since the
 solver's tie-breaking, so the judge's verdicts, follow that order. Checked on every hand of every
 sample, self-play and conformance log (after every event) and on random hands of every rule set.
-"""
+
+The judge's own fast paths come last: the go-out pre-test and the float-scored partition search
+change no answer; sequential stopping (fewer deals where the call is clear) is checked against
+every deal played, on its rule and on how often the two agree."""
 
 from __future__ import annotations
 
+import math
 import random
 from itertools import combinations
 from pathlib import Path
@@ -22,15 +26,23 @@ import pytest
 from banakil_replay import melds, reducer
 from banakil_replay.cards import ACE_RANK, CARD_INDEX, JOKER, SUITS, Card, deck_list
 from banakil_replay.errors import BanakilError, IllegalMoveError
-from banakil_replay.events import parse_event
+from banakil_replay.events import Discarded, parse_event
 from banakil_replay.fast_melds import lay_off_fast, meld_fast, run_layouts
 from banakil_replay.log.load import load_replay
 from banakil_replay.log.reading import iter_events, iter_log, read_log
 from banakil_replay.log.stream import fold_log, replay_log
 from banakil_replay.play.candidates import _assignments, run_candidates, stand_in_candidates
+from banakil_replay.play import judge
+from banakil_replay.play.expert import MARGIN, MATCH_WIN, PLAYOUTS, Tally, by_value, candidates, choose_move, survivors
 from banakil_replay.play.going_out import reachable_melds, reachable_melds_plain
+from banakil_replay.play.moves import Option, is_move, move_key
+from banakil_replay.play.observation import observe
+from banakil_replay.play.options import options
+from banakil_replay.play.review import review
 from banakil_replay.reducer import replay
-from banakil_replay.play.solver import best_partition
+from banakil_replay.melds import Meld
+from banakil_replay.play import solver
+from banakil_replay.play.solver import best_partition, coverable, go_out
 from banakil_replay.rules import Ruleset, get_ruleset
 from banakil_replay.state import GameState
 
@@ -120,7 +132,7 @@ def reach_agrees(states: Sequence[GameState]) -> None:
 @pytest.mark.parametrize("rules, players", [("classic", 4), ("classic-sum", 4), ("jawaker", 4), ("eram", 4),
                                             ("kroot", 4), ("classic", 3)])
 def test_reach_on_random_games(rules: str, players: int) -> None:
-    states = []
+    states: list[GameState] = []
     for seed in range(3):
         states += replay(random_game(rules, players, seed, max_hands=2)).states
     assert any(s.melds and s.n == 4 for s in states) or players != 4  # partners' melds were asked about
@@ -256,3 +268,127 @@ def nearby(meld: melds.Meld) -> list[Card]:
     lo, hi = meld.positions[0] or 3, meld.positions[-1] or ACE_RANK
     ranks = {min(max(r, 3), ACE_RANK) for r in (lo - 1, hi + 1, ACE_RANK)}
     return [Card(r, s) for r in sorted(ranks) for s in SUITS]
+
+
+# ------------------------------------------------------------------ the judge's fast paths
+# The go-out pre-test and the float-scored partition search must change no answer: the solver's
+# plans, so the playouts, so every verdict, stay what the plain search gave.
+
+def _positions(limit: int) -> Iterator[tuple[Sequence[Card], Ruleset, list[tuple[int, Meld]]]]:
+    """Hands to play from and the melds their seat may add to: the seat to act at every meld phase
+    of the sample logs, and small hands dealt from what is left (they go out often)."""
+    rng = random.Random(22)
+    seen = 0
+    for path in sorted((ROOT / "sample_games").glob("*.jsonl")):
+        for state in load_replay(path).states:
+            if state.rules is None or state.phase != "meld" or not state.in_hand:
+                continue
+            seat = state.turn
+            table = reachable_melds(state, seat)
+            yield state.hands[seat], state.rules, table
+            if table:
+                pool = [c for hand in state.hands for c in hand]
+                yield rng.sample(pool, min(len(pool), rng.randint(2, 7))), state.rules, table
+            seen += 1
+            if seen >= limit:
+                return
+
+
+def test_the_go_out_pretest_never_refuses_a_way_out() -> None:
+    out = refused = 0
+    for hand, rules, table in _positions(150):
+        can, _plan = go_out(hand, rules, table)
+        if not coverable(hand, rules, table):
+            refused += 1
+            assert not can, ([c.code for c in hand], [m.codes for _, m in table])
+        out += can
+    assert out >= 20 and refused >= 20  # both answers were asked about, or the test proves nothing
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_float_scored_partition_search_picks_what_the_pair_scored_one_did(name: str,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"pack/{name}")
+    hands = [rng.sample(deck, rng.randint(3, 19)) for _ in range(40)]
+    fast = [best_partition(h, rules) for h in hands]
+
+    def plain(start: int, guards: int, tries: solver.Tries) -> tuple[float, tuple[int, ...]]:
+        (_, points), picks = solver._best_pair(start, guards, tries, [0.0] * len(tries))
+        return points, picks
+
+    monkeypatch.setattr(solver, "_best_points", plain)
+    assert [best_partition(h, rules) for h in hands] == fast
+
+
+# ------------------------------------------------------------------ fewer deals where the call is clear
+# The judge and the expert stop sampling a move once more deals could not change the answer but by
+# a rare turn of luck. The plain path (every deal) is the reference; these changes do alter answers
+# now and then, so what is checked is the rule itself and how often the two agree.
+
+@pytest.mark.parametrize("mean", [-2.0, 0.0, 0.4, 0.9, 1.5, 2.5, 2.9, 3.4, 6.0, 9.5, 11.0])
+@pytest.mark.parametrize("se", [0.2, 0.6, 1.2, 2.5])
+@pytest.mark.parametrize("n", [32, 48, 96, 160, 208, 320])
+def test_sequential_stopping_only_stops_sooner(mean: float, se: float, n: int) -> None:
+    low, high = mean - judge.Z * se, mean + judge.Z * se
+    limit = 2 * judge.MAX_DEALS if judge.straddles(low, high, judge.FLAG_BOUNDARIES) else judge.MAX_DEALS
+    plain = n < limit and judge.straddles(low, high)  # the rule before sequential stopping
+    assert judge.worth_more(mean, se, n, sequential=False) is plain
+    if judge.worth_more(mean, se, n):
+        assert plain
+
+
+def test_a_close_call_still_gets_its_deals() -> None:
+    # a loss of 1.5 +- 1.2 at the first look could well end above 1 point: keep sampling
+    assert judge.worth_more(1.5, 0.6, judge.MIN_DEALS)
+    # 0.3 +- 1.3 after 64 deals would need to climb past 1.6 by the limit: give up on the boundary
+    assert not judge.worth_more(0.3, 0.65, 64)
+    assert judge.worth_more(0.3, 0.65, 64, sequential=False)
+
+
+def _tally(values: list[float]) -> Tally:
+    t = Tally(Option(Discarded(1, 0, Card(5, "H")), "", ""))
+    t.values.extend(values)
+    t.n, t.total = len(values), sum(values)
+    return t
+
+
+def test_a_move_is_given_up_only_far_behind_and_ranks_after_those_kept() -> None:
+    leader = _tally([5.0, 6.0, 4.0, 5.0, 7.0, 5.0, 6.0, 4.0])
+    close = _tally([4.0, 7.0, 3.0, 6.0, 6.0, 4.0, 6.0, 5.0])  # 0.25 behind, spread 1: kept
+    far = _tally([-5.0, -4.0, -6.0, -3.0, -5.0, -6.0, -4.0, -5.0])  # 10 behind: given up
+    lucky = _tally([9.0] * 4)  # fewer deals: a high average, but given up it still ranks last
+    kept = survivors([leader, close, far])
+    assert kept == [leader, close]
+    assert by_value([far, leader, close], kept) == [leader, close, far]
+    assert by_value([lucky, leader], [leader]) == [leader, lucky]
+
+
+@pytest.mark.slow
+def test_the_sequential_review_agrees_with_the_plain_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
+    fast = {v.seq: v for v in review(rp, seed=0)}
+    monkeypatch.setattr(judge, "FUTILITY_Z", math.inf)  # never give a boundary up ...
+    monkeypatch.setattr(judge, "PRUNE_AFTER", 10 ** 6)  # ... nor a move: every deal, as before
+    plain = {v.seq: v for v in review(rp, seed=0)}
+    assert fast.keys() == plain.keys() and len(plain) >= 10
+    same = sum(fast[s].verdict == plain[s].verdict for s in plain)
+    assert same >= len(plain) - 1, [(s, fast[s].verdict, plain[s].verdict) for s in plain]
+    flags = {s for s, v in plain.items() if v.severity >= 2}
+    assert flags and flags == {s for s, v in fast.items() if v.severity >= 2}  # the mistakes shown
+
+
+def test_the_racing_expert_mostly_picks_the_plain_experts_move() -> None:
+    rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
+    picks: list[bool] = []
+    for i, ev in enumerate(rp.events):
+        if i == 0 or not is_move(ev) or len(picks) >= 12:
+            continue
+        obs = observe(rp.states[i - 1], getattr(ev, "seat", rp.states[i - 1].turn), rp.events[:i])
+        moves = candidates(options(obs.stand_in(), rank=True))
+        if len(moves) < 3:
+            continue
+        fast = choose_move(obs, moves, PLAYOUTS, f"t/{i}", MATCH_WIN, MARGIN)
+        plain = choose_move(obs, moves, PLAYOUTS, f"t/{i}", MATCH_WIN, MARGIN, sequential=False)
+        picks.append(move_key(fast[0].option.event) == move_key(plain[0].option.event))
+        assert sum(t.n for t in fast) <= sum(t.n for t in plain)
+    assert len(picks) >= 8 and sum(picks) >= len(picks) - 2, picks

@@ -28,11 +28,6 @@ from ..rules import Ruleset
 
 
 
-def _representative_two(hand: Sequence[Card]) -> Card | None:
-    twos = sorted((c for c in hand if c.is_two), key=card_order)
-    return twos[0] if twos else None
-
-
 def run_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | None = None,
                    must_use: Iterable[Card] = (), every_two: bool = False) -> list[tuple[Card, ...]]:
     """Runs the hand can lay, in layout order (naturals never replaced by a wild).
@@ -76,23 +71,31 @@ SuitRuns = Callable[[str, frozenset[int], tuple[Card, ...], int, int, bool], tup
 
 
 def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: SuitRuns
-             ) -> Iterator[tuple[tuple[Card, ...], ...]]:
+             ) -> list[tuple[tuple[Card, ...], ...]]:
     """``runs`` of each suit the hand holds naturals of, in suit order.
 
     A suit's runs depend only on the ranks held in it and the wilds, and the solver and the
     playouts ask about hands that differ in one card or two: each suit's answer is remembered.
     """
-    joker = JOKER if JOKER in hand else None
-    wilds = tuple(w for w in (_representative_two(hand), joker) if w is not None)
-    limit = min(max_len or rules.max_run_length, rules.max_run_length)
+    two: Card | None = None  # the lowest 2 held (card order) stands for them all
+    joker: Card | None = None
     held: dict[str, set[int]] = {}
-    for c in hand:
+    for c in hand:  # one pass: this runs for every hand the playouts meet
         if c.is_natural:
-            held.setdefault(c.suit, set()).add(c.rank)
-    for suit in SUITS:
-        ranks = held.get(suit)
-        if ranks:
-            yield runs(suit, frozenset(ranks), wilds, limit, rules.low_rank, rules.ace_low)
+            ranks = held.get(c.suit)
+            if ranks is None:
+                held[c.suit] = {c.rank}
+            else:
+                ranks.add(c.rank)
+        elif c.is_joker:
+            joker = c
+        elif two is None or card_order(c) < card_order(two):
+            two = c
+    wilds = (two, joker) if two is not None and joker is not None else (two,) if two is not None \
+        else (joker,) if joker is not None else ()
+    limit = min(max_len or rules.max_run_length, rules.max_run_length)
+    return [runs(suit, frozenset(held[suit]), wilds, limit, rules.low_rank, rules.ace_low)
+            for suit in SUITS if suit in held]
 
 
 @lru_cache(maxsize=1 << 15)

@@ -55,6 +55,8 @@ PLAYOUTS = 96  # default budget per decision: playouts over all candidates
 REVIEW_DEALS = 24  # deals every move is played out in when a review grades a decision
 DEALS_PER_ROUND = 2  # deals every candidate is tried in before the budget and the clock are checked
 MARGIN = 0.5  # points another move must gain over the best-ranked one to be played instead
+PRUNE_AFTER = 8  # deals after which a move far behind the leader is tried in no more
+PRUNE_Z = 3.0  # "far behind": the leader's paired edge over it exceeds this many standard errors
 PER_KIND = {"draw": 1, "reshuffle": 1, "take": 3, "meld": 2, "lay_off": 2, "joker_swap": 1, "discard": 3}
 
 
@@ -216,31 +218,66 @@ def evaluate(obs: Observation, moves: Sequence[Option], deals: int, seed: str = 
 
 
 def choose_move(obs: Observation, moves: Sequence[Option], budget: int, seed: str, match_weight: float,
-                margin: float = 0.0, deadline: float | None = None) -> list[Tally]:
+                margin: float = 0.0, deadline: float | None = None, sequential: bool = True) -> list[Tally]:
     """Every move in the same deals, :data:`DEALS_PER_ROUND` at a time, until ``budget`` playouts
     are spent (or the clock passes ``deadline``, after at least one round); best first.
 
     The first move (the best-ranked by the hints) keeps its place unless another
-    does better by more than ``margin`` points: a small edge is mostly noise.
+    does better by more than ``margin`` points: a small edge is mostly noise. With
+    ``sequential``, from :data:`PRUNE_AFTER` deals on a move far behind the leader (see
+    :func:`survivors`) is tried in no more deals, and the decision ends when one move is left:
+    every move still in the race gets the deals the budget gave it, the others are spared.
     """
     pool = Deals(obs, seed)
     side = obs.side()
     tallies = [Tally(o) for o in moves]
+    racing = tallies
     done = 0
     while True:
-        for t in tallies:
+        for t in racing:
             play(pool, t, done, done + DEALS_PER_ROUND, side, match_weight)
         done += DEALS_PER_ROUND
         if (done + DEALS_PER_ROUND) * len(tallies) > budget:
             break
         if deadline is not None and time.perf_counter() > deadline:
             break
+        if sequential and done >= PRUNE_AFTER:
+            racing = survivors(racing)
+            if len(racing) == 1:
+                break
     default = tallies[0]
-    ranked = sorted(tallies, key=lambda t: -t.value)
+    ranked = by_value(tallies, racing)
     if ranked[0] is not default and ranked[0].value - default.value <= margin:
         ranked.remove(default)
         ranked.insert(0, default)
     return ranked
+
+
+def survivors(tallies: Sequence[Tally], z: float = PRUNE_Z) -> list[Tally]:
+    """The tallies the leader so far does not beat by more than ``z`` standard errors of their
+    paired difference (over the deals both were tried in): the others could overtake it only by
+    a turn of luck that rare, so more deals on them are wasted."""
+    leader = max(tallies, key=lambda t: t.value)
+    out = []
+    for t in tallies:
+        diffs = [x - y for x, y in zip(leader.values, t.values)]
+        n = len(diffs)
+        if t is leader or n < 2:
+            out.append(t)
+            continue
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean * mean <= z * z * var / n or mean <= 0:
+            out.append(t)
+    return out
+
+
+def by_value(tallies: Sequence[Tally], kept: Sequence[Tally]) -> list[Tally]:
+    """Best first: the tallies still ``kept`` by their average, then the ones given up by theirs
+    (a move given up ranks below every move tried to the end, whatever its shorter average says)."""
+    ids = {id(t) for t in kept}
+    return (sorted(kept, key=lambda t: -t.value)
+            + sorted((t for t in tallies if id(t) not in ids), key=lambda t: -t.value))
 
 
 class ExpertBot:
@@ -279,4 +316,5 @@ class ExpertBot:
         return self.last[0].option
 
 
-__all__ = ["ExpertBot", "Tally", "evaluate", "choose_move", "candidates", "outcome", "MATCH_WIN", "PLAYOUTS"]
+__all__ = ["ExpertBot", "Tally", "evaluate", "choose_move", "survivors", "by_value", "candidates", "outcome", "MATCH_WIN",
+           "PLAYOUTS", "PRUNE_AFTER", "PRUNE_Z"]

@@ -23,7 +23,7 @@ from ..reducer import apply, meld_within_reach
 from ..rules import Ruleset
 from ..state import GameState
 from .moves import Move
-from .solver import Partition, go_out, strays
+from .solver import Partition, coverable, go_out, strays
 
 def after(state: GameState, event: Event) -> GameState:
     """The state after ``event`` (numbered as the next seq); raises the reducer's error if illegal."""
@@ -76,7 +76,8 @@ def could_go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int
     """A cheap necessary condition for :func:`solver.go_out` (which costs milliseconds).
 
     Going out leaves at most one card, so at most one card of the hand may be a
-    stray that no way of going out can lay (:func:`solver.strays`). Answers are
+    stray that no way of going out can lay (:func:`solver.strays`), and new melds must
+    hold all but one of the cards no table meld could take (:func:`solver.coverable`). Answers are
     remembered: the expert's playouts ask about the same hands and tables again and again.
     """
     return _could_go_out(tuple(sorted(hand, key=card_order)), rules, tuple(table))
@@ -90,7 +91,7 @@ def _go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld
 
 @lru_cache(maxsize=1 << 14)
 def _could_go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld], ...]) -> bool:
-    return len(strays(hand, rules, table)) <= 1
+    return len(strays(hand, rules, table)) <= 1 and coverable(hand, rules, table)
 
 
 def go_out_plan(state: GameState) -> list[Move] | None:

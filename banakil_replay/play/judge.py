@@ -8,12 +8,16 @@ could know then, never the hidden cards) and played out by the expert's evaluati
 (``expert.py``: every move in the same deals until the seat's next turn is over):
 
 1. **Selection.** Every candidate move (the expert's, the move played and the way out, if any)
-   in :data:`SELECT_DEALS` deals; the best average is the *leader*.
+   in :data:`SELECT_DEALS` deals; the best average is the *leader*. A move far behind after
+   :data:`PRUNE_AFTER` deals is tried in no more (``expert.survivors``).
 2. **Estimation.** The leader against the move played (or, with no move played, against the
    runner-up) in fresh deals, :data:`BATCH` at a time: the loss is the mean of the paired
    differences, and its interval is :data:`Z` standard errors either side. Deals are added while
    the interval straddles a verdict boundary (1, 3 or 10 points), up to :data:`MAX_DEALS`, or twice
    that while it straddles 3 or 10: whether to show a learner a mistake deserves the closer look.
+   A boundary the interval's low end could reach by then only by a rare rise of the mean is given
+   up sooner (:func:`worth_more`): most decisions are clear agreements, and their deals were the
+   bulk of a review's time.
 
 Fresh deals for the estimate matter: the leader is the best of several noisy averages, so the
 deals that chose it flatter it (the winner's curse), and a loss measured on them comes out too
@@ -30,11 +34,12 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .expert import Deals, Tally, candidates, play
+from .expert import PRUNE_AFTER, PRUNE_Z, Deals, Tally, by_value, candidates, play, survivors
 from .moves import Move, Option, Options, move_key
 from .observation import Observation
 
 SELECT_DEALS = 16  # deals every candidate is tried in to choose the leader
+FUTILITY_Z = 1.645  # a boundary is given up when the mean would have to rise this many (predictive) errors
 BATCH = 16  # fresh deals added at a time while estimating a loss
 MIN_DEALS = 32  # fresh deals an estimate starts from
 MAX_DEALS = 160  # at most this many fresh deals for one estimate
@@ -99,7 +104,7 @@ def straddles(low: float, high: float, boundaries: Sequence[float] = BOUNDARIES)
 
 
 def estimate(obs: Observation, better: Option, others: Sequence[tuple[Option, tuple[Move, ...]]],
-             seed: str, max_deals: int = MAX_DEALS, match_weight: float = 0.0) -> Estimate:
+             seed: str, max_deals: int = MAX_DEALS, match_weight: float = 0.0, sequential: bool = True) -> Estimate:
     """``better`` against the best of ``others`` (a move and the seat's moves after it), in fresh deals.
 
     Of several lines for the other side (a meld, and the same meld followed by a discard), the one
@@ -117,22 +122,60 @@ def estimate(obs: Observation, better: Option, others: Sequence[tuple[Option, tu
         done = stop
         other = max(rivals, key=lambda t: t.value)
         mean, se, n = paired(lead, other)
-        low, high = mean - Z * se, mean + Z * se
-        # a doubt about a flag (3 or 10 points) may spend twice the deals: a flag must survive a second look
-        limit = 2 * max_deals if straddles(low, high, FLAG_BOUNDARIES) else max_deals
-        if done >= limit or not straddles(low, high):
+        if not worth_more(mean, se, n, max_deals, sequential):
             return Estimate(lead, other, mean, se, n)
 
 
+def worth_more(mean: float, se: float, n: int, max_deals: int = MAX_DEALS, sequential: bool = True) -> bool:
+    """Should an estimate of ``mean`` with standard error ``se`` over ``n`` deals take more deals?
+
+    While its interval straddles a verdict boundary, more deals could move the verdict, up to
+    ``max_deals`` (twice that for a doubt about a flag, 3 or 10 points: a flag must survive a
+    second look). The verdict is the class of the interval's low end, and at the most deals
+    allowed that end can reach a boundary ``b`` only if the mean then is ``b`` plus ``Z`` of its
+    smaller errors. With ``sequential``, a boundary is given up once the mean would have to rise
+    that far by more than :data:`FUTILITY_Z` of the errors the remaining deals could move it
+    (a predictive bound: the figure after ``N`` deals has spread ``se * sqrt(1 - n / N)`` around
+    today's); most decisions are plain agreements whose interval touches 1 point, and they stop
+    long before the limit. The README gives the stability measured with and without.
+    """
+    low, high = mean - Z * se, mean + Z * se
+    for b in BOUNDARIES:
+        if not low < b <= high:
+            continue
+        limit = 2 * max_deals if b in FLAG_BOUNDARIES else max_deals
+        if n >= limit:
+            continue
+        if not sequential or not math.isfinite(se):
+            return True
+        room = math.sqrt(1 - n / limit)
+        if mean + FUTILITY_Z * se * room >= b + Z * se * math.sqrt(n / limit):
+            return True
+    return False
+
+
 def select(obs: Observation, moves: Sequence[Option], seed: str, deals: int = SELECT_DEALS,
-           match_weight: float = 0.0) -> list[Tally]:
-    """Every move in the same ``deals`` deals; best first."""
+           match_weight: float = 0.0, sequential: bool = True) -> list[Tally]:
+    """Every move in the same ``deals`` deals; best first.
+
+    With ``sequential``, after :data:`PRUNE_AFTER` deals a move the leader beats by more than
+    :data:`PRUNE_Z` standard errors of their paired difference is tried in no more deals (it keeps
+    its average over the deals it was tried in): it could not have become the leader but by a
+    three-sigma turn of luck, and most decisions have a few such moves. Moves given up are ranked
+    after the others.
+    """
     pool = Deals(obs, seed)
     side = obs.side()
     tallies = [Tally(o) for o in moves]
+    first = min(PRUNE_AFTER, deals) if sequential else deals
     for t in tallies:
-        play(pool, t, 0, deals, side, match_weight)
-    return sorted(tallies, key=lambda t: -t.value)
+        play(pool, t, 0, first, side, match_weight)
+    kept = tallies
+    if first < deals:
+        kept = survivors(tallies)
+        for t in kept:
+            play(pool, t, first, deals, side, match_weight)
+    return by_value(tallies, kept)
 
 
 def judge_moves(obs: Observation, moves: Sequence[Option], seed: str,
@@ -165,4 +208,4 @@ def candidate_moves(opts: Options, extra: Sequence[Option] = ()) -> list[Option]
 
 
 __all__ = ["Estimate", "Judgement", "judge_moves", "select", "estimate", "paired", "straddles", "candidate_moves",
-           "SELECT_DEALS", "BATCH", "MIN_DEALS", "MAX_DEALS", "Z", "BOUNDARIES"]
+           "worth_more", "SELECT_DEALS", "BATCH", "MIN_DEALS", "MAX_DEALS", "Z", "BOUNDARIES"]

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Collection, Sequence
 
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
-from ..cards import ACE_RANK, JOKER, Card, card_order
+from ..cards import ACE_RANK, CARD_KINDS, JOKER, Card, card_order
 from ..errors import IllegalMoveError
 from ..melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
 from ..rules import Ruleset
@@ -122,31 +123,10 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     # comparison inside the search comes out as it did with them (the same melds, the same ties).
     start = guards + sum(bit[c] for c in hand if c in live)
     stays = sum(leave[index[c]] for c in hand if c not in live)
-    memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
-
-    def best(left: int) -> tuple[Score, tuple[int, ...]]:
-        found = memo.get(left)
-        if found is not None:
-            return found
-        counts = left & ~guards
-        if not counts:
-            return (0.0, 0.0), ()
-        i = ((counts & -counts).bit_length() - 1) // FIELD
-        # leave one copy of card i in hand ...
-        (a, b), picks = best(left - (1 << (FIELD * i)))
-        top = ((a + leave[i], b), picks)
-        # ... or lay a meld whose lowest card is card i
-        for nk, vk, k in tries[i]:
-            rest = left - nk
-            if rest & guards == guards:
-                (a2, b2), p2 = best(rest)
-                score = (a2, b2 + vk) if prefer_fewest_left else (a2 + vk, b2)
-                if score > top[0]:
-                    top = (score, (k,) + p2)
-        memo[left] = top
-        return top
-
-    (a, b), picks = best(start)
+    if prefer_fewest_left:
+        (a, b), picks = _best_pair(start, guards, tries, leave)
+    else:  # keeping a card costs nothing: the score is the points melded, its second part 0
+        (a, picks), b = _best_points(start, guards, tries), 0.0
     score = (a + stays, b)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
@@ -156,7 +136,75 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     return score, chosen, sorted(list(left.elements()) + spare, key=card_order)
 
 
+def _best_points(start: int, guards: int, tries: "Tries") -> tuple[float, tuple[int, ...]]:
+    """The search of :func:`_pack` when keeping a card costs nothing: the most points melded, and
+    the candidates picked (numbers), for the multiset ``start``.
+
+    The same search as :func:`_best_pair` with its score's second part always 0, so a bare float
+    stands for the pair and the same melds win the same ties; the memo is looked up before
+    recursing, which spares most calls. The partition of every playout hand comes through here.
+    """
+    memo: dict[int, tuple[float, tuple[int, ...]]] = {}
+    counted = ~guards
+    units = [1 << (FIELD * i) for i in range(len(tries))]
+
+    def best(left: int) -> tuple[float, tuple[int, ...]]:
+        counts = left & counted
+        if not counts:
+            return 0.0, ()
+        i = ((counts & -counts).bit_length() - 1) // FIELD
+        rest = left - units[i]  # leave one copy of card i in hand ...
+        top = memo.get(rest) or best(rest)
+        top_a, top_p = top
+        for nk, vk, k in tries[i]:  # ... or lay a meld whose lowest card is card i
+            rest = left - nk
+            if rest & guards == guards:
+                a2, p2 = memo.get(rest) or best(rest)
+                if a2 + vk > top_a:
+                    top_a, top_p = a2 + vk, (k,) + p2
+        found = (top_a, top_p)
+        memo[left] = found
+        return found
+
+    return best(start)
+
+
+def _best_pair(start: int, guards: int, tries: "Tries", leave: list[float]
+               ) -> tuple[Score, tuple[int, ...]]:
+    """The search of :func:`_pack` with a cost for each card kept (``leave``): first the fewest
+    (costliest) cards kept, then the most points melded."""
+    memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
+    counted = ~guards
+    units = [1 << (FIELD * i) for i in range(len(tries))]
+
+    def best(left: int) -> tuple[Score, tuple[int, ...]]:
+        counts = left & counted
+        if not counts:
+            return (0.0, 0.0), ()
+        i = ((counts & -counts).bit_length() - 1) // FIELD
+        (a, b), picks = memo.get(left - units[i]) or best(left - units[i])  # leave one copy of card i ...
+        top: Score = (a + leave[i], b)
+        for nk, vk, k in tries[i]:  # ... or lay a meld whose lowest card is card i
+            rest = left - nk
+            if rest & guards == guards:
+                (a2, b2), p2 = memo.get(rest) or best(rest)
+                score = (a2, b2 + vk)
+                if score > top:
+                    top, picks = score, (k,) + p2
+        found = (top, picks)
+        memo[left] = found
+        return found
+
+    return best(start)
+
+
 Tries = list[list[tuple[int, float, int]]]
+
+
+@lru_cache(maxsize=64)
+def worths(rules: Ruleset) -> dict[Card, float]:
+    """Every card kind's points under ``rules``, asked once: the searches add them up by the million."""
+    return {c: rules.value(c) for c in CARD_KINDS}
 
 
 def _tables(order: list[Card], index: dict[Card, int], cands: list[tuple[Card, ...]], rules: Ruleset
@@ -170,7 +218,7 @@ def _tables(order: list[Card], index: dict[Card, int], cands: list[tuple[Card, .
     """
     guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
     bit = {c: 1 << (FIELD * i) for i, c in enumerate(order)}
-    worth = {c: rules.value(c) for c in order}
+    worth = worths(rules)
     tries: Tries = [[] for _ in order]
     for k, m in enumerate(cands):
         tries[min(map(index.__getitem__, m))].append((sum(map(bit.__getitem__, m)), sum(map(worth.__getitem__, m)), k))
@@ -323,6 +371,25 @@ def strays(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld
     lone_wild_ok = {JOKER: bool(runs or sets)}
     return [c for c, add in zip(hand, addable(hand, rules, table))
             if not (add or c in in_melds or (c.is_wild and lone_wild_ok.get(c, bool(runs))))]
+
+
+def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = ()) -> bool:
+    """Could new melds of the hand hold every card but one that no table meld could take?
+    A necessary condition for :func:`go_out`, at the cost of one search instead of a dozen.
+
+    Going out lays every card but the discard, and a card :func:`addable` rules out can only be
+    laid in a new meld. One search keeps as few such cards as it can (the others cost nothing to
+    keep), with the candidates of both searches of :func:`_search` and a joker more when a table
+    meld holds one (a swap would bring it): every layout :func:`go_out` could find is among its
+    choices, so when even this one keeps two such cards, no way out exists.
+    """
+    fits = addable(hand, rules, table)
+    if sum(not f for f in fits) <= 1:
+        return True
+    pool = list(hand) + ([JOKER] if any(JOKER in m.cards for _, m in table) else [])
+    loose = frozenset(c for c, f in zip(hand, fits) if f) | {JOKER}
+    (kept, _), _, _ = _pack(pool, rules, True, True, loose, 0.0)
+    return kept > -2 * STUCK
 
 
 def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
