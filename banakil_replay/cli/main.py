@@ -22,7 +22,7 @@ from . import table as cli_table
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import LANGUAGES, UnknownLanguageError, _, language, resolve_language
 from ..log.load import UnreadableLogError, load_replay, utf8_text
-from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
+from ..log.store import NotALogError, UnsupportedFormatError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -110,10 +110,7 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 def _reason(err: BanakilError) -> str:
     """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    if isinstance(err, LogReadError):
-        where = ", ".join(f"{k} {v}" for k, v in (("line", err.line), ("byte", err.byte_offset)) if v is not None)
-        return f"{err.reason} ({where})" if where else err.reason
-    return render(err, seq=False)
+    return render(err, seq=False, place=True)
 
 
 def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str, BanakilError | None]:
