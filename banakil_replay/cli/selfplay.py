@@ -14,6 +14,7 @@ import sys
 from typing import Any, Callable
 
 from ..errors import MalformedInputError
+from ..play.bot_names import DEFAULT_BOT, MIXED, bots_help
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 from .textview import counted
 
@@ -81,8 +82,9 @@ def add_parsers(sub: Any) -> None:
     sp.add_argument("--seed", type=int, default=0, metavar="S", help="game i (from 0) uses seed S+i")
     sp.add_argument("--out", required=True, metavar="DIR",
                     help="the folder for the logs (created; an existing game-NNNN.jsonl is never overwritten)")
-    sp.add_argument("--bots", default="heuristic", metavar="NAME[,NAME...]",
-                    help="one bot for every seat (random, heuristic, expert), one name per seat separated by "
-                         "commas, or mixed: heuristic and random on alternate seats, swapped every other game")
+    sp.add_argument("--bots", default=DEFAULT_BOT, metavar="NAME[,NAME...]",
+                    help=f"one bot for every seat ({bots_help()}; default {DEFAULT_BOT}), one name per seat "
+                         f"separated by commas, or {MIXED}: heuristic and random on alternate seats, swapped "
+                         "every other game")
     sp.add_argument("--max-hands", type=int, default=100, metavar="M",
                     help="stop a match after M hands (exit 1 if a match has no winner by then)")
