@@ -8,7 +8,7 @@ and ``sheet`` commands, ``SheetWidget``) refuses it with the same sentence.
 
 >>> from .cards import parse_cards
 >>> deck_overflow([parse_cards("3H 3H"), parse_cards("3H 4H")])
-'3♥ is named 3 times (seat 1: 2, seat 2: 1); the deck holds 2 of each card'
+'3♥ is named 3 times (seat 0: 2, seat 1: 1); the deck holds 2 of each card'
 >>> deck_overflow([parse_cards("JK JK"), parse_cards("")]) is None
 True
 """
@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 
 from .cards import CARD_INDEX, Card, full_deck
 from .errors import MalformedInputError
+from .seats import seat_name
 
 __all__ = ["check_in_deck", "deck_overflow"]
 
@@ -28,7 +29,7 @@ def deck_overflow(seats: Sequence[Iterable[Card]], names: Sequence[str] | None =
     """None when one deck holds every seat's cards together; else which card is named too often, in a sentence.
 
     ``seats``: per seat, every card it is said to have (melded and in hand); ``names``
-    the seats' names in the sentence (default ``seat 1``, ``seat 2``, ...).
+    the seats' names in the sentence (a seat without one is ``seat 0``, ``seat 1``, ... as everywhere).
     """
     per_seat = [Counter(cards) for cards in seats]
     named = sum(per_seat, Counter[Card]())
@@ -38,8 +39,7 @@ def deck_overflow(seats: Sequence[Iterable[Card]], names: Sequence[str] | None =
     card = min(over, key=CARD_INDEX.__getitem__)  # the first in deck order: the same sentence every time
     if len(per_seat) == 1 and names is None:
         return f"{card.symbol} is named {named[card]} times; the deck holds 2 of each card"
-    who = names if names is not None else [f"seat {i + 1}" for i in range(len(per_seat))]
-    shares = ", ".join(f"{who[i]}: {c[card]}" for i, c in enumerate(per_seat) if c[card])
+    shares = ", ".join(f"{seat_name(names or (), i)}: {c[card]}" for i, c in enumerate(per_seat) if c[card])
     return f"{card.symbol} is named {named[card]} times ({shares}); the deck holds 2 of each card"
 
 

@@ -54,6 +54,11 @@ class BanakilError(ValueError):
     def rule_id(self) -> str:
         return self.rule.id if self.rule is not None else ""
 
+    @property
+    def place(self) -> str:
+        """Where in a file the error lies (``line 3, byte 40``) for a kind that knows; else empty."""
+        return ""
+
 
 class MalformedInputError(BanakilError):
     """Input that cannot be read at all: a bad card code, a broken log line."""
@@ -114,15 +119,18 @@ def _located(seq: int, event_type: str, reason: str, rule: Rule | None, source: 
     return f"seq {seq}: {event_type}: {reason}" + (f" [{rule.title}: {source}]" if rule is not None else "")
 
 
-def render(err: BanakilError, *, seq: bool = True, event_type: bool = True, rule_id: bool = False) -> str:
+def render(err: BanakilError, *, seq: bool = True, event_type: bool = True, rule_id: bool = False,
+           place: bool = False) -> str:
     """``err`` in words: ``seq N: type: reason [rule: source]``, leaving out what the reader knows.
 
     ``seq=False`` when the seq is printed apart (``validate``), ``event_type=False`` when the
     player has just made the move; ``rule_id`` adds the rule's id for looking it up. A read
-    error (no rule to cite) is its reason, after its seq when asked for.
+    error (no rule to cite) is its reason, after its seq when asked for; ``place`` adds where
+    in the file it lies, for a reader who will open the file (``reason (line 3, byte 40)``).
     """
     head = (f"seq {err.seq}: " if seq and err.seq is not None else "") + \
         (f"{err.event_type}: " if event_type and err.event_type else "")
     rule = err.rule if err.cites_rule else None
     tag = "" if rule is None else f" [{rule.title}{f' (rule {rule.id})' if rule_id else ''}: {err.source}]"
-    return head + err.reason + tag
+    where = f" ({err.place})" if place and err.place else ""
+    return head + err.reason + where + tag

@@ -240,7 +240,7 @@ def after_took(state: GameState, ev: Took) -> GameState:
     else:
         restricted = ()
     hand = state.hands[ev.seat] + taken
-    turn = Turn(drew=True, taken=taken, took_count=ev.count, restricted=restricted,
+    turn = Turn(picked_up=True, taken=taken, took_count=ev.count, restricted=restricted,
                 laid_before=state.laid_any[ev.seat])
     if restricted and not any(may_discard(turn, c) for c in hand):
         # only the cards taken and copies of them: no discard could end this turn
@@ -275,7 +275,7 @@ def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> T
     if not state.this_turn.restricted:
         return state.this_turn  # nothing restricted: the turn record does not change
     kept = tuple(c for c in state.this_turn.restricted if c in hand)
-    return Turn(state.this_turn.drew, state.this_turn.taken, state.this_turn.took_count, kept,
+    return Turn(state.this_turn.picked_up, state.this_turn.taken, state.this_turn.took_count, kept,
                 state.this_turn.laid_before)
 
 

@@ -43,7 +43,7 @@ class Turn(NamedTuple):
     built in C.
     """
 
-    drew: bool = False
+    picked_up: bool = False  # drew from the stock or took from the pile: the turn's first step is done
     taken: tuple[Card, ...] = ()  # cards taken from the pile this turn
     took_count: int = 0
     restricted: tuple[Card, ...] = ()  # taken cards that may not be discarded, still in hand
@@ -55,8 +55,8 @@ class Turn(NamedTuple):
 FRESH_TURN = Turn()
 FRESH_TURN_LAID = Turn(laid_before=True)
 #: The turn record after a draw from the stock (shared too: one is needed for every draw).
-DREW = Turn(drew=True)
-DREW_LAID = Turn(drew=True, laid_before=True)
+DREW = Turn(picked_up=True)
+DREW_LAID = Turn(picked_up=True, laid_before=True)
 
 
 class GameState(msgspec.Struct, frozen=True, gc=False):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -98,6 +99,29 @@ def test_every_option_and_argument_has_help_text() -> None:
     helps = {(name, a.dest): a.help for name, a in options}
     assert " - " in helps[("banakil-replay score", "file")] or "or -" in helps[("banakil-replay score", "file")]
     assert all(kind in helps[("banakil-replay learn", "kind")] for kind in KINDS)
+
+
+def test_the_bots_help_lists_exactly_the_registered_bots() -> None:
+    from banakil_replay.cli.main import build_parser
+    from banakil_replay.play.bot_names import BOT_WORDS, bots_help
+    from banakil_replay.play.bots import BOTS
+
+    assert bots_help() == ", ".join(BOTS) and list(BOT_WORDS) == list(BOTS)
+    helps = {name: a.help for name, a in _options(build_parser()) if "--bots" in a.option_strings}
+    assert set(helps) == {"banakil-replay selfplay", "banakil-replay play"}
+    assert bots_help() in helps["banakil-replay selfplay"]
+    assert bots_help(words=True) in helps["banakil-replay play"]
+    assert set(re.findall(r"[a-z]+(?= \()", bots_help(words=True))) == set(BOTS)  # no name but a bot's
+
+
+def test_the_bots_help_is_built_without_loading_the_bots() -> None:
+    code = ("import argparse, sys\n"
+            "from banakil_replay.cli import selfplay, table\n"
+            "sub = argparse.ArgumentParser().add_subparsers()\n"
+            "selfplay.add_parsers(sub); table.add_parsers(sub)\n"
+            "print('banakil_replay.play.bots' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"  # the bots load the search and the Monte Carlo expert: not for --help
 
 
 def test_an_empty_note_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -65,6 +65,15 @@ def test_an_error_keeps_its_parts_and_one_renderer_words_them() -> None:
     assert refusal(err) == f"{why} [{Rule.MATCH_END.title} (rule {err.rule_id}): {err.source}]"
     plain = MalformedInputError("'7X' is not a card")
     assert render(plain) == refusal(plain) == str(plain) == plain.reason and plain.seq is None
+    assert render(plain, place=True) == plain.reason  # an error that knows no place in a file adds none
+
+
+def test_a_read_error_is_rendered_with_its_place_in_the_file_when_asked() -> None:
+    from banakil_replay.log.store import LogReadError
+
+    err = LogReadError("not JSON", path="g.jsonl", line=4, byte_offset=120, seq=3)
+    assert render(err, seq=False, place=True) == "not JSON (line 4, byte 120)"
+    assert render(err, seq=False) == "not JSON" and render(LogReadError("x", line=2), seq=False, place=True) == "x (line 2)"
 
 
 def test_a_log_naming_unknown_rules_is_bad_input_located_at_its_seq() -> None:

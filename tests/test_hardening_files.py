@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from banakil_replay.log import bulk
-from banakil_replay.cli import play as cli_bots
+from banakil_replay.cli import review as cli_review
 from banakil_replay.log.annotations import (
     NOTES_FORMAT, Note, Sidecar, export_notes, game_hash, import_notes, notes_from_csv, notes_to_csv, sidecar_path,
 )
@@ -460,7 +460,7 @@ def test_review_append_refuses_when_the_log_moved_on(tmp_path: Path) -> None:
     before = path.read_bytes()
     events = [{"type": "annotated", "at": 3, "text": "late", "author": "reviewer"}]
     with pytest.raises(LogWriteError, match="next seq in the log is 19"):
-        cli_bots._append_verdicts(str(path), rp, events)
+        cli_review._append_verdicts(str(path), rp, events)
     assert path.read_bytes() == before
 
 

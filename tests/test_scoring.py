@@ -167,3 +167,12 @@ def test_a_hand_one_deck_cannot_hold_is_refused() -> None:
     data["seats"][1]["in_hand_cards"] = ["JK"]
     with pytest.raises(Refused, match=r"is named 3 times \(seats\[1\]: 3\)"):
         HandInput.from_json(data, get_ruleset("classic"))
+
+
+def test_a_deck_overflow_counts_seats_from_zero_as_everywhere() -> None:
+    from banakil_replay.cards import parse_cards
+    from banakil_replay.deck_holds import deck_overflow
+
+    hands = [parse_cards("3H 3H"), parse_cards("3H 4H")]
+    assert "(seat 0: 2, seat 1: 1)" in str(deck_overflow(hands))
+    assert "(Dana: 2, seat 1: 1)" in str(deck_overflow(hands, ["Dana", ""]))  # a blank name: the seat's number

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from . import experiment as cli_experiment
 from . import learn as cli_learn
-from . import play as cli_bots
+from . import review as cli_review
+from . import selfplay as cli_selfplay
 from . import sheet as cli_sheet
 from . import table as cli_table
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import LANGUAGES, UnknownLanguageError, _, language, resolve_language
 from ..log.load import UnreadableLogError, load_replay, utf8_text
-from ..log.store import LogReadError, NotALogError, UnsupportedFormatError
+from ..log.store import NotALogError, UnsupportedFormatError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -109,10 +110,7 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 def _reason(err: BanakilError) -> str:
     """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    if isinstance(err, LogReadError):
-        where = ", ".join(f"{k} {v}" for k, v in (("line", err.line), ("byte", err.byte_offset)) if v is not None)
-        return f"{err.reason} ({where})" if where else err.reason
-    return render(err, seq=False)
+    return render(err, seq=False, place=True)
 
 
 def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str, BanakilError | None]:
@@ -327,7 +325,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
     "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
-    **cli_bots.COMMANDS, **cli_table.COMMANDS, **cli_learn.COMMANDS, **cli_sheet.COMMANDS,
+    **cli_selfplay.COMMANDS, **cli_review.COMMANDS, **cli_table.COMMANDS, **cli_learn.COMMANDS, **cli_sheet.COMMANDS,
     **cli_experiment.COMMANDS,
 }
 
@@ -364,7 +362,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_rules(so)
     so.add_argument("cards", nargs="+", metavar="CARD", help=_("the hand's card codes such as 7H 10S AD 2C JK"))
 
-    cli_bots.add_parsers(sub)  # selfplay, review
+    cli_selfplay.add_parsers(sub)  # selfplay
+    cli_review.add_parsers(sub)  # review
     cli_table.add_parsers(sub)  # play
     cli_learn.add_parsers(sub)  # learn
     cli_sheet.add_parsers(sub)  # sheet new / add / show

@@ -18,6 +18,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
+from ..play.bot_names import DEFAULT_BOT, bots_help
 from ..rules import DEFAULT_RULESET, RULESETS
 
 if TYPE_CHECKING:  # the game machinery is imported when a game is played, not for every command
@@ -44,7 +45,7 @@ def _play_table(args: argparse.Namespace) -> int:
                                      seed=args.seed, rules=args.rules, players=args.players)
     else:
         session = GameSession.start(args.log, args.rules or DEFAULT_RULESET, args.players,
-                                    humans=(args.seat or 0,), bots=args.bots or "heuristic", seed=args.seed or 0)
+                                    humans=(args.seat or 0,), bots=args.bots or DEFAULT_BOT, seed=args.seed or 0)
     seat = min(session.humans, default=0)
     lines = _lines(sys.stdin, "banakil> " if sys.stdin.isatty() and not args.json else None)
     if args.json:
@@ -217,7 +218,7 @@ def add_parsers(sub: Any) -> None:
                    help="the seat you play (default 0; with --resume, the log's, and another is refused)")
     p.add_argument("--seed", type=int, metavar="K", help="the deals' seed (default 0; with --resume, the log's)")
     p.add_argument("--bots", metavar="KIND",
-                   help="who plays the other seats: heuristic (default), random, or expert (Monte Carlo, about a "
-                        "quarter of a second a move); with --resume, the log's, and another is refused")
+                   help=f"who plays the other seats: {bots_help(words=True)}; default {DEFAULT_BOT}; "
+                        "with --resume, the log's, and another is refused")
     p.add_argument("--json", action="store_true", help="the line protocol of docs/play-protocol.md")
     p.add_argument("--resume", action="store_true", help="continue the match in FILE")

@@ -59,3 +59,8 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
 def notes_until(rp: Replay, seq: int) -> list[Annotated]:
     """The notes written in the log up to and including event ``seq``."""
     return [n for n in rp.annotations if n.seq <= seq]
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 game``, ``3 games``: a count with its noun (English nouns that take an s)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

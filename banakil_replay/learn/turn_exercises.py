@@ -35,7 +35,7 @@ def this_turn(state: GameState) -> str:
         return f"took the top card of the pile ({names(turn.taken)})"
     if turn.took_count:
         return f"took the top {turn.took_count} cards of the pile ({names(turn.taken)}, top card last)"
-    if turn.drew:
+    if turn.picked_up:  # and took nothing from the pile: a draw
         return "drew from the stock"
     return "have not drawn (the starter with 19 cards skips the first draw)" if state.first_turn else "have not drawn"
 

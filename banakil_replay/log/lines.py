@@ -69,6 +69,10 @@ class LogReadError(MalformedInputError):
         self.seq = seq
         self.rule = rule or self.default_rule
 
+    @property
+    def place(self) -> str:
+        return ", ".join(f"{k} {v}" for k, v in (("line", self.line), ("byte", self.byte_offset)) if v is not None)
+
 
 class NotALogError(LogReadError):
     """A file that is not a game log at all, as opposed to a log that breaks a rule.

@@ -34,6 +34,7 @@ from .going_out import after, go_out_plan
 from ..state import GameState
 from ..seats import dealer_before
 from .seeds import seat_seed
+from .bot_names import BOT_KINDS, BOT_NAMES, MIXED
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
 
@@ -171,13 +172,13 @@ def as_recorded(event: Event, state: GameState, rng: random.Random) -> Event:
     return Reshuffled(event.seq, tuple(pile))
 
 
-#: Every bot by name, made from its seat's seed (:func:`~.seeds.seat_seed`): the one list of names the
-#: commands, the play table and the self-played games read.
-BOTS: dict[str, Callable[[int], Bot]] = {
+_MAKERS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "heuristic": lambda seed: HeuristicBot(), "expert": ExpertBot,
 }
-BOT_NAMES = tuple(BOTS)
-BOT_KINDS = BOT_NAMES + ("mixed",)
+#: Every bot by name, made from its seat's seed (:func:`~.seeds.seat_seed`): the commands, the play table
+#: and the self-played games read it. Its names (and their order) are :mod:`.bot_names`', which the
+#: command line's help reads without importing this module; a name without a maker fails here at import.
+BOTS: dict[str, Callable[[int], Bot]] = {name: _MAKERS[name] for name in BOT_NAMES}
 
 
 def make_bot(name: str, seat: int, seed: int) -> Bot:
@@ -192,7 +193,7 @@ def make_bot(name: str, seat: int, seed: int) -> Bot:
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     """Bots for one game: one name for every seat, ``NAME,NAME,...`` one per seat, or ``mixed``
     (heuristic and random on alternate seats, flipped on odd seeds)."""
-    if kind.strip().lower() == "mixed":
+    if kind.strip().lower() == MIXED:
         return [HeuristicBot() if (s + seed) % 2 == 0 else RandomBot(seat_seed(seed, s)) for s in range(players)]
     names = [n.strip().lower() for n in kind.split(",")]
     if len(names) == 1:
