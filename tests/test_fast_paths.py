@@ -47,6 +47,7 @@ from banakil_replay.rules import Ruleset, get_ruleset
 from banakil_replay.state import GameState
 
 from random_play import random_game  # type: ignore[import-not-found]
+from test_judge import tally  # type: ignore[import-not-found]  # one way to build a race's tally
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted([*(ROOT / "sample_games").glob("*.jsonl"), *(ROOT / "sample_games" / "selfplay").glob("*.jsonl"),
@@ -345,18 +346,11 @@ def test_a_close_call_still_gets_its_deals() -> None:
     assert judge.worth_more(0.3, 0.65, 64, sequential=False)
 
 
-def _tally(values: list[float]) -> Tally:
-    t = Tally(Option(Discarded(1, 0, Card(5, "H")), "", ""))
-    t.values.extend(values)
-    t.n, t.total = len(values), sum(values)
-    return t
-
-
 def test_a_move_is_given_up_only_far_behind_and_ranks_after_those_kept() -> None:
-    leader = _tally([5.0, 6.0, 4.0, 5.0, 7.0, 5.0, 6.0, 4.0])
-    close = _tally([4.0, 7.0, 3.0, 6.0, 6.0, 4.0, 6.0, 5.0])  # 0.25 behind, spread 1: kept
-    far = _tally([-5.0, -4.0, -6.0, -3.0, -5.0, -6.0, -4.0, -5.0])  # 10 behind: given up
-    lucky = _tally([9.0] * 4)  # fewer deals: a high average, but given up it still ranks last
+    leader = tally([5.0, 6.0, 4.0, 5.0, 7.0, 5.0, 6.0, 4.0])
+    close = tally([4.0, 7.0, 3.0, 6.0, 6.0, 4.0, 6.0, 5.0])  # 0.25 behind, spread 1: kept
+    far = tally([-5.0, -4.0, -6.0, -3.0, -5.0, -6.0, -4.0, -5.0])  # 10 behind: given up
+    lucky = tally([9.0] * 4)  # fewer deals: a high average, but given up it still ranks last
     kept = survivors([leader, close, far])
     assert kept == [leader, close]
     assert by_value([far, leader, close], kept) == [leader, close, far]
