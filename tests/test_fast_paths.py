@@ -33,7 +33,7 @@ from banakil_replay.log.reading import iter_events, iter_log, read_log
 from banakil_replay.log.stream import fold_log, replay_log
 from banakil_replay.play.candidates import _assignments, run_candidates, stand_in_candidates
 from banakil_replay.play import judge
-from banakil_replay.play.expert import MARGIN, MATCH_WIN, PLAYOUTS, Tally, by_value, candidates, choose_move, survivors
+from banakil_replay.play.expert import MARGIN, MATCH_WIN, PLAYOUTS, by_value, candidates, choose_move, survivors
 from banakil_replay.play.going_out import reachable_melds, reachable_melds_plain
 from banakil_replay.play.moves import Option, is_move, move_key
 from banakil_replay.play.observation import observe
