@@ -7,6 +7,7 @@ the same events read as Arabic sentences, with the card runs and names as fields
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -72,3 +73,58 @@ def test_a_game_told_in_arabic() -> None:
     assert latin <= {"Classic", "table", "rules"}, latin
     assert "يأخذ Layla أعلى 3 أوراق (3♦ 4♦ 5♦) من الأرض بدل السحب." in told  # 3 to 10: أوراق
     assert "يلعب Nadia، Omar، Layla وSami وفق" in told[0]  # a list of names in Arabic punctuation
+
+
+def _words_of(page: str, names: set[str]) -> str:
+    """What a reader sees of an HTML fragment: the tags taken out, entities read, player names (data) dropped."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    return re.sub("|".join(map(re.escape, names)), " ", text) if names else text
+
+
+def test_no_word_of_the_play_table_or_its_move_buttons_escapes_the_catalog() -> None:
+    from banakil_replay.errors import BanakilError
+    from banakil_replay.notebook.movepad import MovePad, seat_table_html
+
+    r = _replay(ROOT / "sample_games" / "classic_4p_partnership.jsonl")
+    names = set(r.states[-1].players)
+    seen: list[str] = []
+    with language("xx"):
+        for state in r.states:
+            seen += [seat_table_html(state, 0, own_hand=True), seat_table_html(state, None)]
+            if not state.in_hand:
+                continue
+            pad = MovePad(lambda move: None, lambda thunk, doing: thunk(), coach=lambda: r.events[0])  # type: ignore
+            pad.show(state, state.turn)
+            seen += [pad.label.value, pad.picked.value, *(b.tooltip for b in pad.card_buttons)]
+            seen += [f"{b.description} {b.tooltip}" for b in pad.move_buttons.values()]
+            for key in [*(k for k in pad.move_buttons if k != "coach"), "no-such"]:  # coach: not a typed command
+                try:
+                    pad.press(key) if key == "no-such" else pad.move(key)
+                except BanakilError as e:
+                    seen.append(str(e))
+            if pad.cards:
+                pad.select(*(c.code for c in pad.cards[:2]))
+                seen.append(pad.picked.value)
+                for key in ("discard", "swap 1"):
+                    try:
+                        pad.move(key)
+                    except BanakilError as e:
+                        seen.append(str(e))
+    assert len(seen) > 100 and all(PSEUDO_OPEN in page for page in seen if page), [p for p in seen if p and PSEUDO_OPEN not in p][:3]
+    escaped = [(page, words) for page in seen if (words := escaped_words(_words_of(page, names)))]
+    assert not escaped, escaped[:3]
+
+
+def test_the_play_table_in_arabic() -> None:
+    from banakil_replay.notebook.movepad import MovePad, seat_table_html
+
+    r = _replay(ROOT / "sample_games" / "classic_4p_partnership.jsonl")
+    state = r.states[12]
+    with language("ar"):
+        page = seat_table_html(state, 0, own_hand=True)
+        pad = MovePad(lambda move: None, lambda thunk, doing: thunk())
+        pad.show(state, state.turn)
+    assert "التنزيلات" in page or "تنزيل" in page
+    assert re.search(r"الكومة: \d+ ورقة", _words_of(page, set())), page
+    assert not re.findall(r"\b(?:cards?|seat|Stock|Melds|top)\b", _words_of(page, set(state.players)))
+    assert [b.description for b in pad.move_buttons.values()][0] == "نزّل المختارة"
