@@ -128,3 +128,19 @@ def test_the_play_table_in_arabic() -> None:
     assert re.search(r"الكومة: \d+ ورقة", _words_of(page, set())), page
     assert not re.findall(r"\b(?:cards?|seat|Stock|Melds|top)\b", _words_of(page, set(state.players)))
     assert [b.description for b in pad.move_buttons.values()][0] == "نزّل المختارة"
+
+
+def test_the_play_commands_help_and_fixed_messages_go_through_the_catalog(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import io
+
+    from banakil_replay.cli.main import main
+    from test_i18n import _run
+
+    code, text = _run(["play", "--help", "--lang", "xx"], capsys)
+    assert code == 0 and PSEUDO_OPEN in text and [w for w in escaped_words(text) if w != "play"] == []  # its name
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\nmeld ZZ\nquit\n"))
+    assert main(["play", "--lang", "ar", "--log", str(tmp_path / "g.jsonl"), "--players", "2"]) == 0
+    said = capsys.readouterr().out
+    assert "تلعب في المقعد 0؛ اكتب help لترى الأوامر" in said
+    assert "سحبت " in said and "توقّف اللعب؛ يحفظ" in said

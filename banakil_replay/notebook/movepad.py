@@ -202,7 +202,7 @@ class MovePad:
                              style=W.ButtonStyle(text_color=card_colour(card), font_weight="bold",
                                                  button_color=_UNPICKED)),
                     "banakil-card-button", f"banakil-card-{card.code}")
-        b.on_click(lambda _: self.run(lambda: self._toggle(key), "selecting a card"))
+        b.on_click(lambda _button: self.run(lambda: self._toggle(key), "selecting a card"))
         return b
 
     def _move_buttons(self, state: GameState, seat: int) -> dict[str, Any]:
@@ -238,7 +238,7 @@ class MovePad:
         b = classed(W.Button(description=label, tooltip=tip, button_style=style,
                              icon="magic" if kind == "coach" else "", layout=W.Layout(width="auto", margin="2px")),
                     "banakil-move", f"banakil-move-{key.replace(' ', '-')}")
-        b.on_click(lambda _: self.run(lambda: self._clicked(key, seq, label), "playing your move"))
+        b.on_click(lambda _button: self.run(lambda: self._clicked(key, seq, label), "playing your move"))
         return b
 
     def _show_picked(self) -> None:
