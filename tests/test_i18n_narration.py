@@ -144,3 +144,24 @@ def test_the_play_commands_help_and_fixed_messages_go_through_the_catalog(
     said = capsys.readouterr().out
     assert "تلعب في المقعد 0؛ اكتب help لترى الأوامر" in said
     assert "سحبت " in said and "توقّف اللعب؛ يحفظ" in said
+
+
+def test_the_options_lists_own_lines_go_through_the_catalog() -> None:
+    """The list's frame (who, which phase, how many not allowed, the rank and rule heads); the options'
+    explanations are the engine's (``play/``), left for their own pass."""
+    from banakil_replay.notebook.narrate import options_text, rank_line, refusal_rule_line
+    from banakil_replay.play.options import options
+
+    r = _replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
+    state = next(s for s in r.states if s.in_hand and s.phase == "meld")
+    opts = options(state)
+    with language("xx"):
+        lines = options_text(opts, state, limit=2, refused_limit=2).splitlines()
+        heads = [rank_line(2, "⟦why⟧"), rank_line(3, ""), refusal_rule_line("⟦title⟧", "000")]
+        nothing = options_text(opts, state, kinds=("no such kind",))
+    framing = [lines[0], *(line for line in lines if line.startswith("⟦Not allowed")), *heads]
+    assert len(framing) >= 4 and all(escaped_words(line) == [] for line in framing), framing
+    assert escaped_words(nothing.splitlines()[1]) == []
+    with language("ar"):
+        assert options_text(opts, state, limit=1).splitlines()[0].startswith("خيارات ")
+        assert rank_line(2, "") == "المرتبة #2."

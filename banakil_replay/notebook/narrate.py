@@ -63,6 +63,8 @@ def _listed(items: Sequence[str], last_joined_by: str = "and") -> str:
 
 
 _KINDS = (NP_("meld kind", "run"), NP_("meld kind", "set"))  # marked for the catalog: said through _kind
+# the turn's phases, as an options list names them (marked for the catalog: said through pgettext)
+_PHASES = (NP_("phase", "setup"), NP_("phase", "draw"), NP_("phase", "meld"), NP_("phase", "over"))
 
 
 def _kind(kind: str) -> str:
@@ -308,8 +310,10 @@ def sentence(text: str) -> str:
 def rule_line(rule_text: str, taught_in: int | None = None) -> str:
     """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs, sets)].``
     ``taught_in``: the later lesson that teaches it, said so when the panel sits in an earlier lesson."""
-    head = "Rule" if taught_in is None else f"Rule (a preview: lesson {taught_in} teaches it)"
-    return f"{head}: {sentence(rule_sentence(rule_text))}"
+    rule = sentence(rule_sentence(rule_text))
+    if taught_in is None:
+        return _("Rule: {rule}").format(rule=rule)
+    return _("Rule (a preview: lesson {lesson} teaches it): {rule}").format(lesson=taught_in, rule=rule)
 
 
 def preview_note(opts: Options, lesson: int | None, kinds: Sequence[str] | None = None) -> str:
@@ -318,19 +322,23 @@ def preview_note(opts: Options, lesson: int | None, kinds: Sequence[str] | None 
         return ""
     shown = [o for o in opts.options if kinds is None or o.kind in kinds]
     later = previewed(lesson, {o.kind for o in shown if o.rule_text}, [o.explain + " " + o.why_rank for o in shown])
-    return ("Previewed here, taught in a later lesson: " + "; ".join(later) + ".") if later else ""
+    if not later:
+        return ""
+    return _("Previewed here, taught in a later lesson: {topics}.").format(
+        topics=pgettext("clause separator", "; ").join(later))
 
 
 def refusal_rule_line(title: str, source: str) -> str:
     """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``"""
-    return f"Rule: {sentence(title + (f' [{source}]' if source else ''))}"
+    return _("Rule: {rule}").format(rule=sentence(title + (f" [{source}]" if source else "")))
 
 
 def rank_line(rank: int | None, why: str) -> str:
     """Why an option is ranked where it is, as a sentence: ``Ranked #2: 8 points melded.``"""
     if rank is None:
         return sentence(why) if why else ""
-    return f"Ranked #{rank}" + (f": {sentence(why)}" if why else ".")
+    return _("Ranked #{rank}: {why}").format(rank=rank, why=sentence(why)) if why else \
+        _("Ranked #{rank}.").format(rank=rank)
 
 
 def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequence[str] | None = None,
@@ -343,7 +351,9 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     ranked = sorted((o for o in opts.options if kinds is None or o.kind in kinds),
                     key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
     banned = [n for n in opts.not_allowed if kinds is None or MOVE_KINDS[type(n.event)] in kinds]
-    lines = [f"Options for {seat_name(state, opts.seat)}" + (f" ({opts.phase} phase):" if opts.phase else ":")]
+    player = seat_name(state, opts.seat)
+    lines = [_("Options for {player} ({phase} phase):").format(player=player, phase=pgettext("phase", opts.phase))
+             if opts.phase else _("Options for {player}:").format(player=player)]
     if note := preview_note(opts, lesson, kinds):
         lines.append(f"  ({note})")
     for o in ranked[:limit]:
@@ -352,13 +362,14 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
         if o.why_rank:
             lines.append(f"    {rank_line(o.rank, o.why_rank)}")
     if len(ranked) > limit:
-        lines.append(f"  ... and {len(ranked) - limit} more")
+        lines.append("  " + _("... and {count} more").format(count=len(ranked) - limit))
     if not ranked:
-        lines.append("  No legal move." if kinds is None else f"  No legal move of these kinds ({', '.join(kinds)}).")
+        lines.append("  " + (_("No legal move.") if kinds is None else
+                             _("No legal move of these kinds ({kinds}).").format(kinds=", ".join(kinds))))
     lines += [f"  ({note})" for note in opts.notes]
     if banned:
-        lines.append(f"Not allowed here ({len(banned)}):")
+        lines.append(_("Not allowed here ({count}):").format(count=len(banned)))
         for n in banned[:refused_limit]:
             rule = f" {refusal_rule_line(n.rule.title, n.source)}" if n.rule else ""
-            lines.append(f"  {event_text(n.event, state)} No: {sentence(n.why)}{rule}")
+            lines.append("  " + _("{move} No: {why}").format(move=event_text(n.event, state), why=sentence(n.why)) + rule)
     return "\n".join(lines)
