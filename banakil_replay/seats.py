@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .i18n import _
+
 __all__ = ["next_seat", "first_to_play", "next_dealer", "dealer_before", "sides_of", "side_of", "partner_of",
            "seat_name"]
 
@@ -61,4 +63,5 @@ def seat_name(players: Sequence[str], seat: int, *, capital: bool = False) -> st
     """The player's name, else ``seat N`` (``Seat N`` to start a sentence) for a seat with no name."""
     if 0 <= seat < len(players) and players[seat]:
         return players[seat]
-    return f"{'Seat' if capital else 'seat'} {seat}"
+    # two whole templates, not one word chosen into another: Arabic has no capitals but may differ in form
+    return (_("Seat {seat}") if capital else _("seat {seat}")).format(seat=seat)

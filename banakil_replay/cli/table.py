@@ -18,6 +18,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
+from ..i18n import _
 from ..play.bot_names import DEFAULT_BOT, bots_help
 from ..rules import DEFAULT_RULESET, RULESETS
 
@@ -32,7 +33,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         return _play_table(args)
     except KeyboardInterrupt:  # Ctrl-C stops like quit: every event made is already in the log
-        print(f"\nstopped; {args.log} keeps the game, and --resume continues it", file=sys.stderr)
+        print("\n" + _("stopped; {log} keeps the game, and --resume continues it").format(log=args.log),
+              file=sys.stderr)
         return EXIT_OK
 
 
@@ -160,7 +162,7 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
     from .seatview import hint_text, news_text, options_text, table_text
 
     answers: dict[str, Callable[[GameSession, int], str]] = {
-        "help": lambda s, seat: "commands (one a line):\n" + help_text(),
+        "help": lambda s, seat: _("commands (one a line):") + "\n" + help_text(),
         "show": table_text,
         "options": lambda s, seat: options_text(s.options()),
         "hint": lambda s, seat: hint_text(s),
@@ -173,9 +175,9 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
     say(news_text(session.happened))
     say(table_text(session, seat))
     if session.over:
-        say("the match is over")
+        say(_("the match is over"))
         return EXIT_OK
-    say(f"you play seat {seat}; type help for the commands")
+    say(_("you play seat {seat}; type help for the commands").format(seat=seat))
     for line in _until_over(session, lines):
         if line is not None and not line.strip():
             continue
@@ -185,21 +187,21 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
             continue
         if isinstance(got, Ask):
             if got.word == "quit":
-                say(f"stopped; {session.path} keeps the game, and --resume continues it")
+                say(_("stopped; {log} keeps the game, and --resume continues it").format(log=session.path))
                 break
             say(answers[got.word](session, seat))
             continue
         before = session.state
-        _, err = _play(session, got)
+        _written, err = _play(session, got)
         if err is not None:
-            say(f"not allowed: {refusal(err)}")
+            say(_("not allowed: {reason}").format(reason=refusal(err)))
             continue
         if isinstance(got, Drew):  # the log leaves the card to the stock; the one who drew it is told
-            say(f"you drew {drawn(before, session.state, seat).symbol}")
+            say(_("you drew {card}").format(card=drawn(before, session.state, seat).symbol))
         say(news_text(session.happened))
         say(table_text(session, seat))
         if session.over:
-            say("the match is over")
+            say(_("the match is over"))
     return EXIT_OK
 
 
@@ -209,16 +211,18 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"play": cmd_play}
 
 def add_parsers(sub: Any) -> None:
     """Add ``play`` to the ``banakil-replay`` parser's subparsers."""
-    p = sub.add_parser("play", help="play a seat against bots; every move is appended to the log as it is made")
-    p.add_argument("--log", required=True, metavar="FILE", help="the game's log (created; --resume continues it)")
+    p = sub.add_parser("play", help=_("play a seat against bots; every move is appended to the log as it is made"))
+    p.add_argument("--log", required=True, metavar="FILE", help=_("the game's log (created; --resume continues it)"))
     p.add_argument("--rules", metavar="NAME",
-                   help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET}; with --resume, the log's)")
-    p.add_argument("--players", type=int, metavar="N", help="2 to 4 (default: the fewest the rule set allows; with --resume, the log's)")
+                   help=_("rule set: {names} (default {default}; with --resume, the log's)").format(
+                       names=", ".join(RULESETS), default=DEFAULT_RULESET))
+    p.add_argument("--players", type=int, metavar="N",
+                   help=_("2 to 4 (default: the fewest the rule set allows; with --resume, the log's)"))
     p.add_argument("--seat", type=int, metavar="S",
-                   help="the seat you play (default 0; with --resume, the log's, and another is refused)")
-    p.add_argument("--seed", type=int, metavar="K", help="the deals' seed (default 0; with --resume, the log's)")
+                   help=_("the seat you play (default 0; with --resume, the log's, and another is refused)"))
+    p.add_argument("--seed", type=int, metavar="K", help=_("the deals' seed (default 0; with --resume, the log's)"))
     p.add_argument("--bots", metavar="KIND",
-                   help=f"who plays the other seats: {bots_help(words=True)}; default {DEFAULT_BOT}; "
-                        "with --resume, the log's, and another is refused")
-    p.add_argument("--json", action="store_true", help="the line protocol of docs/play-protocol.md")
-    p.add_argument("--resume", action="store_true", help="continue the match in FILE")
+                   help=_("who plays the other seats: {bots}; default {default}; with --resume, the log's, and "
+                          "another is refused").format(bots=bots_help(words=True), default=DEFAULT_BOT))
+    p.add_argument("--json", action="store_true", help=_("the line protocol of docs/play-protocol.md"))
+    p.add_argument("--resume", action="store_true", help=_("continue the match in FILE"))

@@ -23,6 +23,7 @@ from ..melds import Meld, MeldCheck
 from ..play.moves import MOVE_KINDS, Options
 from ..play.stepper import move_match
 from ..hand_end import hand_end_input, rules_for
+from ..i18n import _, ngettext, pgettext
 from ..reducer import Replay
 from ..rules import Ruleset
 from ..scoring import score_hand, tidy
@@ -98,21 +99,23 @@ def card_html(card: Card | str, *, stands_for: Card | str | None = None, caption
     border = f"2px solid {WILD_BORDER}" if c.is_wild else f"1px solid {CARD_EDGE}"
     kind = "banakil-joker" if c.is_joker else ("banakil-red" if c.is_red else "banakil-black")
     classes = f"banakil-card {kind}" + (" banakil-wild" if c.is_wild else "")
-    title = c.symbol if not c.is_joker else "joker"
+    name = c.symbol if not c.is_joker else _("joker")
+    title = name
     sub = ""
     if stands_for is not None:
         target = _card(stands_for)
         sub = f'<span class="banakil-stands" style="{_CAPTION}">={esc(target.symbol)}</span>'
-        title += f" (wild, stands for {target.symbol})"
+        title = _("{card} (wild, stands for {target})").format(card=name, target=target.symbol)
     elif thirteenth:
-        sub = f'<span class="banakil-stands" style="{_CAPTION}">13th</span>'
-        title += " (kept as a 13th card)"
+        caption_13 = pgettext("card caption", "13th")
+        sub = f'<span class="banakil-stands" style="{_CAPTION}">{esc(caption_13)}</span>'
+        title = _("{card} (kept as a 13th card)").format(card=name)
     elif c.is_wild:
-        title += " (wild)"
+        title = _("{card} (wild)").format(card=name)
     if caption is not None:
         sub += f'<span class="banakil-caption" style="{_CAPTION}">{esc(caption)}</span>'
     elif not sub and c.is_joker:  # the sign alone is small: the word says it too
-        sub = f'<span class="banakil-caption" style="{_CAPTION}">joker</span>'
+        sub = f'<span class="banakil-caption" style="{_CAPTION}">{esc(name)}</span>'
     style = f"{_CARD_BOX}color:{colour};background:{background};border:{border};"
     return (f'<span class="{classes}" data-card="{esc(c.code)}" title="{esc(title)}" '
             f'aria-label="{esc(title)}" style="{style}"><span>{esc(face_label(c))}</span>{sub}</span>')
@@ -138,10 +141,10 @@ def cards_html(cards: Iterable[Card | str], *, captions: Sequence[str | None] | 
 
 def backs_html(count: int) -> str:
     """A hand seen from another seat: backs and the count, nothing else."""
-    shown = "".join(back_html() for _ in range(min(count, 19)))
-    word = "card" if count == 1 else "cards"
+    shown = "".join(back_html() for _back in range(min(count, 19)))
+    said = ngettext("{count} card, face down", "{count} cards, face down", count).format(count=count)
     return (f'<span class="banakil-cards banakil-hidden" style="display:inline-flex;align-items:center">'
-            f'{shown}<span style="margin-left:1.2em;color:{MUTED}">{count} {word}, face down</span></span>')
+            f'{shown}<span style="margin-left:1.2em;color:{MUTED}">{esc(said)}</span></span>')
 
 
 def meld_html(meld: Meld | TableMeld, *, label: str = "") -> str:

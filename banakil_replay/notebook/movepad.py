@@ -26,6 +26,7 @@ the new position: the owner is told (``moved_on``) and says so.
 
 from __future__ import annotations
 
+import html
 from typing import Any, Callable
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
@@ -33,6 +34,7 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 from ..cards import SUITS, Card
 from ..errors import MalformedInputError
 from ..events import Took
+from ..i18n import _, ngettext, pgettext
 from ..play.commands import HELP, Ask, read_command
 from ..play.moves import Move
 from ..play.options import options
@@ -77,27 +79,36 @@ def seat_table_html(state: GameState, viewer: int | None, *, own_hand: bool = Fa
     for seat in range(state.n):
         hand = state.hands[seat] if seat < len(state.hands) else ()
         mine = seat == viewer
-        body = cards_html(hand_order(hand), empty="no cards") if mine and own_hand else (
+        body = cards_html(hand_order(hand), empty=_("no cards")) if mine and own_hand else (
             "" if mine else backs_html(len(hand)))
         turn = state.in_hand and seat == state.turn
-        side = f", {side_label(state, state.side(seat))}" if state.n == 4 else ""
-        tags = (" (you)" if mine else "") + (" ◀ to play" if turn else "")
+        tags = "".join(" " + tag for tag, shown in ((_("(you)"), mine), (_("◀ to play"), turn)) if shown)
         border = FOCUS if turn else LINE
-        count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+        n = len(hand)
+        where = (ngettext("(seat {seat}, {side}, {count} card)", "(seat {seat}, {side}, {count} cards)", n).format(
+            seat=seat, side=side_label(state, state.side(seat)), count=n) if state.n == 4 else
+            ngettext("(seat {seat}, {count} card)", "(seat {seat}, {count} cards)", n).format(seat=seat, count=n))
         seats.append(f'<div class="banakil-seat{" banakil-turn" if turn else ""}" data-seat="{seat}" '
                      f'style="border-left:4px solid {border};padding-left:.5em;margin:.3em 0">'
-                     f'<b>{esc(seat_name(state, seat))}</b>{esc(tags)} <span style="color:{QUIET}">(seat {seat}'
-                     f"{esc(side)}, {count})</span>{'<div>' + body + '</div>' if body else ''}</div>")
-    melds = "".join(meld_html(m, label=f"#{m.id} {seat_name(state, m.owner)}'s {m.meld.kind}")
-                    for m in state.melds) or f': <span style="color:{FAINT}">none yet</span>'
+                     f'<b>{esc(seat_name(state, seat))}</b>{esc(tags)} <span style="color:{QUIET}">{esc(where)}</span>'
+                     f"{'<div>' + body + '</div>' if body else ''}</div>")
+    # said outside the f-strings: Babel's extraction does not look inside them
+    none_yet, melds_heading = _("none yet"), _("Melds on the table")
+    melds = "".join(meld_html(m, label=_("#{id} {owner}'s {kind}").format(
+        id=m.id, owner=seat_name(state, m.owner), kind=pgettext("meld kind", m.meld.kind)))
+        for m in state.melds) or f': <span style="color:{FAINT}">{esc(none_yet)}</span>'
     top = state.discard[-1:]
-    pile = cards_html(state.discard, empty="empty")
-    plural = "s" if state.stock_count != 1 else ""
+    # the templates are escaped first and the HTML filled in after: a translation cannot break the markup
+    heading = "<b>" + esc(_("Discard pile")) + "</b>"
+    pile = cards_html(state.discard, empty=pgettext("discard pile", "empty"))
+    pile_line = (esc(_("{heading}, top card last (top: {top}): {pile}")).format(
+        heading=heading, top=esc(top[0].symbol), pile=pile) if top else
+        esc(_("{heading}, top card last: {pile}")).format(heading=heading, pile=pile))
+    stock = ngettext("Stock: {count} card", "Stock: {count} cards", state.stock_count).format(count=state.stock_count)
     return (f'<div class="banakil-play-table" data-seq="{state.seq}" style="{WIDGET_FONT}">{"".join(seats)}'
-            f'<div class="banakil-melds" style="margin:.4em 0"><b>Melds on the table</b>{melds}</div>'
-            f'<div class="banakil-pile" style="margin:.4em 0"><b>Discard pile</b>, top card last'
-            f'{f" (top: {esc(top[0].symbol)})" if top else ""}: {pile}</div>'
-            f'<div class="banakil-stock">Stock: {state.stock_count} card{plural}</div></div>')
+            f'<div class="banakil-melds" style="margin:.4em 0"><b>{esc(melds_heading)}</b>{melds}</div>'
+            f'<div class="banakil-pile" style="margin:.4em 0">{pile_line}</div>'
+            f'<div class="banakil-stock">{esc(stock)}</div></div>')
 
 
 # ------------------------------------------------------------------ the pad
@@ -166,9 +177,13 @@ class MovePad:
             self.move_buttons = self._move_buttons(state, seat) if state.turn == seat else {}
         self.hand_box.children = self.card_buttons
         self.moves_box.children = list(self.move_buttons.values())
-        self.label.value = "" if not self.keys or state is None or seat is None else (
-            f'<div style="{WIDGET_FONT}"><b>{esc(seat_name(state, seat))}\'s hand</b> '
-            f'<span style="color:{QUIET}">(click cards to select them, then a move)</span></div>')
+        # the template is escaped as text (its apostrophe kept, as before) and the name filled in escaped
+        whose = "" if state is None or seat is None else html.escape(_("{player}'s hand"), quote=False).format(
+            player=esc(seat_name(state, seat)))
+        hint = _("(click cards to select them, then a move)")
+        self.label.value = "" if not self.keys or not whose else (
+            f'<div style="{WIDGET_FONT}"><b>{whose}</b> '
+            f'<span style="color:{QUIET}">{esc(hint)}</span></div>')
         self._show_picked()
         kept = set(self.keys)
         for key in [k for k in self._buttons if k not in kept]:  # cards no longer held: a late click goes nowhere
@@ -181,37 +196,40 @@ class MovePad:
                 w.close()
 
     def _card_button(self, key: CardKey, card: Card) -> Any:
-        b = classed(W.Button(description=card_label(card), tooltip=f"{card.symbol}: click to select",
+        b = classed(W.Button(description=card_label(card), tooltip=_("{card}: click to select").format(card=card.symbol),
                              layout=W.Layout(width="3.6em", height="2.6em", margin="2px", padding="0 2px",
                                              border=_border(card, False)),
                              style=W.ButtonStyle(text_color=card_colour(card), font_weight="bold",
                                                  button_color=_UNPICKED)),
                     "banakil-card-button", f"banakil-card-{card.code}")
-        b.on_click(lambda _: self.run(lambda: self._toggle(key), "selecting a card"))
+        b.on_click(lambda _button: self.run(lambda: self._toggle(key), "selecting a card"))
         return b
 
     def _move_buttons(self, state: GameState, seat: int) -> dict[str, Any]:
         specs: list[tuple[str, str, str]] = []  # key, label, tooltip
         if state.phase == "draw":
             opts = options(state, rank=False)
-            specs.append(("draw", "Draw", "draw the top card of the stock"))
+            specs.append(("draw", _("Draw"), _("draw the top card of the stock")))
             counts = sorted({o.event.count for o in opts.of_kind("take") if isinstance(o.event, Took)} |
                             ({1} if state.discard else set()))
-            specs += [(f"take {n}", f"Take {n}", f"take the top {n} card{'s' if n > 1 else ''} of the pile")
-                      for n in counts]
+            specs += [(f"take {n}", _("Take {count}").format(count=n),
+                       ngettext("take the top {count} card of the pile", "take the top {count} cards of the pile", n).format(
+                           count=n)) for n in counts]
             if opts.of_kind("reshuffle"):
-                specs.append(("reshuffle", "Reshuffle", "turn the pile, all but its top card, into a new stock"))
+                specs.append(("reshuffle", _("Reshuffle"), _("turn the pile, all but its top card, into a new stock")))
         else:
-            specs.append(("meld", "Meld selected", "lay the selected cards as a new meld"))
+            specs.append(("meld", _("Meld selected"), _("lay the selected cards as a new meld")))
             for m in state.melds:
-                specs.append((f"add {m.id}", f"Add to #{m.id}", f"add the selected cards to meld #{m.id}"))
+                specs.append((f"add {m.id}", _("Add to #{meld}").format(meld=m.id),
+                              _("add the selected cards to meld #{meld}").format(meld=m.id)))
             for m in state.melds:
                 if any(c.is_joker for c in m.cards):
-                    specs.append((f"swap {m.id}", f"Swap joker #{m.id}",
-                                  f"put the selected card in the joker's place in meld #{m.id}, taking the joker"))
-            specs.append(("discard", "Discard selected", "discard the selected card, ending your turn"))
+                    specs.append((f"swap {m.id}", _("Swap joker #{meld}").format(meld=m.id),
+                                  _("put the selected card in the joker's place in meld #{meld}, taking the joker")
+                                  .format(meld=m.id)))
+            specs.append(("discard", _("Discard selected"), _("discard the selected card, ending your turn")))
         if self.coach is not None:
-            specs.append(("coach", "Play the coach's move", "play the option the coach ranks first"))
+            specs.append(("coach", _("Play the coach's move"), _("play the option the coach ranks first")))
         return {key: self._move_button(key, label, tip, state.seq) for key, label, tip in specs}
 
     def _move_button(self, key: str, label: str, tip: str, seq: int) -> Any:
@@ -220,16 +238,16 @@ class MovePad:
         b = classed(W.Button(description=label, tooltip=tip, button_style=style,
                              icon="magic" if kind == "coach" else "", layout=W.Layout(width="auto", margin="2px")),
                     "banakil-move", f"banakil-move-{key.replace(' ', '-')}")
-        b.on_click(lambda _: self.run(lambda: self._clicked(key, seq, label), "playing your move"))
+        b.on_click(lambda _button: self.run(lambda: self._clicked(key, seq, label), "playing your move"))
         return b
 
     def _show_picked(self) -> None:
         if not self.keys:
             self.picked.value = ""
             return
-        self.picked.value = (f'<div class="banakil-selection" style="{WIDGET_FONT}color:{TEXT}">Selected: '
-                             f"{cards_html(self.selected_cards(), empty='nothing yet (click cards in your hand)')}"
-                             "</div>")
+        chosen = cards_html(self.selected_cards(), empty=_("nothing yet (click cards in your hand)"))
+        said = esc(_("Selected: {cards}")).format(cards=chosen)
+        self.picked.value = f'<div class="banakil-selection" style="{WIDGET_FONT}color:{TEXT}">{said}</div>'
 
     # ------------------------------------------------------------ clicking
     def _toggle(self, key: CardKey) -> None:
@@ -251,7 +269,7 @@ class MovePad:
         for code in codes:
             key = next((k for k in self.keys if k[1] == code.upper() and k not in self.selected), None)
             if key is None:
-                raise MalformedInputError(f"no unselected {code} in this hand")
+                raise MalformedInputError(_("no unselected {code} in this hand").format(code=code))
             self._toggle(key)
         return self.selected_cards()
 
@@ -281,26 +299,32 @@ class MovePad:
         """
         state, seat = self.state, self.seat
         if state is None or seat is None:
-            raise MalformedInputError("there is nothing to play here")
+            raise MalformedInputError(_("there is nothing to play here"))
         kind = key.split()[0]
         if kind in _WITH_CARDS:
             cards = self.selected_cards()
             if kind in ("discard", "swap") and len(cards) != 1:
-                what = "discard" if kind == "discard" else "put in the joker's place"
-                raise MalformedInputError(f"select exactly one card to {what} (click it in your hand); "
-                                          f"{len(cards)} selected")
+                n = len(cards)
+                raise MalformedInputError((ngettext(
+                    "select exactly one card to discard (click it in your hand); {count} selected",
+                    "select exactly one card to discard (click it in your hand); {count} selected", n)
+                    if kind == "discard" else ngettext(
+                    "select exactly one card to put in the joker's place (click it in your hand); {count} selected",
+                    "select exactly one card to put in the joker's place (click it in your hand); {count} selected",
+                    n)).format(count=n))
             if not cards:
-                raise MalformedInputError("select the cards first: click them in your hand")
+                raise MalformedInputError(_("select the cards first: click them in your hand"))
             key = " ".join([key, *(c.code for c in cards)])
         move = read_command(key, state, seat)
         if isinstance(move, Ask):
-            raise MalformedInputError(f"{key} is not a move")
+            raise MalformedInputError(_("{key} is not a move").format(key=key))
         return move
 
     def press(self, key: str) -> None:
         """Press the move button ``key`` (as a click does)."""
         if key not in self.move_buttons:
-            there = f"the buttons are: {', '.join(self.move_buttons)}" if self.move_buttons \
-                else "there is nothing to play now"
-            raise MalformedInputError(f"there is no {key} button here; {there}")
+            if self.move_buttons:
+                raise MalformedInputError(_("there is no {key} button here; the buttons are: {buttons}").format(
+                    key=key, buttons=", ".join(self.move_buttons)))
+            raise MalformedInputError(_("there is no {key} button here; there is nothing to play now").format(key=key))
         self.move_buttons[key].click()

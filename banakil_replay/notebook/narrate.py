@@ -22,6 +22,7 @@ from ..cards import Card
 from ..errors import BanakilError
 from ..events import (Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, HandStruck, JokerSwapped,
                       LaidOff, MatchBanked, MatchStarted, Melded, Reshuffled, Took, parse_event)
+from ..i18n import N_, NP_, _, ngettext, pgettext
 from ..learn.topics import previewed
 from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
@@ -38,17 +39,37 @@ __all__ = ["event_text", "moments", "options_text", "preview_note", "seat_name",
 
 def seat_name(state: GameState | None, seat: int | None) -> str:
     """The player at ``seat`` (``seat 2`` without a state, ``nobody`` for no seat)."""
-    return "nobody" if seat is None else name_of_seat(state.players if state is not None else (), seat)
+    return _("nobody") if seat is None else name_of_seat(state.players if state is not None else (), seat)
 
 
 def side_label(state: GameState, side: int) -> str:
     """``side 0 (Dana & Nadia)``: a side and its players."""
     members = sides_of(state.n)[side] if state.n else (side,)
-    return f"side {side} (" + " & ".join(seat_name(state, s) for s in members) + ")"
+    return _("side {side} ({players})").format(side=side, players=" & ".join(seat_name(state, s) for s in members))
 
 
 def _symbols(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
+
+
+def _listed(items: Sequence[str], last_joined_by: str = "and") -> str:
+    """``a, b and c`` (or ``a or b``) in the reader's words: the separator and the last link are the catalog's."""
+    if len(items) < 2:
+        return "".join(items)
+    head = pgettext("list separator", ", ").join(items[:-1])
+    if last_joined_by == "or":
+        return _("{items} or {last}").format(items=head, last=items[-1])
+    return _("{items} and {last}").format(items=head, last=items[-1])
+
+
+_KINDS = (NP_("meld kind", "run"), NP_("meld kind", "set"))  # marked for the catalog: said through _kind
+# the turn's phases, as an options list names them (marked for the catalog: said through pgettext)
+_PHASES = (NP_("phase", "setup"), NP_("phase", "draw"), NP_("phase", "meld"), NP_("phase", "over"))
+
+
+def _kind(kind: str) -> str:
+    """A meld's kind (``run``, ``set``) as the reader's word."""
+    return pgettext("meld kind", kind)
 
 
 @dataclass(frozen=True)
@@ -76,14 +97,14 @@ def _tells(cls: type[E]) -> Callable[[Callable[[Telling, E], str]], Callable[[Te
 @_tells(MatchStarted)
 def _match_started(t: Telling, ev: MatchStarted) -> str:
     players = list(ev.players)
-    names = " and ".join([", ".join(players[:-1]), players[-1]] if len(players) > 1 else players)
     try:
         title = get_ruleset(ev.rules or "classic").title
     except BanakilError:
         title = ev.rules
-    text = f"A new match begins: {names} play under {title}."
+    text = _("A new match begins: {names} play under {title}.").format(names=_listed(players), title=title)
     if len(players) == 4:
-        text += f" Partners sit opposite: {players[0]} & {players[2]} against {players[1]} & {players[3]}."
+        text += " " + _("Partners sit opposite: {a} & {c} against {b} & {d}.").format(
+            a=players[0], b=players[1], c=players[2], d=players[3])
     return text
 
 
@@ -91,33 +112,47 @@ def _match_started(t: Telling, ev: MatchStarted) -> str:
 def _hand_started(t: Telling, ev: HandStarted) -> str:
     hands = ev.hands
     first = first_to_play(ev.dealer, len(hands)) if hands else 0
-    text = f"Hand {ev.hand} is dealt by {seat_name(t.state, ev.dealer)}. "
+    starter = seat_name(t.state, first)
+    text = _("Hand {hand} is dealt by {dealer}.").format(hand=ev.hand, dealer=seat_name(t.state, ev.dealer)) + " "
     # the counts come from the deal itself, not from what the rules usually deal
     sizes = [len(h) for h in hands]
     if ev.upcard is not None:
-        each = (f"Everyone gets {sizes[0]} cards" if len(set(sizes)) == 1
-                else f"The hands hold {', '.join(map(str, sizes)) or 'no'} cards")
-        return text + (f"{each} and {ev.upcard.symbol} is turned up to start the discard pile. "
-                       f"{seat_name(t.state, first)} plays first.")
+        if len(set(sizes)) == 1:
+            each = ngettext("Everyone gets {count} card and {upcard} is turned up to start the discard pile.",
+                            "Everyone gets {count} cards and {upcard} is turned up to start the discard pile.",
+                            sizes[0]).format(count=sizes[0], upcard=ev.upcard.symbol)
+        else:
+            each = _("The hands hold {sizes} cards and {upcard} is turned up to start the discard pile.").format(
+                sizes=pgettext("list separator", ", ").join(map(str, sizes)) or pgettext("no count", "no"),
+                upcard=ev.upcard.symbol)
+        return text + each + " " + _("{player} plays first.").format(player=starter)
     others = sorted({k for i, k in enumerate(sizes) if i != first})
-    rest = " or ".join(map(str, others)) if others else "none"
-    return text + (f"{seat_name(t.state, first)} gets {sizes[first] if first < len(sizes) else '?'} cards and "
-                   f"starts without drawing (melding and discarding straight away); the others get {rest}.")
+    rest = _listed([str(k) for k in others], "or") if others else pgettext("no count", "none")
+    count = sizes[first] if first < len(sizes) else None
+    return text + ngettext(
+        "{player} gets {count} card and starts without drawing (melding and discarding straight away); "
+        "the others get {rest}.",
+        "{player} gets {count} cards and starts without drawing (melding and discarding straight away); "
+        "the others get {rest}.", 2 if count is None else count).format(
+        player=starter, count="?" if count is None else count, rest=rest)
 
 
 @_tells(Drew)
 def _drew(t: Telling, ev: Drew) -> str:
     if ev.card is None or (t.seat_view is not None and ev.seat != t.seat_view):
-        return f"{t.who} draws a card from the stock."
-    return f"{t.who} draws {ev.card.symbol} from the stock."
+        return _("{player} draws a card from the stock.").format(player=t.who)
+    return _("{player} draws {card} from the stock.").format(player=t.who, card=ev.card.symbol)
 
 
 @_tells(Took)
 def _took(t: Telling, ev: Took) -> str:
-    cards = f" ({_symbols(ev.cards)})" if ev.cards else ""
-    if ev.count == 1:
-        return f"{t.who} takes the top card{cards} of the discard pile instead of drawing."
-    return f"{t.who} takes the top {ev.count} cards{cards} of the discard pile instead of drawing."
+    if ev.cards:
+        return ngettext("{player} takes the top card ({cards}) of the discard pile instead of drawing.",
+                        "{player} takes the top {count} cards ({cards}) of the discard pile instead of drawing.",
+                        ev.count).format(player=t.who, count=ev.count, cards=_symbols(ev.cards))
+    return ngettext("{player} takes the top card of the discard pile instead of drawing.",
+                    "{player} takes the top {count} cards of the discard pile instead of drawing.",
+                    ev.count).format(player=t.who, count=ev.count)
 
 
 @_tells(Melded)
@@ -127,73 +162,88 @@ def _melded(t: Telling, ev: Melded) -> str:
         try:
             check = analyze_meld(ev.cards, rules, ev.arrangement)
             if check.valid and check.meld is not None:
-                return f"{t.who} lays a new meld, a {check.meld.kind}: {check.meld.describe()}."
+                return _("{player} lays a new meld, a {kind}: {cards}.").format(
+                    player=t.who, kind=_kind(check.meld.kind), cards=check.meld.describe())
         except BanakilError:
             pass
-    return f"{t.who} lays a new meld: {_symbols(ev.cards)}."
+    return _("{player} lays a new meld: {cards}.").format(player=t.who, cards=_symbols(ev.cards))
 
 
 @_tells(LaidOff)
 def _laid_off(t: Telling, ev: LaidOff) -> str:
-    text = f"{t.who} adds {_symbols(ev.cards)} to meld #{ev.meld}"
     target = t.state.meld_by_id(ev.meld) if t.state is not None else None
+    fields = dict(player=t.who, cards=_symbols(ev.cards), meld=ev.meld)
     if target is None:
-        return text + "."
-    owner = "their own" if target.owner == ev.seat else f"{seat_name(t.state, target.owner)}'s"
+        return _("{player} adds {cards} to meld #{meld}.").format(**fields)
+    fields.update(kind=_kind(target.meld.kind), now=target.meld.describe(), owner=seat_name(t.state, target.owner))
+    own = target.owner == ev.seat
     if t.after:
-        return text + f" ({owner} {target.meld.kind}), which is now {target.meld.describe()}."
-    return text + f" ({owner} {target.meld.kind}: {target.meld.describe()})."
+        template = (_("{player} adds {cards} to meld #{meld} (their own {kind}), which is now {now}.") if own
+                    else _("{player} adds {cards} to meld #{meld} ({owner}'s {kind}), which is now {now}."))
+    else:
+        template = (_("{player} adds {cards} to meld #{meld} (their own {kind}: {now}).") if own
+                    else _("{player} adds {cards} to meld #{meld} ({owner}'s {kind}: {now})."))
+    return template.format(**fields)
 
 
 @_tells(JokerSwapped)
 def _joker_swapped(t: Telling, ev: JokerSwapped) -> str:
-    return (f"{t.who} puts {ev.card.symbol} in the joker's place in meld #{ev.meld} "
-            "and takes the joker into the hand.")
+    return _("{player} puts {card} in the joker's place in meld #{meld} and takes the joker into the hand.").format(
+        player=t.who, card=ev.card.symbol, meld=ev.meld)
 
 
 @_tells(Discarded)
 def _discarded(t: Telling, ev: Discarded) -> str:
-    return f"{t.who} discards {ev.card.symbol}, ending the turn."
+    return _("{player} discards {card}, ending the turn.").format(player=t.who, card=ev.card.symbol)
+
+
+def _side_scores(scores: Sequence[float]) -> str:
+    return pgettext("list separator", ", ").join(_("side {side} {score}").format(side=i, score=tidy(float(s)))
+                                                  for i, s in enumerate(scores))
 
 
 @_tells(HandScored)
 def _hand_scored(t: Telling, ev: HandScored) -> str:
-    return ("A hand played elsewhere is recorded by its result only: "
-            + ", ".join(f"side {i} {tidy(float(s))}" for i, s in enumerate(ev.scores)) + ".")
+    return _("A hand played elsewhere is recorded by its result only: {scores}.").format(
+        scores=_side_scores(ev.scores))
 
 
 @_tells(HandRecorded)
 def _hand_recorded(t: Telling, ev: HandRecorded) -> str:
     """A hand scored from its inputs (a score sheet): said with the scores when the state after it is known."""
-    text = "A hand played at the table is recorded by what each seat melded and held"
     score = t.state.hand_score if t.after and t.state is not None else None
-    if score is not None:
-        text += ": " + ", ".join(f"side {i} {tidy(float(s))}" for i, s in enumerate(score.sides))
-    return text + "."
+    if score is None:
+        return _("A hand played at the table is recorded by what each seat melded and held.")
+    return _("A hand played at the table is recorded by what each seat melded and held: {scores}.").format(
+        scores=_side_scores(score.sides))
 
 
 @_tells(HandStruck)
 def _hand_struck(t: Telling, ev: HandStruck) -> str:
     """A hand taken back: it stays in the log and on the sheet, and its points count for nobody."""
-    why = f" The reason given: “{ev.reason}”" if ev.reason else ""
-    return (f"Hand {ev.hand} is struck from the score sheet: it stays in the log, marked struck, "
-            f"and its points count for nobody from here on.{why}")
+    if ev.reason:
+        return _("Hand {hand} is struck from the score sheet: it stays in the log, marked struck, and its points "
+                 "count for nobody from here on. The reason given: “{reason}”").format(hand=ev.hand, reason=ev.reason)
+    return _("Hand {hand} is struck from the score sheet: it stays in the log, marked struck, and its points "
+             "count for nobody from here on.").format(hand=ev.hand)
 
 
 @_tells(Annotated)
 def _annotated(t: Telling, ev: Annotated) -> str:
-    return f"A note by {ev.author or 'someone'} on event {ev.at}: “{ev.text}”"
+    if ev.author:
+        return _("A note by {author} on event {at}: “{text}”").format(author=ev.author, at=ev.at, text=ev.text)
+    return _("A note by someone on event {at}: “{text}”").format(at=ev.at, text=ev.text)
 
 
-# the events said in one fixed sentence
+# the events said in one fixed sentence (marked here, said in the reader's language when told)
 _FIXED: dict[type, str] = {
-    Reshuffled: "The stock is empty: the discard pile, all but its top card, is turned over as a new stock.",
-    MatchBanked: "The match is over and banked: the winner is final.",
+    Reshuffled: N_("The stock is empty: the discard pile, all but its top card, is turned over as a new stock."),
+    MatchBanked: N_("The match is over and banked: the winner is final."),
 }
 
 
 def _fixed(t: Telling, ev: Event) -> str:
-    return _FIXED[type(ev)]
+    return _(_FIXED[type(ev)])
 
 
 TELLERS.update(dict.fromkeys(_FIXED, _fixed))
@@ -206,11 +256,12 @@ def _how_it_ended(t: Telling, ev: Event) -> str:
             or state.hand_score is None:
         return ""
     if state.went_out is not None:
-        text = f" {seat_name(state, state.went_out)} has no cards left and goes out: the hand is over."
+        text = " " + _("{player} has no cards left and goes out: the hand is over.").format(
+            player=seat_name(state, state.went_out))
     else:
-        text = " The stock has run out: the hand is over."
+        text = " " + _("The stock has run out: the hand is over.")
     if state.match_over and state.winner is not None:
-        text += f" The match is won by {side_label(state, state.winner)}."
+        text += " " + _("The match is won by {side}.").format(side=side_label(state, state.winner))
     return text
 
 
@@ -234,7 +285,7 @@ def event_text(event: Event | Mapping[str, Any], state: GameState | None = None,
     if isinstance(seat, int):
         who = name_of_seat(state.players if state is not None else (), seat, capital=True)
     else:
-        who = "Someone"
+        who = _("Someone")
     telling = Telling(state, who, seat_view, state is not None and state.seq == seq)
     return TELLERS[type(event)](telling, event) + _how_it_ended(telling, event)
 
@@ -259,8 +310,10 @@ def sentence(text: str) -> str:
 def rule_line(rule_text: str, taught_in: int | None = None) -> str:
     """An option's rule as a sentence: ``Rule: A run or a set ... at most [000 (Play), 004 (runs, sets)].``
     ``taught_in``: the later lesson that teaches it, said so when the panel sits in an earlier lesson."""
-    head = "Rule" if taught_in is None else f"Rule (a preview: lesson {taught_in} teaches it)"
-    return f"{head}: {sentence(rule_sentence(rule_text))}"
+    rule = sentence(rule_sentence(rule_text))
+    if taught_in is None:
+        return _("Rule: {rule}").format(rule=rule)
+    return _("Rule (a preview: lesson {lesson} teaches it): {rule}").format(lesson=taught_in, rule=rule)
 
 
 def preview_note(opts: Options, lesson: int | None, kinds: Sequence[str] | None = None) -> str:
@@ -269,19 +322,23 @@ def preview_note(opts: Options, lesson: int | None, kinds: Sequence[str] | None 
         return ""
     shown = [o for o in opts.options if kinds is None or o.kind in kinds]
     later = previewed(lesson, {o.kind for o in shown if o.rule_text}, [o.explain + " " + o.why_rank for o in shown])
-    return ("Previewed here, taught in a later lesson: " + "; ".join(later) + ".") if later else ""
+    if not later:
+        return ""
+    return _("Previewed here, taught in a later lesson: {topics}.").format(
+        topics=pgettext("clause separator", "; ").join(later))
 
 
 def refusal_rule_line(title: str, source: str) -> str:
     """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``"""
-    return f"Rule: {sentence(title + (f' [{source}]' if source else ''))}"
+    return _("Rule: {rule}").format(rule=sentence(title + (f" [{source}]" if source else "")))
 
 
 def rank_line(rank: int | None, why: str) -> str:
     """Why an option is ranked where it is, as a sentence: ``Ranked #2: 8 points melded.``"""
     if rank is None:
         return sentence(why) if why else ""
-    return f"Ranked #{rank}" + (f": {sentence(why)}" if why else ".")
+    return _("Ranked #{rank}: {why}").format(rank=rank, why=sentence(why)) if why else \
+        _("Ranked #{rank}.").format(rank=rank)
 
 
 def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequence[str] | None = None,
@@ -294,7 +351,9 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     ranked = sorted((o for o in opts.options if kinds is None or o.kind in kinds),
                     key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
     banned = [n for n in opts.not_allowed if kinds is None or MOVE_KINDS[type(n.event)] in kinds]
-    lines = [f"Options for {seat_name(state, opts.seat)}" + (f" ({opts.phase} phase):" if opts.phase else ":")]
+    player = seat_name(state, opts.seat)
+    lines = [_("Options for {player} ({phase} phase):").format(player=player, phase=pgettext("phase", opts.phase))
+             if opts.phase else _("Options for {player}:").format(player=player)]
     if note := preview_note(opts, lesson, kinds):
         lines.append(f"  ({note})")
     for o in ranked[:limit]:
@@ -303,13 +362,14 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
         if o.why_rank:
             lines.append(f"    {rank_line(o.rank, o.why_rank)}")
     if len(ranked) > limit:
-        lines.append(f"  ... and {len(ranked) - limit} more")
+        lines.append("  " + _("... and {count} more").format(count=len(ranked) - limit))
     if not ranked:
-        lines.append("  No legal move." if kinds is None else f"  No legal move of these kinds ({', '.join(kinds)}).")
+        lines.append("  " + (_("No legal move.") if kinds is None else
+                             _("No legal move of these kinds ({kinds}).").format(kinds=", ".join(kinds))))
     lines += [f"  ({note})" for note in opts.notes]
     if banned:
-        lines.append(f"Not allowed here ({len(banned)}):")
+        lines.append(_("Not allowed here ({count}):").format(count=len(banned)))
         for n in banned[:refused_limit]:
             rule = f" {refusal_rule_line(n.rule.title, n.source)}" if n.rule else ""
-            lines.append(f"  {event_text(n.event, state)} No: {sentence(n.why)}{rule}")
+            lines.append("  " + _("{move} No: {why}").format(move=event_text(n.event, state), why=sentence(n.why)) + rule)
     return "\n".join(lines)
