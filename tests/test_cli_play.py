@@ -269,8 +269,11 @@ def test_an_unwritable_log_ends_the_command(tmp_path: Path) -> None:
 
 def test_ctrl_c_stops_like_quit(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
+    # a suite started in the background by a non-interactive shell inherits Ctrl-C ignored, and Python keeps
+    # an ignored SIGINT ignored: give the table Ctrl-C as a terminal would
     proc = subprocess.Popen(command(log, "--seed", "4"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env())
+                            stderr=subprocess.PIPE, env=env(),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None and proc.stdout.readline()  # the table is shown: it waits for a line
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
