@@ -188,6 +188,15 @@ def voila(workdir: Path, notebook: str) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}/?token={token}"
 
 
+def voila_widget(page: Any, url: str, selector: str) -> Any:
+    """Open a Voila page and wait for the first widget ``selector`` names (Voila runs the notebook while it
+    serves the page, so the wait is long)."""
+    page.goto(url, timeout=90_000)
+    widget = page.locator(selector).first
+    widget.wait_for(timeout=60_000)
+    return widget
+
+
 # ----------------------------------------------------------------- browser
 def browser_problem() -> str | None:
     """Why the browser tests cannot run here, or None."""

@@ -153,9 +153,7 @@ def test_playtable_voila(page: Any, workdir: Path) -> None:
     bh.ARTIFACTS.mkdir(exist_ok=True)
     with bh.voila(workdir, NOTEBOOK) as url:
         try:
-            page.goto(url, timeout=90_000)
-            widget = page.locator(WIDGET).first
-            widget.wait_for(timeout=60_000)
+            widget = bh.voila_widget(page, url, WIDGET)
             expect(widget.locator(".banakil-hand .banakil-card-button")).to_have_count(18)
             widget.locator(".banakil-coach-button").click()
             expect(widget.locator(".banakil-coach .banakil-option").first).to_be_visible(timeout=20_000)

@@ -18,12 +18,11 @@ from typing import Any
 import pytest
 
 import browser_helpers as bh
+from test_browser_playtable import DRAW_OR_END, TABLE, WIDGET, press  # type: ignore[import-not-found]
 
 NOTEBOOK = "play-ar.ipynb"
 CELL = """from banakil_replay import PlayTable
 PlayTable(log="game.jsonl", rules="classic", players=2, seed=1, lang="ar")"""
-WIDGET = ".banakil-play"
-TABLE = ".banakil-play-table"
 HAND = ".banakil-hand .banakil-card-button"
 # the panels and controls a person reads: none may sit on another
 LABELLED = (".banakil-play button, .banakil-play-status, .banakil-play-table, .banakil-news, "
@@ -92,20 +91,6 @@ def assert_faces_read_rank_then_suit(widget: Any) -> None:
     assert not backwards, f"card faces drawn backwards: {backwards}"
 
 
-def seq(widget: Any) -> int:
-    return int(widget.locator(TABLE).first.get_attribute("data-seq"))
-
-
-def press(widget: Any, key: str, then: str) -> None:
-    """Press a move button; wait for the table to move on and for ``then`` (a CSS selector) to be there."""
-    from playwright.sync_api import expect
-
-    before = seq(widget)
-    widget.locator(f".banakil-move-{key}").first.click()
-    expect(widget.locator(TABLE).first).not_to_have_attribute("data-seq", str(before), timeout=30_000)
-    expect(widget.locator(then).first).to_be_visible(timeout=30_000)
-
-
 def check_layout(page: Any, widget: Any, shot: str) -> None:
     assert_reads_left_to_right(boxes(widget.locator(HAND)), "the hand")
     assert_reads_left_to_right(boxes(widget.locator(f"{TABLE} .banakil-pile .banakil-card")), "the discard pile")
@@ -123,9 +108,7 @@ def test_playtable_arabic_right_to_left_voila(page: Any, workdir: Path) -> None:
     bh.ARTIFACTS.mkdir(exist_ok=True)
     with bh.voila(workdir, NOTEBOOK) as url:
         try:
-            page.goto(url, timeout=90_000)
-            widget = page.locator(WIDGET).first
-            widget.wait_for(timeout=60_000)
+            widget = bh.voila_widget(page, url, WIDGET)
             expect(widget.locator(HAND)).to_have_count(18)
             assert widget.evaluate("e => getComputedStyle(e).direction") == "rtl"
             assert "banakil-rtl" in (widget.get_attribute("class") or "")
@@ -144,7 +127,7 @@ def test_playtable_arabic_right_to_left_voila(page: Any, workdir: Path) -> None:
                 press(widget, "draw", ".banakil-move-discard")
                 widget.locator(HAND).first.click()
                 expect(widget.locator(".banakil-selected")).to_have_count(1)
-                press(widget, "discard", ".banakil-move-draw, .banakil-hand-end")
+                press(widget, "discard", DRAW_OR_END)
                 expect(widget.locator(".banakil-news")).to_contain_text("ما حدث")
             check_layout(page, widget, "playtable-ar.png")
             assert len(boxes(widget.locator(f"{TABLE} .banakil-pile .banakil-card"))) >= 2
