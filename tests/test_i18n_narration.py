@@ -20,18 +20,11 @@ from banakil_replay.i18n.catalog import PSEUDO_OPEN
 from banakil_replay.notebook.narrate import event_text
 from banakil_replay.reducer import Replay, replay
 
-from test_i18n import ARABIC, escaped_words
+# the suite's clean start (no language chosen, English) is test_i18n's autouse fixture, used here by name
+from test_i18n import ARABIC, _english_unless_told, escaped_words  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "sample_games").glob("*.jsonl")) + sorted((ROOT / "sample_games" / "selfplay").glob("*.jsonl"))
-
-
-@pytest.fixture(autouse=True)
-def _english_unless_told(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    for var in ("BANAKIL_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
-    with language("en"):
-        yield
 
 
 def _replay(path: Path) -> Replay:
