@@ -32,8 +32,8 @@ from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
 from .strike import after_hand_struck
-from .scoring import HandInput, HandScore, match_status, score_hand, sides_of
-from .seats import first_to_play, next_dealer
+from .scoring import HandInput, HandScore, match_status, score_hand
+from .seats import first_to_play, next_dealer, sides_of
 from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
 

@@ -25,7 +25,7 @@ from .deck_holds import deck_overflow
 from .errors import MalformedInputError
 from .citations import cite
 from .rules import Ruleset
-from .seats import partner_of, seat_name, side_of as side_of, sides_of as sides_of  # side_of, sides_of: callers import them from here too
+from .seats import partner_of, seat_name, side_of, sides_of
 
 Number = int | float
 

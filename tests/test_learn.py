@@ -34,7 +34,8 @@ from banakil_replay.play.candidates import meld_candidates
 from banakil_replay.reducer import HANDLERS, verify_discard_allowed
 from banakil_replay.rulebook import Rule
 from banakil_replay.rules import RULESETS, get_ruleset
-from banakil_replay.scoring import match_status, score_hand, sides_of
+from banakil_replay.scoring import match_status, score_hand
+from banakil_replay.seats import sides_of
 
 ALL = list(RULESETS)
 N = 8  # exercises per kind and rule set: the sources' examples and self-play alternate

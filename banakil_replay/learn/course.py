@@ -29,7 +29,8 @@ from ..play.candidates import meld_candidates
 from ..hand_end import seat_inputs
 from ..reducer import Replay
 from ..rules import Ruleset, get_ruleset
-from ..scoring import HandInput, Number, match_status, sides_of
+from ..scoring import HandInput, Number, match_status
+from ..seats import sides_of
 from ..state import GameState
 from ..play.seeds import lesson_seed
 from .meld_exercises import IsMeld, LayOff, MakeMeld

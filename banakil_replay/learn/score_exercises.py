@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from ..play.rule_text import never_melded_score
 from ..rulebook import Rule
 from ..rules import Ruleset
-from ..scoring import HandInput, HandScore, MatchStatus, Number, match_status, score_hand, side_of, sides_of
-from ..seats import partner_of
+from ..scoring import HandInput, HandScore, MatchStatus, Number, match_status, score_hand
+from ..seats import partner_of, side_of, sides_of
 from .model import Exercise, Feedback, Reason, Shown, num, parse_number, parse_side
 from .sentences import card_values, hand_score, match_end, sources
 

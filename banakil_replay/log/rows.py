@@ -31,7 +31,8 @@ from typing import Any
 
 from ..endings import ALL_AT_ONCE, WENT_OUT, HandEnd, hand_ends
 from ..reducer import Replay
-from ..scoring import HandScore, side_of
+from ..scoring import HandScore
+from ..seats import side_of
 
 __all__ = ["HAND_COLUMNS", "MAX_SIDES", "hand_row", "hand_rows"]
 

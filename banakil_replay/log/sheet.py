@@ -29,7 +29,8 @@ from ..events import FORMAT_LATEST, MAX_NAME, EventError, HandRecorded, HandScor
 from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT, hand_ends
 from ..reducer import Replay, ReplayError, apply
 from ..rules import get_ruleset
-from ..scoring import Number, match_status, sides_of, tidy
+from ..scoring import Number, match_status, tidy
+from ..seats import sides_of
 from ..state import GameState
 from .load import load_replay, start_log, utf8_text
 from .store import append_event

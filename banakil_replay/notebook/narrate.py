@@ -29,9 +29,9 @@ from ..play.moves import MOVE_KINDS, Options
 from ..play.rule_text import rule_sentence
 from ..reducer import Replay
 from ..rules import get_ruleset
-from ..scoring import sides_of, tidy
+from ..scoring import tidy
 from ..state import GameState
-from ..seats import first_to_play, seat_name as name_of_seat
+from ..seats import first_to_play, seat_name as name_of_seat, sides_of
 
 __all__ = ["event_text", "moments", "options_text", "preview_note", "seat_name", "side_label", "Telling", "TELLERS",
            "rule_line", "refusal_rule_line", "rank_line"]

@@ -32,7 +32,7 @@ from msgspec.structs import replace  # events are msgspec Structs
 
 from ..events import FORMAT, Event, MatchStarted, event_to_json
 from ..rules import get_ruleset
-from ..scoring import side_of
+from ..seats import side_of
 from ..state import GameState
 from .bots import MAX_EVENTS_PER_HAND, Bot, HeuristicBot, as_recorded, deal_hand, decide
 from .going_out import after

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..hand_end import seat_inputs
-from ..scoring import sides_of
+from ..seats import sides_of
 from ..state import GameState
 from .rule_text import never_melded_score
 from .going_out import go_out_plan
