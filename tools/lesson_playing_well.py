@@ -49,7 +49,8 @@ project's words:
 - **Do not keep pairs of the wrong rank** (`no-wrong-pairs`): only threes and aces make sets [003].
 - **Weigh a cold hand carefully** (`cold-hand`): keeping every card back to go out in a single
   turn pays a large fixed score, but all the cards still held are charged to you when another
-  player ends the hand first [003; 000's dhamoon].
+  player ends the hand first [003; 000's dhamoon]. Its experiment plays ordinary melding (the
+  tip's side) against keeping every card back, so "held" below means melding as you go won.
 
 Four pieces of advice cannot be played as a habit: believing that adding to a meld opens
 (a misreading of the scoring rule) and sets of other ranks (illegal) [002], reading the
