@@ -161,9 +161,9 @@ def add_parsers(sub: Any) -> None:
     lp = sub.add_parser("learn", help="exercises on melds, turns and scores, checked and explained by the engine")
     lp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
                     help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
-    from ..learn import KINDS  # the kinds are the exercise modules', listed from them so the help stays true
+    from ..learn.kind_names import KIND_NAMES  # not the course: --help must not load the exercises
 
-    lp.add_argument("--kind", metavar="KIND", help=f"only this kind of exercise: {', '.join(KINDS)}")
+    lp.add_argument("--kind", metavar="KIND", help=f"only this kind of exercise: {', '.join(KIND_NAMES)}")
     lp.add_argument("--seed", type=int, default=0, metavar="N", help="the same seed asks the same questions")
     lp.add_argument("--lesson", type=int, metavar="N",
                     help="ask only what lessons 1 to N of the course teach (1 to 10; default: everything)")
