@@ -9,7 +9,7 @@ lists. Every step of the computation is kept as a line of text in
 >>> from .rules import get_ruleset
 >>> hs = score_hand(get_ruleset("classic"), HandInput.from_values(
 ...     2, went_out=0, seats=[(16.5, 0), (10.5, 7.5)]))
->>> hs.players, hs.sides
+>>> hs.seats, hs.sides
 ([36.5, 3.0], [37, 3])
 """
 
@@ -59,7 +59,7 @@ class SeatInput:
 class HandInput:
     """Everything a hand score depends on, in the ``score`` command's terms."""
 
-    players: int
+    n: int  # how many play: 2, 3 or 4 (the JSON's "players")
     went_out: int | None
     all_at_once: bool
     seats: tuple[SeatInput, ...]
@@ -120,10 +120,10 @@ class HandInput:
         return _in_the_deck(cls(players, went_out, all_at_once, tuple(seats)).checked(), rules, count_copies)
 
     def checked(self) -> "HandInput":
-        if len(self.seats) != self.players:
-            raise MalformedInputError(f"{self.players} players but {len(self.seats)} seats given")
-        if self.went_out is not None and not 0 <= self.went_out < self.players:
-            raise MalformedInputError(f"'went_out' seat {self.went_out} is not a seat of {self.players} players")
+        if len(self.seats) != self.n:
+            raise MalformedInputError(f"{self.n} players but {len(self.seats)} seats given")
+        if self.went_out is not None and not 0 <= self.went_out < self.n:
+            raise MalformedInputError(f"'went_out' seat {self.went_out} is not a seat of {self.n} players")
         if self.all_at_once and self.went_out is None:
             raise MalformedInputError("'all_at_once' needs a seat that went out")
         return self
@@ -198,7 +198,7 @@ class HandScore:
     say what the rule set in force did, never what the classic rules would have.
     """
 
-    players: list[float]
+    seats: list[float]  # each seat's points (the JSON's "players")
     sides: list[Number]
     explain: list[str] = field(default_factory=list)
     dead: bool = False
@@ -206,7 +206,7 @@ class HandScore:
     cold_hand: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": [tidy(p) for p in self.players], "sides": [tidy(s) for s in self.sides]}
+        return {"players": [tidy(p) for p in self.seats], "sides": [tidy(s) for s in self.sides]}
 
 
 def _fmt(x: float) -> str:
@@ -221,12 +221,12 @@ def score_hand(rules: Ruleset, hand: HandInput, names: Sequence[str] = ()) -> Ha
 
     >>> from .rules import get_ruleset
     >>> score = score_hand(get_ruleset("classic"), HandInput.from_values(2, went_out=1, seats=[(4, 6.5), (12, 0)]))
-    >>> score.players, score.sides
+    >>> score.seats, score.sides
     ([-2.5, 32.0], [-2, 32])
     """
     who = Names(names)
-    rules.check_players(hand.players)
-    n = hand.players
+    rules.check_players(hand.n)
+    n = hand.n
     if hand.went_out is None and rules.empty_stock == "dead_unscored":
         return HandScore([0.0] * n, [0] * len(sides_of(n)),
                          ["The stock ran out before anyone went out: the hand is dead and nobody scores it "
@@ -282,8 +282,8 @@ def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[floa
                 notes.append(f"{who(i)} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")
             continue
         if out and hand.all_at_once and rules.all_at_once == "flat":
-            others = [j for j in range(hand.players) if j != i]
-            if hand.players < 4 or not rules.dhamoon_needs_others_unmelded or not _others_melded(hand, others):
+            others = [j for j in range(hand.n) if j != i]
+            if hand.n < 4 or not rules.dhamoon_needs_others_unmelded or not _others_melded(hand, others):
                 basis[i] = "all_at_once"
                 raw.append(float(rules.all_at_once_value))
                 notes.append(f"{who(i)} went out all at once (dhamoon): flat {_fmt(rules.all_at_once_value)} "
@@ -307,7 +307,7 @@ def _round_side(rules: Ruleset, members: Sequence[float]) -> Number:
 
 
 def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> tuple[list[Number], list[str]]:
-    n = hand.players
+    n = hand.n
     if n < 4:
         return [_round_side(rules, [r]) for r in raw], []
     out = hand.went_out
@@ -330,7 +330,7 @@ def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> t
 
 def _laid_cards(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[Number], list[str]]:
     """Kroot (003): winners score 20 + every card their side laid; each loser loses his hand."""
-    n, out = hand.players, hand.went_out
+    n, out = hand.n, hand.went_out
     raw: list[float] = []
     for i, s in enumerate(hand.seats):
         if out is not None and side_of(i, n) == side_of(out, n):
@@ -349,7 +349,7 @@ def _cold_hand(rules: Ruleset, hand: HandInput, raw: list[float],
     out = hand.went_out
     if rules.all_at_once != "team_minimum" or out is None or not hand.all_at_once:
         return sides, []
-    n = hand.players
+    n = hand.n
     mine = side_of(out, n)
     opponents = [i for i in range(n) if side_of(i, n) != mine]
     melded = _others_melded(hand, opponents)

@@ -239,8 +239,8 @@ def test_no_turn_variant_scores_zero_instead_of_the_penalty() -> None:
     plain = replay(_one_turn_dhamoon({})).final
     variant = replay(_one_turn_dhamoon({"no_turn_scores_zero": True})).final
     assert plain.went_out == 0 and plain.hand_score is not None and variant.hand_score is not None
-    assert plain.hand_score.players == [40.0, -20.0]
-    assert variant.hand_score.players == [40.0, 0.0]
+    assert plain.hand_score.seats == [40.0, -20.0]
+    assert variant.hand_score.seats == [40.0, 0.0]
     assert any("never had a turn" in line for line in variant.hand_score.explain)
     assert plain.had_turn == (True, False)
 
@@ -249,8 +249,8 @@ def test_no_turn_variant_in_the_score_command_input() -> None:
     rules = get_ruleset("classic", {"no_turn_scores_zero": True})
     data = {"players": 2, "went_out": 0, "all_at_once": True,
             "seats": [{"melded": 30, "in_hand": 0}, {"melded": 0, "in_hand": 20, "had_turn": False}]}
-    assert score_hand(rules, HandInput.from_json(data, rules)).players == [40.0, 0.0]
-    assert score_hand(get_ruleset("classic"), HandInput.from_json(data, rules)).players == [40.0, -20.0]
+    assert score_hand(rules, HandInput.from_json(data, rules)).seats == [40.0, 0.0]
+    assert score_hand(get_ruleset("classic"), HandInput.from_json(data, rules)).seats == [40.0, -20.0]
     with pytest.raises(MalformedInputError, match=r"seats\[1\].had_turn must be true or false"):
         HandInput.from_json({**data, "seats": [data["seats"][0], {"melded": 0, "in_hand": 1, "had_turn": "no"}]},
                             rules)

@@ -99,7 +99,7 @@ def test_valid_game_replays_to_expected_scores(name: str) -> None:
     assert final.banked == exp.get("banked", False)
     if "players" in exp:
         assert final.hand_score is not None
-        assert final.hand_score.players == exp["players"]
+        assert final.hand_score.seats == exp["players"]
 
 
 def test_dana_ravi_hand_scores() -> None:

@@ -23,12 +23,12 @@ def test_round_in_favour(x: float, expected: int) -> None:
 def test_two_players_going_out_and_hand() -> None:
     # 004 example 1: A 24.5 melded and out; B 6 melded, 11.5 in hand
     hs = score_hand(get_ruleset("classic"), H(2, went_out=0, seats=[(24.5, 0), (6, 11.5)]))
-    assert hs.players == [44.5, -5.5] and hs.sides == [45, -5]
+    assert hs.seats == [44.5, -5.5] and hs.sides == [45, -5]
 
 
 def test_never_melded_is_flat_minus_20_whatever_the_hand() -> None:
     a = score_hand(get_ruleset("classic"), H(3, went_out=1, seats=[(0, 3), (10, 0), (0, 40)]))
-    assert a.players[0] == a.players[2] == -20
+    assert a.seats[0] == a.seats[2] == -20
 
 
 def test_dhamoon_two_players_holds_whatever_others_melded() -> None:
@@ -41,10 +41,10 @@ def test_dhamoon_partnership_needs_other_three_unmelded() -> None:
     r = get_ruleset("classic")
     nobody = H(4, went_out=1, all_at_once=True, seats=[(0, 5), (20, 0), (0, 5), (0, 5)])
     partner = H(4, went_out=1, all_at_once=True, seats=[(0, 5), (20, 0), (0, 5), (3, 5)])
-    assert score_hand(r, nobody).players[1] == 40
-    assert score_hand(r, partner).players[1] == 40.0 and score_hand(r, partner).sides[1] == 40
+    assert score_hand(r, nobody).seats[1] == 40
+    assert score_hand(r, partner).seats[1] == 40.0 and score_hand(r, partner).sides[1] == 40
     partner2 = H(4, went_out=1, all_at_once=True, seats=[(0, 5), (25, 0), (0, 5), (3, 5)])
-    assert score_hand(r, partner2).players[1] == 45  # melded + 20, not the flat 40
+    assert score_hand(r, partner2).seats[1] == 45  # melded + 20, not the flat 40
 
 
 def test_partnership_out_goer_vs_sum() -> None:
@@ -81,7 +81,7 @@ def test_eram_scores_each_player_and_keeps_halves() -> None:
     e = get_ruleset("eram")
     hs = score_hand(e, H(4, went_out=2, seats=[(14, 3.5), (0, 9), (3, 0, False), (5, 1)]))
     # seat 2 finished by adding only: 0 (002); seat 1 never opened: -20; no rounding
-    assert hs.players == [10.5, -20, 0, 4] and hs.sides == [10.5, -16]
+    assert hs.seats == [10.5, -20, 0, 4] and hs.sides == [10.5, -16]
 
 
 def test_eram_dead_hand_scored_without_bonus_classic_dead_unscored() -> None:

@@ -73,7 +73,7 @@ def test_every_worked_hand_through_the_sheet(ex: dict[str, Any], tmp_path: Path)
     (hand,) = shown["hands"]
     expected = score_hand(rules, HandInput.from_json(data, rules))  # the score command's own answer
     assert hand["scores"] == [tidy(s) for s in expected.sides]
-    assert hand["seats"] == [tidy(p) for p in expected.players]
+    assert hand["seats"] == [tidy(p) for p in expected.seats]
     assert shown["totals"] == hand["totals"] == hand["entered"] == hand["scores"]
     assert shown["winner"] is None and shown["target"] == rules.target(n)
     if check_example(ex).verdict == "match":  # the source's own figures (a source slip is reported elsewhere)

@@ -72,7 +72,7 @@ def hand_end_json(state: GameState, seq: int) -> dict[str, Any]:
         ended = ALL_AT_ONCE if state.all_at_once else WENT_OUT
     return {"hand": state.hand_no, "seq": seq, "ended": ended, "went_out": state.went_out,
             "held": [[c.code for c in hand] for hand in state.hands],
-            "seats": [tidy(p) for p in score.players], "sides": list(score.sides),
+            "seats": [tidy(p) for p in score.seats], "sides": list(score.sides),
             "totals": [tidy(t) for t in state.totals], "explain": list(score.explain)}
 
 

@@ -124,7 +124,7 @@ def _validate(ex: Any) -> None:
         # the copies of each card are judged by _card_problems, as a mismatch rather than an error
         hand = HandInput.from_json(ex["input"], rules, count_copies=False)  # raises naming the bad field
         for part in ex.get("stated_parts", []):
-            if part.get("pile") not in ("melded", "in_hand") or not 0 <= part.get("seat", -1) < hand.players:
+            if part.get("pile") not in ("melded", "in_hand") or not 0 <= part.get("seat", -1) < hand.n:
                 raise MalformedInputError(f"{where}: stated part {part.get('label')!r} needs a seat and a "
                                           "pile ('melded' or 'in_hand')")
 
@@ -160,7 +160,7 @@ def _compute(ex: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> tu
     rules = _rules(ex)
     hs = score_hand(rules, HandInput.from_json(data, rules, count_copies=False))
     values = {f"sides[{i}]": s for i, s in enumerate(hs.sides)}
-    values.update({f"players[{i}]": tidy(p) for i, p in enumerate(hs.players)})
+    values.update({f"players[{i}]": tidy(p) for i, p in enumerate(hs.seats)})
     return values, list(hs.explain)
 
 

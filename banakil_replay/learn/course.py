@@ -160,7 +160,7 @@ def _picked_score(rules: Ruleset) -> list[AnyExercise]:
     for ex in worked_examples(rules):
         hand = HandInput.from_json(ex["input"], rules)
         origin = f"{ex['source'][:3]} ({ex['section']})"
-        for side in range(len(sides_of(hand.players))):
+        for side in range(len(sides_of(hand.n))):
             out.append(ScoreHand(f"score-hand/{rules.name}/{ex['id']}/{side}", rules, origin, hand, side,
                                  tuple(ex.get("seat_names", ()))))
     return out

@@ -32,7 +32,7 @@ def score_sources(rules: Ruleset, hand: HandInput) -> str:
         knobs.append("going_out_bonus")
     if any(not s.opened for s in hand.seats) and never_melded_score(rules) is not None:
         knobs.append("never_melded")
-    if hand.players == 4:
+    if hand.n == 4:
         knobs.append("team_scoring")
     if hand.all_at_once and rules.all_at_once != "none":
         knobs.append("cold_hand_values" if rules.all_at_once == "team_minimum" else "all_at_once")
@@ -56,7 +56,7 @@ class ScoreHand(Exercise[float]):
 
     @property
     def question(self) -> str:
-        return f"What does {side_name(self.side, self.hand.players)} score for this hand? Type a number."
+        return f"What does {side_name(self.side, self.hand.n)} score for this hand? Type a number."
 
     def shows(self) -> tuple[Shown, ...]:
         credit = "meld area" if self.rules.meld_credit == "meld_area" else "cards laid"
@@ -91,7 +91,7 @@ class ScoreHand(Exercise[float]):
 
     def judge(self, answer: float) -> Feedback:
         score, want = self.score(), self.expected()
-        who = side_name(self.side, self.hand.players)
+        who = side_name(self.side, self.hand.n)
         working = tuple(score.explain) + self._sum_line(score)
         source = score_sources(self.rules, self.hand)
         if abs(answer - want) < 1e-9:
@@ -102,9 +102,9 @@ class ScoreHand(Exercise[float]):
     def _sum_line(self, score: HandScore) -> tuple[str, ...]:
         """The asked side's figures added up to the answer, saying where rounding changed the sum."""
         hand, rules, side = self.hand, self.rules, self.side
-        if score.dead or score.cold_hand or not score.players:
+        if score.dead or score.cold_hand or not score.seats:
             return ()  # a dead hand and a cold hand's flat score have no sum to show
-        raw, n, out = score.players, hand.players, hand.went_out
+        raw, n, out = score.seats, hand.n, hand.went_out
         terms: list[tuple[int, float]]  # (+1 or -1, a seat's score)
         if n < 4:
             terms = [(1, raw[side])]
@@ -128,7 +128,7 @@ class ScoreHand(Exercise[float]):
 
     def hint(self) -> str:
         return (f"Card values: {card_values(self.rules).text}. The score: "
-                f"{hand_score(self.rules, self.hand.players).text}.")
+                f"{hand_score(self.rules, self.hand.n).text}.")
 
     def solution(self) -> str:
         return f"{num(self.expected())}: " + " ".join(self.score().explain)

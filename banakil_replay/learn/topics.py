@@ -76,8 +76,8 @@ def _score_topics(ex: ScoreHand) -> set[str]:
     never-melded or half points do not enter it. At four every seat may enter a side's score."""
     hand = ex.hand
     out = {"hand-score"}
-    seats = range(hand.players) if hand.players == 4 else [ex.side]
-    if hand.players == 4:
+    seats = range(hand.n) if hand.n == 4 else [ex.side]
+    if hand.n == 4:
         out.add("partnerships")
     if any(not hand.seats[i].opened for i in seats):
         out.add("never-melded")
@@ -85,8 +85,8 @@ def _score_topics(ex: ScoreHand) -> set[str]:
         out.add("all-at-once")
     if hand.went_out is None:
         out.add("dead-hand")
-    players = ex.score().players
-    if any(not float(players[i]).is_integer() for i in seats):
+    points = ex.score().seats
+    if any(not float(points[i]).is_integer() for i in seats):
         out.add("rounding")  # a half point in the score asked about: rounded (or, under ERAM, kept)
     return out
 

@@ -125,7 +125,7 @@ def sheet_of(rp: Replay) -> Sheet:
         running = [t + e for t, e in zip(running, status.entered[k])]
         hands.append(SheetHand(
             st.hand_no, end.seq, ended, st.went_out,
-            None if isinstance(event, HandScored) else tuple(tidy(p) for p in score.players),
+            None if isinstance(event, HandScored) else tuple(tidy(p) for p in score.seats),
             tuple(tidy(s) for s in score.sides), tuple(tidy(e) for e in status.entered[k]),
             tuple(tidy(t) for t in running), tuple(score.explain), st.hand_no in final.struck))
     return Sheet(rules.name, final.players, _side_names(final.players), status.target, rules.sheet_carry,

@@ -185,7 +185,7 @@ def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
     held = their_part(s, hand_end_input(s), score, others)
     theirs = sorted({s.side(j) for j in others})
     sides = " and ".join(f"{_pts(float(score.sides[t]))}" for t in theirs)
-    if s.all_at_once and rules.all_at_once == "flat" and score.players[seat] == rules.all_at_once_value:
+    if s.all_at_once and rules.all_at_once == "flat" and score.seats[seat] == rules.all_at_once_value:
         how = f"a flat {_pts(rules.all_at_once_value)} for going out all at once"
     elif s.all_at_once and rules.all_at_once == "team_minimum":
         how = "a cold hand, going out all at once"
@@ -219,7 +219,7 @@ def their_part(state: GameState, hand: HandInput, score: HandScore, others: Sequ
         elif basis in ("counted", "held"):
             parts.append(f"{name} is charged the {points(held)} left in hand")
         else:
-            parts.append(f"{name} scores {_pts(score.players[j])}")
+            parts.append(f"{name} scores {_pts(score.seats[j])}")
     return " and ".join(parts)
 
 
