@@ -30,12 +30,21 @@ TRANSLATED = ("01_first_hand",)
 PARTS = {"What you will learn": "ما ستتعلمه", "The rule": "القاعدة", "Live example": "مثال حي",
          "Exercise": "تمرين", "What you learned": "ما تعلمته"}
 # The game's words of docs/glossary.ar.md: where the English cell says the one, the Arabic says the other.
-GLOSSARY = {"discard pile": "الأرض", "stock": "الكومة", "Banakil": "بناكل", "joker": "جوكر", "partner": "شريك",
-            "target": "الهدف", "rule set": "مجموعة القواعد"}
+# (Arabic patterns: a word takes prefixes and endings, بالكومة, شريكك, so its stem is what is looked for.)
+GLOSSARY = {"discard pile": "الأرض", "stock": "كومة", "Banakil": "بناكل", "joker": "جوكر", "partner": "شريك",
+            "target": "هدف", "rule set": "مجموع[ةا]ت? القواعد"}
 CARD = re.compile(r"(?:10|[2-9JQKA])[♥♦♣♠]|\bJK\b|🃏|\b(?:10|[2-9JQKA])[HDCS]\b")
 NUMBER = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?½?|½")
 ARABIC_WORD = re.compile(r"[\u0600-\u06ff]+")
 LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+# names kept as they are written in every language: the apps, the tools, the rule sets' presets as typed
+NAMES = re.compile(r"\b(?:ERAM|CARDS|Kroot|Jawaker|SquareScores|JupyterLab|Voila|README|banakil-replay|"
+                   r"classic-sum|classic|Enter|Run|All|Cells|dhamoon|Check|Hint|Retry|Next)\b")
+
+
+def english_words(prose: str) -> int:
+    """How many Latin-letter words a translated text still has, the names every language keeps left out."""
+    return len(LATIN_WORD.findall(NAMES.sub(" ", prose)))
 
 
 def _cells(path: Path) -> list[nbformat.NotebookNode]:
@@ -49,9 +58,9 @@ def _pairs(stem: str) -> list[tuple[nbformat.NotebookNode, nbformat.NotebookNode
 
 
 def _words(text: str) -> str:
-    """A markdown text without what is not prose: code spans and fences, link targets, source tags."""
+    """A markdown text without what is not prose: code spans and fences, link targets, HTML tags, source tags."""
     text = re.sub(r"```.*?```|`[^`]*`", " ", text, flags=re.S)
-    text = re.sub(r"\]\([^)]*\)", "]", text)
+    text = re.sub(r"\]\([^)]*\)", "]", re.sub(r"<[^>]+>", " ", text))
     return re.sub(r"\[[^\]]*\d{3}[^\]]*\]", " ", text)
 
 
@@ -104,7 +113,7 @@ def test_no_markdown_cell_is_left_in_english(stem: str) -> None:
         if en.cell_type != "markdown":
             continue
         prose = _words(ar.source)
-        arabic, latin = len(ARABIC_WORD.findall(prose)), len(LATIN_WORD.findall(prose))
+        arabic, latin = len(ARABIC_WORD.findall(prose)), english_words(prose)
         assert arabic > 2 * latin, f"{stem} cell {i} reads as English: {ar.source[:120]!r}"
 
 
@@ -115,7 +124,7 @@ def test_the_glossarys_words(stem: str) -> None:
             continue
         for english, arabic in GLOSSARY.items():
             if re.search(rf"\b{english}\b", _words(en.source)):
-                assert arabic in ar.source, f"{stem} cell {i} says {english!r} but not {arabic!r}"
+                assert re.search(arabic, ar.source), f"{stem} cell {i} says {english!r} but not {arabic!r}"
 
 
 @pytest.mark.parametrize("stem", TRANSLATED)
