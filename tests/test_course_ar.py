@@ -26,13 +26,13 @@ LANG = "ar"
 FOLDER = ROOT / "notebooks" / LANG
 #: The lessons whose every markdown cell is translated, so written in Arabic; the others are not written
 #: until they are (a lesson is never half English). A newly translated lesson is added here.
-TRANSLATED = ("01_first_hand", "02_cards_and_melds", "03_a_turn", "04_the_discard_pile")
+TRANSLATED = ("01_first_hand", "02_cards_and_melds", "03_a_turn", "04_the_discard_pile", "05_adding_and_swapping")
 PARTS = {"What you will learn": "ما ستتعلمه", "The rule": "القاعدة", "Live example": "مثال حي",
          "Exercise": "تمرين", "What you learned": "ما تعلمته"}
 # The game's words of docs/glossary.ar.md: where the English cell says the one, the Arabic says the other.
 # (Arabic patterns: a word takes prefixes and endings, بالكومة, شريكك, so its stem is what is looked for.)
 GLOSSARY = {"discard pile": "الأرض", "stock": "كومة", "Banakil": "بناكل", "joker": "جوكر", "partner": "شريك",
-            "target": "هدف", "rule set": "مجموع[ةا]ت? القواعد"}
+            "target": "هدف", "rule set": "مجموع[ةا]ت? (?:ال)?قواعد"}
 CARD = re.compile(r"(?:10|[2-9JQKA])[♥♦♣♠]|\bJK\b|🃏|\b(?:10|[2-9JQKA])[HDCS]\b")
 NUMBER = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?½?|½")
 ARABIC_WORD = re.compile(r"[\u0600-\u06ff]+")
