@@ -89,3 +89,23 @@ def test_every_paragraph_reads_in_arabic_with_the_glossarys_words() -> None:
 def test_the_course_links_the_arabic_guide_where_it_exists() -> None:
     lesson = (ROOT / "notebooks" / "ar" / "01_first_hand.ipynb").read_text(encoding="utf-8")
     assert "../../docs/how-to-play.ar.md#the-game-in-a-few-lines" in lesson
+
+
+SAME_WORDS = {  # the Arabic of test_guide.SAME_WORDS: a rule the guide and a lesson both state, in the same words
+    "02_cards_and_melds": "يقوم الجوكر في المجموعة مقام رتبة المجموعة (ثلاثة، أو آس) من نوع تفتقده المجموعة، لا مقام نوع بعينه",
+    "05_adding_and_swapping": "الورقة رقم 13 هي الـ 2 نفسها، ولا تقوم مقام أي ورقة",
+    "06_going_out_and_scoring": "الـ 40 ليست مكافأة ولا سقفًا: إنها تحلّ محل النقاط.",
+}
+
+
+def test_the_arabic_lessons_and_guide_say_these_rules_in_the_same_words() -> None:
+    import nbformat
+
+    guide = " ".join(ARABIC.split()).replace("**", "")
+    for stem, sentence in SAME_WORDS.items():
+        path = ROOT / "notebooks" / "ar" / f"{stem}.ipynb"
+        if not path.exists():  # not translated yet (test_course_ar lists which are)
+            continue
+        lesson = " ".join(" ".join(c.source for c in nbformat.read(path, as_version=4).cells
+                                   if c.cell_type == "markdown").split()).replace("**", "")
+        assert sentence in guide and sentence in lesson, stem
