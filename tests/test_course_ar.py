@@ -28,7 +28,7 @@ FOLDER = ROOT / "notebooks" / LANG
 #: until they are (a lesson is never half English). A newly translated lesson is added here.
 TRANSLATED = ("01_first_hand", "02_cards_and_melds", "03_a_turn", "04_the_discard_pile", "05_adding_and_swapping",
               "06_going_out_and_scoring", "07_partnerships", "08_rule_sets", "09_replay_and_annotate",
-              "10_many_games")
+              "10_many_games", "11_playing_well")
 PARTS = {"What you will learn": "ما ستتعلمه", "The rule": "القاعدة", "Live example": "مثال حي",
          "Exercise": "تمرين", "What you learned": "ما تعلمته"}
 # The game's words of docs/glossary.ar.md: where the English cell says the one, the Arabic says the other.
