@@ -93,6 +93,19 @@ def test_same_cells_same_code(stem: str) -> None:
 
 
 @pytest.mark.parametrize("stem", TRANSLATED)
+def test_the_code_finds_its_files_from_the_arabic_folder(stem: str) -> None:
+    """A twin runs from notebooks/ar/: every file its English twin's code names from notebooks/ (the sample
+    games, lesson 11's results) is named so that it is found from there too."""
+    quoted = re.compile(r'["\']([\w./-]+)["\']')
+    for en, ar in _pairs(stem):
+        if en.cell_type != "code":
+            continue
+        for english, arabic in zip(quoted.findall(en.source), quoted.findall(ar.source)):
+            if (ROOT / "notebooks" / english).exists():
+                assert (FOLDER / arabic).exists(), f"{stem}: {english} is {arabic} from notebooks/{LANG}/, not there"
+
+
+@pytest.mark.parametrize("stem", TRANSLATED)
 def test_same_examples_same_shape(stem: str) -> None:
     """Each markdown cell has its twin's cards, numbers, links, headings, list items and tables."""
     for i, (en, ar) in enumerate(_pairs(stem)):

@@ -85,15 +85,28 @@ def _deeper(target: str) -> str:
     return "../" + target
 
 
+_SIBLING = re.compile(r'(["\'])([\w.-]+)\1')
+
+
+def _beside_the_lessons(name: str) -> bool:
+    """Whether ``name`` is a file that sits beside the English lessons (lesson 11's results)."""
+    return (ROOT / "notebooks" / name).is_file()
+
+
 def localize_code(source: str, lang: str) -> str:
-    """An English code cell as its twin runs it: the setup chooses ``lang``; notebook-relative paths go one up."""
+    """An English code cell as its twin runs it: the setup chooses ``lang``; a path relative to the notebook
+    (``"../sample_games/..."``, or a file beside the lessons) goes one folder up."""
     source = source.replace("setup_notebook()", f'setup_notebook(lang="{lang}")')
-    return re.sub(r'(["\'])\.\./', r"\1../../", source)
+    source = re.sub(r'(["\'])\.\./', r"\1../../", source)
+    return _SIBLING.sub(lambda m: f"{m.group(1)}../{m.group(2)}{m.group(1)}" if _beside_the_lessons(m.group(2))
+                        else m.group(0), source)
 
 
 def english_code(source: str, lang: str) -> str:
     """The inverse of :func:`localize_code`: what a twin's code cell must equal in English."""
     source = source.replace(f'setup_notebook(lang="{lang}")', "setup_notebook()")
+    source = re.sub(r'(["\'])\.\./([\w.-]+)\1', lambda m: f"{m.group(1)}{m.group(2)}{m.group(1)}"
+                    if _beside_the_lessons(m.group(2)) else m.group(0), source)
     return re.sub(r'(["\'])\.\./\.\./', r"\1../", source)
 
 
