@@ -144,9 +144,10 @@ def test_the_glossarys_words(stem: str) -> None:
 
 @pytest.mark.parametrize("stem", TRANSLATED)
 def test_the_five_parts_in_the_same_places(stem: str) -> None:
-    headings = [[line for line in c.source.splitlines() if line.startswith("## ")] for c in _cells(FOLDER / f"{stem}.ipynb")]
-    english = [[line for line in c.source.splitlines() if line.startswith("## ")]
-               for c in _cells(ROOT / "notebooks" / f"{stem}.ipynb")]
+    def parts(path: Path) -> list[list[str]]:
+        return [[line for line in c.source.splitlines() if line.startswith("## ")] for c in _cells(path)]
+
+    headings, english = parts(FOLDER / f"{stem}.ipynb"), parts(ROOT / "notebooks" / f"{stem}.ipynb")
     for part, arabic in PARTS.items():
         at = [i for i, cell in enumerate(english) if any(h[3:].startswith(part) for h in cell)]
         assert at and at == [i for i, cell in enumerate(headings) if any(h[3:].startswith(arabic) for h in cell)], part

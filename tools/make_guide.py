@@ -115,8 +115,9 @@ def joker_swaps_apps() -> str:
     jawaker = get_ruleset("jawaker")
     run = analyze_meld("6S 7S JK 9S 2S".split(), jawaker).meld
     assert run is not None
-    return "\n".join(_before_after("Only the card the joker stands for, 8♠, may take its place", run,
-                                   say("8♠ in place of the joker"), verify_joker_swap(run, "8S", jawaker))).rstrip("\n") + "\n"
+    lines = _before_after("Only the card the joker stands for, 8♠, may take its place", run,
+                          say("8♠ in place of the joker"), verify_joker_swap(run, "8S", jawaker))
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 PARTS: dict[str, Callable[[], str]] = {"playthrough": playthrough, "wild-moves": wild_moves,
