@@ -202,3 +202,17 @@ def test_the_arabic_lesson_runs_and_reads_as_a_static_page(stem: str) -> None:
     text = page_text(nb)
     assert all(part in text for part in PARTS.values()), "the page's five parts, in Arabic"
     assert "shared/" not in text
+
+
+def test_a_changed_english_cell_leaves_its_twin_unwritten(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twin property by construction: an English cell edited without its translation takes its lesson
+    out of the Arabic course (it is not written half English, and the list above then fails)."""
+    name, title, cells = make_notebooks.LESSONS[0]
+    edited = [dict(c) for c in cells]
+    first = next(i for i, c in enumerate(edited) if c["cell_type"] == "markdown")
+    edited[first]["source"] += "\n\nA sentence added in English only."
+    monkeypatch.setattr(make_notebooks, "LESSONS", [(name, title, edited), *make_notebooks.LESSONS[1:]])
+    made = make_notebooks.twins(LANG)
+    assert name not in made and len(made) == len(TRANSLATED) - 1
+    _, missing = course_i18n.localize_cells(edited, LANG, course_i18n.translations("lessons", LANG), set(made))
+    assert missing == [edited[first]["source"]]

@@ -107,3 +107,10 @@ def test_the_arabic_lessons_and_guide_say_these_rules_in_the_same_words() -> Non
         lesson = " ".join(" ".join(c.source for c in nbformat.read(path, as_version=4).cells
                                    if c.cell_type == "markdown").split()).replace("**", "")
         assert sentence in guide and sentence in lesson, stem
+
+
+def test_a_changed_english_paragraph_is_missing_from_the_arabic_guide() -> None:
+    changed = ENGLISH.replace("Every turn has three steps:", "Every turn has exactly three steps:", 1)
+    assert changed != ENGLISH
+    _, _, missing = make_guide.render_lang(changed, "ar")
+    assert len(missing) == 1 and missing[0].startswith("Every turn has exactly three steps:")
