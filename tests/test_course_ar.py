@@ -216,3 +216,18 @@ def test_a_changed_english_cell_leaves_its_twin_unwritten(monkeypatch: pytest.Mo
     assert name not in made and len(made) == len(TRANSLATED) - 1
     _, missing = course_i18n.localize_cells(edited, LANG, course_i18n.translations("lessons", LANG), set(made))
     assert missing == [edited[first]["source"]]
+
+
+@pytest.mark.parametrize("stem", TRANSLATED)
+def test_each_arabic_cell_reads_right_to_left_with_card_runs_left_to_right(stem: str) -> None:
+    """A cell is laid out right to left, and in it every run of cards, code span and source tag is isolated
+    left to right, so a run reads 3♥ 4♥ 5♥ as on the table, not reversed by the Arabic around it."""
+    for cell in _cells(FOLDER / f"{stem}.ipynb"):
+        if cell.cell_type != "markdown":
+            continue
+        assert cell.source.startswith('<div dir="rtl">\n\n') and cell.source.endswith("\n\n</div>")
+        body = cell.source[len('<div dir="rtl">\n\n'):-len("\n\n</div>")]
+        plain = body.replace(course_i18n.LRI, "").replace(course_i18n.PDI, "")
+        assert course_i18n.isolate_ltr(plain) == body
+    assert course_i18n.isolate_ltr("من 3♥ 4♥ 5♥ إلى `K♠ A♠ 2♠` [000, 004]") == \
+        "من \u20663♥ 4♥ 5♥\u2069 إلى \u2066`K♠ A♠ 2♠`\u2069 \u2066[000, 004]\u2069"

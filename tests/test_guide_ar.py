@@ -114,3 +114,11 @@ def test_a_changed_english_paragraph_is_missing_from_the_arabic_guide() -> None:
     assert changed != ENGLISH
     _, _, missing = make_guide.render_lang(changed, "ar")
     assert len(missing) == 1 and missing[0].startswith("Every turn has exactly three steps:")
+
+
+def test_card_runs_read_left_to_right_in_the_arabic_paragraphs() -> None:
+    for en, ar in _pairs():
+        if course_i18n.needs_words(en):
+            plain = ar.replace(course_i18n.LRI, "").replace(course_i18n.PDI, "")
+            assert course_i18n.isolate_ltr(plain) == ar, ar[:60]
+    assert "\u20663 4 5 6 7 8 9 10 J Q K A\u2069" in ARABIC

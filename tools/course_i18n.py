@@ -31,6 +31,9 @@ from typing import Iterable
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's package, run from anywhere
+from banakil_replay.i18n import is_rtl  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The languages the course is written in besides English.
 COURSE_LANGUAGES = ("ar",)
@@ -131,6 +134,25 @@ def localize_links(text: str, lang: str, translated_lessons: set[str]) -> str:
     return LINK.sub(move, text)
 
 
+LRI, PDI = "\u2066", "\u2069"  # Unicode's left-to-right isolate and its end: invisible, kept by every renderer
+_CARD = r"(?:10|[2-9JQKA])[♥♦♣♠HDCS]?(?:\(=[^)]*\))?|JK|🃏(?:\(=[^)]*\))?"
+_TAGS = r"\[00[0-4](?: \(Jawaker\))?(?:, 00[0-4](?: \(Jawaker\))?)*\]"  # [000, 004], not one with words in it
+_LTR = re.compile(rf"`[^`\n]+`|{_TAGS}|(?<![0-9A-Za-z`])(?:{_CARD})(?:[ -](?:{_CARD}))+(?![0-9A-Za-z`])")
+
+
+def isolate_ltr(text: str) -> str:
+    """Right-to-left text with every run of cards (``3♥ 4♥ 5♥``, ``3 9 5 K A``), code span and source tag
+    ([000, 004]) isolated left to right: in an Arabic paragraph the bidirectional algorithm would otherwise
+    lay the tokens of a run out from right to left (a run 3♥ 4♥ 5♥ would read 5♥ 4♥ 3♥), while on the
+    table and in the English a run reads from its low card on the left."""
+    return _LTR.sub(lambda m: f"{LRI}{m.group(0)}{PDI}", text)
+
+
+def rtl_markdown(text: str) -> str:
+    """A translated markdown cell laid out right to left (JupyterLab and GitHub set a cell left to right)."""
+    return f'<div dir="rtl">\n\n{isolate_ltr(text)}\n\n</div>'
+
+
 def localize_cells(cells: list[dict], lang: str, table: dict[str, str],
                    translated_lessons: set[str]) -> tuple[list[dict], list[str]]:
     """The twin of a lesson's cells in ``lang``, and the English of every markdown cell the catalog
@@ -143,7 +165,8 @@ def localize_cells(cells: list[dict], lang: str, table: dict[str, str],
             if said is None:
                 missing.append(cell["source"])
                 said = cell["source"]
-            cell["source"] = localize_links(said, lang, translated_lessons)
+            said = localize_links(said, lang, translated_lessons)
+            cell["source"] = rtl_markdown(said) if is_rtl(lang) else said
         elif cell["cell_type"] == "code":
             cell["source"] = localize_code(cell["source"], lang)
         out.append(cell)

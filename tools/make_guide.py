@@ -29,7 +29,8 @@ from banakil_replay.rules import get_ruleset  # noqa: E402
 from banakil_replay.state import GameState  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
-from course_i18n import guide_blocks, merge, needs_words, po_path, translations  # noqa: E402
+from banakil_replay.i18n import is_rtl  # noqa: E402
+from course_i18n import guide_blocks, isolate_ltr, merge, needs_words, po_path, translations  # noqa: E402
 
 GUIDE = ROOT / "docs" / "how-to-play.md"
 GAME = ROOT / "sample_games" / "classic_dana_ravi.jsonl"
@@ -190,6 +191,8 @@ def _block(block: str, lang: str, look: Callable[[str], str]) -> str:
     said = look(block)
     said = re.sub(r"\]\((\w[\w-]*)\.md\b", lambda m: f"]({m.group(1)}.{lang}.md"
                   if (GUIDE.parent / f"{m.group(1)}.{lang}.md").exists() else m.group(0), said)
+    if is_rtl(lang):
+        said = isolate_ltr(said)
     if block.startswith("#"):
         first, _, rest = said.partition("\n")
         said = f'{first} <a id="{anchor(block.split(chr(10))[0])}"></a>' + (f"\n{rest}" if rest else "")
