@@ -1,4 +1,5 @@
-# Two entry points for a fresh machine (Python 3.11+): `make tutorial` and `make test`.
+# Two entry points for a fresh machine (Python 3.11+): `make tutorial` (`make tutorial LANG=ar`: in Arabic)
+# and `make test`.
 # Each creates its own virtual environment in .venv on first use.
 PYTHON ?= python3
 VENV ?= .venv
@@ -18,7 +19,8 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # The course starts at lesson 1. JupyterLab prints its URLs with this page as their path, each on a line
 # of its own, so a newcomer without a desktop browser can click or copy it. LAB_ARGS adds JupyterLab options.
-LESSON1 := notebooks/01_first_hand.ipynb
+# LANG=ar (or an Arabic locale, ar_JO.UTF-8) opens the Arabic course instead (notebooks/ar/, the same lessons).
+LESSON1 := notebooks/$(if $(filter ar ar_%,$(LANG)),ar/,)01_first_hand.ipynb
 LAB_ARGS ?=
 
 tutorial: $(STAMP)

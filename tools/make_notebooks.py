@@ -1,7 +1,9 @@
 """Write the course's lessons (notebooks/NN_*.ipynb) from the cell lists below (outputs stay empty).
 
 Keeping notebook sources here makes diffs readable; run
-``python tools/make_notebooks.py`` after editing and commit both.
+``python tools/make_notebooks.py`` after editing and commit both. The Arabic course
+(notebooks/ar/) is made from these same cells: ``python tools/make_notebooks.py --lang ar``
+(tools/course_i18n.py says how, and how a translator finishes what a change left untranslated).
 
 Every lesson has the same five parts, as headings: "What you will learn", "The rule"
 (each rule of the game is stated in one lesson only, in the terms of docs/how-to-play.md),
@@ -22,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout'
 from banakil_replay.learn.glossary import glossary_markdown  # noqa: E402
 from lesson_playing_well import PLAYING_WELL  # noqa: E402  (lesson 11, kept in its own file; tools/ is on the path)
 from cells import code, md  # noqa: E402
+from course_i18n import localize_cells, merge, po_path, translations  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GLOSSARY = NOTEBOOKS.parent / "docs" / "glossary.md"
@@ -1494,7 +1497,7 @@ def next_link(i: int) -> dict | None:
     return md(f"{GLOSSARY_LINK}\n\n**Next:** [Lesson {i + 2} · {title}]({name}.ipynb)")
 
 
-def write(name: str, cells: list[dict]) -> None:
+def write(name: str, cells: list[dict], folder: Path = NOTEBOOKS) -> None:
     cells = [dict(c) for c in cells]  # SETUP is shared between notebooks; ids differ per notebook
     nb = {
         "cells": cells,
@@ -1507,18 +1510,60 @@ def write(name: str, cells: list[dict]) -> None:
     }
     for i, cell in enumerate(cells):
         cell["id"] = f"{name.split('_')[0]}-{i}"
-    (NOTEBOOKS / f"{name}.ipynb").write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (folder / f"{name}.ipynb").write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def lesson_cells(i: int) -> list[dict]:
+    """Lesson ``i``'s cells in English, the closing link to the next one included."""
+    name, _, cells = LESSONS[i]
+    link = next_link(i)
+    return cells + ([link] if link else [])
+
+
+def twins(lang: str) -> dict[str, list[dict]]:
+    """The lessons in ``lang`` whose every markdown cell the lessons catalog translates, by name (a
+    lesson with any cell untranslated is left out, never written half English)."""
+    table = translations("lessons", lang)
+    done = {name for i, (name, _, _) in enumerate(LESSONS)
+            if all(c["source"] in table for c in lesson_cells(i) if c["cell_type"] == "markdown")}
+    out = {}
+    for i, (name, _, _) in enumerate(LESSONS):
+        if name in done:
+            out[name] = localize_cells(lesson_cells(i), lang, table, done)[0]
+    return out
+
+
+def main_lang(lang: str) -> None:
+    """The lessons catalog of ``lang`` brought in step with the English, and every translated lesson written
+    to notebooks/<lang>/ (a lesson no longer translated in full is removed, not left stale)."""
+    messages = [(c["source"], f"notebooks/{name}") for i, (name, _, _) in enumerate(LESSONS)
+                for c in lesson_cells(i) if c["cell_type"] == "markdown"]
+    total, todo = merge("lessons", lang, messages)
+    folder = NOTEBOOKS / lang
+    folder.mkdir(exist_ok=True)
+    made = twins(lang)
+    for old in folder.glob("*.ipynb"):
+        if old.stem not in made:
+            old.unlink()
+    for name, cells in made.items():
+        write(name, cells, folder)
+    print(f"{po_path('lessons', lang)}: {total} entries, {todo} to translate; "
+          f"{len(made)} of {len(LESSONS)} lessons written to {folder}")
 
 
 def main() -> None:
+    if "--lang" in sys.argv:
+        lang = sys.argv[sys.argv.index("--lang") + 1]
+        if lang != "en":
+            main_lang(lang)
+            return
     NOTEBOOKS.mkdir(exist_ok=True)
     wanted = {f"{name}.ipynb" for name, _, _ in LESSONS}
     for old in NOTEBOOKS.glob("*.ipynb"):  # a lesson renamed or removed leaves no stale copy
         if old.name not in wanted:
             old.unlink()
-    for i, (name, _, cells) in enumerate(LESSONS):
-        link = next_link(i)
-        write(name, cells + ([link] if link else []))
+    for i, (name, _, _) in enumerate(LESSONS):
+        write(name, lesson_cells(i))
     GLOSSARY.write_text(glossary_markdown(), encoding="utf-8")
 
 
