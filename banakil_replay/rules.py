@@ -299,21 +299,21 @@ def knob_accepts() -> dict[str, Accepts]:
     return _ACCEPTS
 
 
-CLASSIC = Ruleset(name="classic", title="Classic table rules (000 + 004)")
+CLASSIC = Ruleset(name="classic", title=NP_("rule set title", "Classic table rules (000 + 004)"))
 
 CLASSIC_SUM = dataclasses.replace(
-    CLASSIC, name="classic-sum", title="Classic, partnership scores summed (000, 004 variant)",
+    CLASSIC, name="classic-sum", title=NP_("rule set title", "Classic, partnership scores summed (000, 004 variant)"),
     team_scoring="sum")
 
 JAWAKER = dataclasses.replace(
-    CLASSIC, name="jawaker", title="Jawaker online rules (004, last section; 000)",
+    CLASSIC, name="jawaker", title=NP_("rule set title", "Jawaker online rules (004, last section; 000)"),
     player_counts=(4,), opening="starter_19", ace_value=1.0,
     two_movement="low_or_high_end", joker_movement="locked", joker_swap="exact_card",
     all_at_once="team_minimum", cold_hand_values=(51, 101),
     targets=((4, 222),))
 
 ERAM = dataclasses.replace(
-    CLASSIC, name="eram", title="ERAM CARDS app (002)",
+    CLASSIC, name="eram", title=NP_("rule set title", "ERAM CARDS app (002)"),
     player_counts=(4,), opening="starter_19", ace_low=True, ace_value=1.0,
     partner_melds="always", two_movement="free", joker_movement="locked", joker_swap="exact_card",
     max_run_length=13, thirteenth_card_two=False,
@@ -322,7 +322,7 @@ ERAM = dataclasses.replace(
     all_at_once="none", rounding="none", targets=((4, 202),), match_end="gap_tiebreak")
 
 KROOT = dataclasses.replace(
-    CLASSIC, name="kroot", title="Kroot app (003)",
+    CLASSIC, name="kroot", title=NP_("rule set title", "Kroot app (003)"),
     player_counts=(2, 4), opening="starter_19", ace_value=1.0, discard_limit="any_taken",
     go_out_without_discard=False,
     partner_melds="always", two_movement="slide_to_open_end", joker_movement="locked",
