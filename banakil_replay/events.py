@@ -465,7 +465,7 @@ def _field_error(cls: type, obj: Any, text: str) -> str:
                                                                            limit=limit, got=got)
     other = _AT_RE.fullmatch(text)  # our own checks, such as a card code's
     if other is not None:
-        return f"field `{other['path'].lstrip('.')}`: {other['why']}"  # the path, then the check's own sentence
+        return _("field `{field}`: {reason}").format(field=other["path"].lstrip("."), reason=other["why"])
     return text
 
 
