@@ -15,7 +15,7 @@ command line, the text table and the widgets alike.
 The reason is said in the language current when the error is made (the sentence is built where
 the facts are known, and only when something is refused: a valid event asks the catalog for
 nothing); the frame around it (``seq N``, the rule's title) is said when the error is put in
-words. ``source`` stays English data (``play --json`` prints it); ``source_said`` is that
+words (``str(err)`` when it is made, :func:`render` when called). ``source`` stays English data (``play --json`` prints it); ``source_said`` is that
 citation in the reader's words, given by whoever can say it (the reducer), else the source itself:
 
 >>> from .rulebook import Rule
