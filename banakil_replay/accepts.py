@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+from .i18n import _
+
 
 class Accepts(Protocol):
     """Parses one override value into the knob's own type, or raises ``ValueError(describe())``."""
@@ -35,7 +37,7 @@ def short_repr(value: Any, limit: int = 60) -> str:
     try:
         text = repr(value)
     except ValueError:  # an int past Python's digit limit
-        return "a value too long to show"
+        return _("a value too long to show")
     return text if len(text) <= limit else text[:limit] + "..."
 
 
@@ -51,7 +53,7 @@ class Flag:
         return value
 
     def describe(self) -> str:
-        return "true or false"
+        return _("true or false")
 
 
 @dataclass(frozen=True)
@@ -74,9 +76,12 @@ class Number:
         return float(value)
 
     def describe(self) -> str:
-        kind = "a whole number" if self.integer else "a number"
-        text = f"{kind} from {_num(self.lo)} to {_num(self.hi)}"
-        return text + " or null" if self.optional else text
+        lo, hi = _num(self.lo), _num(self.hi)
+        if self.integer:
+            text = _("a whole number from {lo} to {hi} or null") if self.optional else _("a whole number from {lo} to {hi}")
+        else:
+            text = _("a number from {lo} to {hi} or null") if self.optional else _("a number from {lo} to {hi}")
+        return text.format(lo=lo, hi=hi)
 
 
 def _num(x: float) -> str:
@@ -93,7 +98,7 @@ class Choice:
         return value
 
     def describe(self) -> str:
-        return "one of " + ", ".join(repr(n) for n in self.names)
+        return _("one of {names}").format(names=", ".join(repr(n) for n in self.names))  # the names are data
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,7 @@ class Text:
         return value
 
     def describe(self) -> str:
-        return f"a text of at most {self.max_length} characters"
+        return _("a text of at most {count} characters").format(count=self.max_length)
 
 
 def _each(spec: Accepts, value: Any, least: int, most: int, parse: Callable[[Any], Any]) -> list[Any]:
@@ -130,7 +135,7 @@ class Pair:
         return (first, second)
 
     def describe(self) -> str:
-        return f"a list of two numbers, each {self.item.describe()}"
+        return _("a list of two numbers, each {each}").format(each=self.item.describe())
 
 
 @dataclass(frozen=True)
@@ -147,7 +152,7 @@ class DistinctInts:
         return tuple(out)
 
     def describe(self) -> str:
-        return f"a non-empty list of different whole numbers from {self.lo} to {self.hi}"
+        return _("a non-empty list of different whole numbers from {lo} to {hi}").format(lo=self.lo, hi=self.hi)
 
 
 @dataclass(frozen=True)
@@ -169,5 +174,5 @@ class PairsByKey:
         return tuple(sorted(pairs))
 
     def describe(self) -> str:
-        return (f"a list of pairs such as {self.example}: first {self.key.describe()} (each once), "
-                f"then {self.value.describe()}")
+        return _("a list of pairs such as {example}: first {key} (each once), then {value}").format(
+            example=self.example, key=self.key.describe(), value=self.value.describe())

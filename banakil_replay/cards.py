@@ -274,5 +274,8 @@ def difference_words(given: Counter[Card], expected: Counter[Card]) -> str:
         return " ".join(c.symbol for c in sorted(cards.elements(), key=CARD_INDEX.__getitem__))
 
     extra, missing = given - expected, expected - given
-    parts = ([f"it lacks {listed(missing)}"] if missing else []) + ([f"it has {listed(extra)} too many"] if extra else [])
-    return " and ".join(parts)
+    if missing and extra:
+        return _("it lacks {missing} and it has {extra} too many").format(missing=listed(missing), extra=listed(extra))
+    if missing:
+        return _("it lacks {missing}").format(missing=listed(missing))
+    return _("it has {extra} too many").format(extra=listed(extra)) if extra else ""

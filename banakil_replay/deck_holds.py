@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 
 from .cards import CARD_INDEX, Card, full_deck
 from .errors import MalformedInputError
+from .i18n import _
 from .seats import seat_name
 
 __all__ = ["check_in_deck", "deck_overflow"]
@@ -38,9 +39,12 @@ def deck_overflow(seats: Sequence[Iterable[Card]], names: Sequence[str] | None =
         return None
     card = min(over, key=CARD_INDEX.__getitem__)  # the first in deck order: the same sentence every time
     if len(per_seat) == 1 and names is None:
-        return f"{card.symbol} is named {named[card]} times; the deck holds 2 of each card"
-    shares = ", ".join(f"{seat_name(names or (), i)}: {c[card]}" for i, c in enumerate(per_seat) if c[card])
-    return f"{card.symbol} is named {named[card]} times ({shares}); the deck holds 2 of each card"
+        return _("{card} is named {count} times; the deck holds 2 of each card").format(card=card.symbol,
+                                                                                         count=named[card])
+    shares = _(", ").join(_("{seat}: {count}").format(seat=seat_name(names or (), i), count=c[card])
+                          for i, c in enumerate(per_seat) if c[card])
+    return _("{card} is named {count} times ({shares}); the deck holds 2 of each card").format(
+        card=card.symbol, count=named[card], shares=shares)
 
 
 def check_in_deck(cards: Iterable[Card]) -> None:

@@ -10,7 +10,13 @@ in a set order.
 
 Every error keeps its parts: ``reason`` (the bare why) and, where known, ``seq``,
 ``event_type``, ``rule`` and ``source``. :func:`render` puts them in words for the
-command line, the text table and the widgets alike:
+command line, the text table and the widgets alike.
+
+The reason is said in the language current when the error is made (the sentence is built where
+the facts are known, and only when something is refused: a valid event asks the catalog for
+nothing); the frame around it (``seq N``, the rule's title) is said when the error is put in
+words (``str(err)`` when it is made, :func:`render` when called). ``source`` stays English data (``play --json`` prints it); ``source_said`` is that
+citation in the reader's words, given by whoever can say it (the reducer), else the source itself:
 
 >>> from .rulebook import Rule
 >>> err = ReplayError(7, "discarded", "seat 1 does not hold 7H", rule=Rule.CARDS_FROM_HAND, source="000 (Play)")
@@ -25,6 +31,8 @@ command line, the text table and the widgets alike:
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
+
+from .i18n import _, pgettext
 
 if TYPE_CHECKING:
     from .rulebook import Rule
@@ -44,6 +52,7 @@ class BanakilError(ValueError):
     event_type: str | None = None
     rule: Rule | None = None
     source: str = ""
+    source_said: str | None = None  # the source in the reader's words, when known; else ``source`` is shown
     cites_rule: ClassVar[bool] = False  # a refusal names its rule and source when rendered; a read error does not
 
     def __init__(self, message: str, *, reason: str | None = None) -> None:
@@ -79,24 +88,23 @@ class IllegalMoveError(BanakilError):
     cites_rule = True
 
     def __init__(self, message: str, *, rule: Rule | None = None, source: str | None = None,
-                 reason: str | None = None) -> None:
+                 reason: str | None = None, source_said: str | None = None) -> None:
         super().__init__(message, reason=reason)
         self.rule = rule
         self.source = source if source is not None else (rule.source if rule is not None else "")
-
-    def prefixed(self, prefix: str) -> IllegalMoveError:
-        """The same refusal (same rule and source) with ``prefix`` saying what was tried."""
-        return IllegalMoveError(prefix + str(self), rule=self.rule, source=self.source)
+        self.source_said = source_said
 
 
 class ReplayError(IllegalMoveError):
     """An event the rules (or the log's own sequence) forbid, located by seq."""
 
     def __init__(self, seq: int, event_type: str, reason: str, *, rule: Rule | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None, source_said: str | None = None) -> None:
         self.seq, self.event_type = seq, event_type
         source = source if source is not None else (rule.source if rule is not None else "")
-        super().__init__(_located(seq, event_type, reason, rule, source), rule=rule, source=source, reason=reason)
+        said = source if source_said is None else source_said
+        super().__init__(_located(seq, event_type, reason, rule, said), rule=rule, source=source, reason=reason,
+                         source_said=source_said)
 
 
 class MalformedEventError(MalformedInputError):
@@ -115,8 +123,15 @@ class MalformedEventError(MalformedInputError):
         super().__init__(_located(seq, event_type, reason, rule, self.source), reason=reason)
 
 
+def _title(rule: Rule) -> str:
+    # rulebook_words.title, which this module cannot import (the rulebook imports the errors): the same
+    # context, so both ask the catalog for one message
+    return pgettext("rule title", rule.title)
+
+
 def _located(seq: int, event_type: str, reason: str, rule: Rule | None, source: str) -> str:
-    return f"seq {seq}: {event_type}: {reason}" + (f" [{rule.title}: {source}]" if rule is not None else "")
+    located = _("seq {seq}: {event_type}: {reason}").format(seq=seq, event_type=event_type, reason=reason)
+    return located + (_(" [{rule}: {source}]").format(rule=_title(rule), source=source) if rule is not None else "")
 
 
 def render(err: BanakilError, *, seq: bool = True, event_type: bool = True, rule_id: bool = False,
@@ -128,9 +143,15 @@ def render(err: BanakilError, *, seq: bool = True, event_type: bool = True, rule
     error (no rule to cite) is its reason, after its seq when asked for; ``place`` adds where
     in the file it lies, for a reader who will open the file (``reason (line 3, byte 40)``).
     """
-    head = (f"seq {err.seq}: " if seq and err.seq is not None else "") + \
-        (f"{err.event_type}: " if event_type and err.event_type else "")
+    head = (_("seq {seq}: ").format(seq=err.seq) if seq and err.seq is not None else "") + \
+        (f"{err.event_type}: " if event_type and err.event_type else "")  # the event's type is data, as logged
     rule = err.rule if err.cites_rule else None
-    tag = "" if rule is None else f" [{rule.title}{f' (rule {rule.id})' if rule_id else ''}: {err.source}]"
+    source = err.source if err.source_said is None else err.source_said
+    if rule is None:
+        tag = ""
+    elif rule_id:
+        tag = _(" [{rule} (rule {id}): {source}]").format(rule=_title(rule), id=rule.id, source=source)
+    else:
+        tag = _(" [{rule}: {source}]").format(rule=_title(rule), source=source)
     where = f" ({err.place})" if place and err.place else ""
     return head + err.reason + where + tag

@@ -26,6 +26,7 @@ from msgspec import Meta, Struct
 # the private tables are what parse_card reads with: the schema pattern is built from them
 from .cards import _RANK_FROM_CODE, _SUIT_FROM_SYMBOL, JOKER_CODES, SUITS, Card, full_deck, parse_card
 from .errors import MalformedInputError
+from .i18n import N_, _, ngettext
 from .rulebook import Rule
 from .rules import RULESETS
 
@@ -50,7 +51,7 @@ class EventError(MalformedInputError):
     """An event object that is not a well-formed v1 event; ``rule`` says which rule of the format it breaks."""
 
     def __init__(self, message: str, seq: int | None = None, rule: Rule = Rule.EVENT_FIELDS) -> None:
-        super().__init__(message if seq is None else f"seq {seq}: {message}")
+        super().__init__(message if seq is None else _("seq {seq}: {reason}").format(seq=seq, reason=message))
         self.reason = message
         self.seq = seq
         self.rule = rule
@@ -111,10 +112,10 @@ def _schema_hook(kind: type) -> dict[str, Any]:
     raise NotImplementedError(f"no schema for {kind!r}")
 
 
-Seq = typing.Annotated[int, Meta(ge=0, description="0, 1, 2, ... without gaps; line L holds seq L-1")]
+Seq = typing.Annotated[int, Meta(ge=0, description=N_("0, 1, 2, ... without gaps; line L holds seq L-1"))]
 Seat = typing.Annotated[int, Meta(ge=0, extra_json_schema={"maximum": 3},
-                                  description="0..n-1 in turn order; the reducer checks it against the table")]
-MeldNo = typing.Annotated[int, Meta(ge=1, description="melds of a hand are numbered 1, 2, 3 ... as they are made")]
+                                  description=N_("0..n-1 in turn order; the reducer checks it against the table"))]
+MeldNo = typing.Annotated[int, Meta(ge=1, description=N_("melds of a hand are numbered 1, 2, 3 ... as they are made"))]
 HandNo = typing.Annotated[int, Meta(ge=1)]
 Cards = typing.Annotated[tuple[Card, ...], Meta(max_length=MAX_CARDS)]
 Name = typing.Annotated[str, Meta(max_length=MAX_NAME)]
@@ -136,87 +137,87 @@ class MatchStarted(_Event, frozen=True, tag="match_started", kw_only=True):
     """First event of every log: the format version, the rule set and the players."""
 
     format: typing.Annotated[str, Meta(
-        description="the format version the log is written to: banakil-replay/1.1",
+        description=N_("the format version the log is written to: banakil-replay/1.1"),
         extra_json_schema={"pattern": rf"^{re.escape(FORMAT_NAME)}/{FORMAT_MAJOR}(\.[0-9]{{1,9}})?$"})]
-    rules: typing.Annotated[str, Meta(max_length=MAX_NAME, description="rule set preset name",
+    rules: typing.Annotated[str, Meta(max_length=MAX_NAME, description=N_("rule set preset name"),
                                       # the reducer refuses other names, with the list of known ones
                                       extra_json_schema={"enum": list(RULESETS)})] = "classic"
     players: typing.Annotated[tuple[Name, ...], Meta(
-        min_length=2, max_length=4, description="player names in seat order: seat 0 first")]
+        min_length=2, max_length=4, description=N_("player names in seat order: seat 0 first"))]
     options: typing.Annotated[dict[str, Any], Meta(
-        description="rule knob overrides for this match: knob name to value")] = {}
+        description=N_("rule knob overrides for this match: knob name to value"))] = {}
 
 
 class HandStarted(_Event, frozen=True, tag="hand_started"):
     """A deal: every seat's cards; the player after the dealer plays first."""
 
-    hand: typing.Annotated[HandNo, _doc("the hand's number: 1, then one more than the last hand played or recorded")]
-    dealer: typing.Annotated[Seat, _doc("the seat that dealt; the player after it plays first")]
+    hand: typing.Annotated[HandNo, _doc(N_("the hand's number: 1, then one more than the last hand played or recorded"))]
+    dealer: typing.Annotated[Seat, _doc(N_("the seat that dealt; the player after it plays first"))]
     hands: typing.Annotated[tuple[Cards, ...], Meta(
-        min_length=2, max_length=4, description="the cards dealt, one list per seat, indexed by seat")]
-    upcard: typing.Annotated[Card | None, _doc("the card turned up to start the discard pile (upcard rule sets only)")] = None
+        min_length=2, max_length=4, description=N_("the cards dealt, one list per seat, indexed by seat"))]
+    upcard: typing.Annotated[Card | None, _doc(N_("the card turned up to start the discard pile (upcard rule sets only)"))] = None
     stock: typing.Annotated[Cards | None, Meta(
-        description="the undealt cards in stock order, top first, when known")] = None
+        description=N_("the undealt cards in stock order, top first, when known"))] = None
 
 
 class Drew(_Event, frozen=True, tag="drew"):
     """A card drawn from the stock; ``card`` may be left out when the stock order is known."""
 
-    seat: typing.Annotated[Seat, _doc("the seat that drew")]
-    card: typing.Annotated[Card | None, _doc("the card drawn; may be left out while the log gives the stock order")] = None
+    seat: typing.Annotated[Seat, _doc(N_("the seat that drew"))]
+    card: typing.Annotated[Card | None, _doc(N_("the card drawn; may be left out while the log gives the stock order"))] = None
 
 
 class Took(_Event, frozen=True, tag="took"):
     """The top ``count`` cards of the discard pile; ``cards``, when given, is checked."""
 
-    seat: typing.Annotated[Seat, _doc("the seat that took")]
-    count: typing.Annotated[int, Meta(ge=1, description="how many cards, from the top of the pile down")]
-    cards: typing.Annotated[Cards | None, _doc("the cards taken, in any order (checked against the pile)")] = None
+    seat: typing.Annotated[Seat, _doc(N_("the seat that took"))]
+    count: typing.Annotated[int, Meta(ge=1, description=N_("how many cards, from the top of the pile down"))]
+    cards: typing.Annotated[Cards | None, _doc(N_("the cards taken, in any order (checked against the pile)"))] = None
 
 
 class Melded(_Event, frozen=True, tag="melded"):
     """A new meld; ``arrangement`` pins its layout exactly."""
 
-    seat: typing.Annotated[Seat, _doc("the seat that melds")]
-    cards: typing.Annotated[Cards, _doc("the cards of the new meld, from the seat's hand")]
-    arrangement: typing.Annotated[Cards | None, _doc("the meld's exact layout: the same cards in table order")] = None
+    seat: typing.Annotated[Seat, _doc(N_("the seat that melds"))]
+    cards: typing.Annotated[Cards, _doc(N_("the cards of the new meld, from the seat's hand"))]
+    arrangement: typing.Annotated[Cards | None, _doc(N_("the meld's exact layout: the same cards in table order"))] = None
 
 
 class LaidOff(_Event, frozen=True, tag="laid_off"):
     """Cards added to an own or partner meld."""
 
-    seat: typing.Annotated[Seat, _doc("the seat that adds the cards")]
-    meld: typing.Annotated[MeldNo, _doc("the meld added to")]
-    cards: typing.Annotated[Cards, _doc("the cards added, from the seat's hand")]
-    arrangement: typing.Annotated[Cards | None, _doc("the whole meld's exact layout after the cards join it")] = None
+    seat: typing.Annotated[Seat, _doc(N_("the seat that adds the cards"))]
+    meld: typing.Annotated[MeldNo, _doc(N_("the meld added to"))]
+    cards: typing.Annotated[Cards, _doc(N_("the cards added, from the seat's hand"))]
+    arrangement: typing.Annotated[Cards | None, _doc(N_("the whole meld's exact layout after the cards join it"))] = None
 
 
 class JokerSwapped(_Event, frozen=True, tag="joker_swapped"):
     """``card`` takes a joker's place in a meld; the joker goes to the seat's hand."""
 
-    seat: typing.Annotated[Seat, _doc("the seat that swaps")]
-    meld: typing.Annotated[MeldNo, _doc("the meld holding the joker")]
-    card: typing.Annotated[Card, _doc("the natural card, from the seat's hand, that takes the joker's place")]
+    seat: typing.Annotated[Seat, _doc(N_("the seat that swaps"))]
+    meld: typing.Annotated[MeldNo, _doc(N_("the meld holding the joker"))]
+    card: typing.Annotated[Card, _doc(N_("the natural card, from the seat's hand, that takes the joker's place"))]
 
 
 class Discarded(_Event, frozen=True, tag="discarded"):
     """A card onto the pile; ends the turn."""
 
-    seat: typing.Annotated[Seat, _doc("the seat that discards")]
-    card: typing.Annotated[Card, _doc("the card put on top of the pile")]
+    seat: typing.Annotated[Seat, _doc(N_("the seat that discards"))]
+    card: typing.Annotated[Card, _doc(N_("the card put on top of the pile"))]
 
 
 class Reshuffled(_Event, frozen=True, tag="reshuffled"):
     """The pile but its top card became the new stock (ERAM, 002); order optional."""
 
-    stock: typing.Annotated[Cards | None, _doc("the new stock in order, top first, when known")] = None
+    stock: typing.Annotated[Cards | None, _doc(N_("the new stock in order, top first, when known"))] = None
 
 
 class HandScored(_Event, frozen=True, tag="hand_scored"):
     """A hand not played in the log, recorded by its result only: one score per side."""
 
-    scores: typing.Annotated[tuple[Score, ...], Meta(min_length=1, description="one score per side, side 0 first")]
-    hand: typing.Annotated[HandNo | None, _doc("the number of the hand recorded: the next hand (required from format 1.1)")] = None
+    scores: typing.Annotated[tuple[Score, ...], Meta(min_length=1, description=N_("one score per side, side 0 first"))]
+    hand: typing.Annotated[HandNo | None, _doc(N_("the number of the hand recorded: the next hand (required from format 1.1)"))] = None
 
 
 class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
@@ -228,28 +229,28 @@ class HandRecorded(_Event, frozen=True, tag="hand_recorded"):
     """
 
     input: typing.Annotated[dict[str, Any], Meta(description=(
-        "the score command's input: went_out (a seat or null), all_at_once, and seats, one object per "
+        N_("the score command's input: went_out (a seat or null), all_at_once, and seats, one object per "
         "seat with melded and in_hand points, or melded_cards and in_hand_cards; players may be left "
-        "out (it is the table's). Checked and scored by the reducer"))]
+        "out (it is the table's). Checked and scored by the reducer")))]
     hand: typing.Annotated[HandNo | None, _doc(
-        "the number of the hand recorded; when given it must be the next hand, so a hand sent twice is "
-        "refused rather than counted twice (the sheet command always writes it)")] = None
+        N_("the number of the hand recorded; when given it must be the next hand, so a hand sent twice is "
+        "refused rather than counted twice (the sheet command always writes it)"))] = None
 
 
 class Annotated(_Event, frozen=True, tag="annotated"):
     """A note on an earlier event; never changes the game."""
 
-    at: typing.Annotated[int, Meta(ge=0, description="the seq of the event the note is about (an earlier one)")]
-    text: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION, description="the note, plain text")]
-    author: typing.Annotated[Name, _doc("who wrote it")] = ""
+    at: typing.Annotated[int, Meta(ge=0, description=N_("the seq of the event the note is about (an earlier one)"))]
+    text: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION, description=N_("the note, plain text"))]
+    author: typing.Annotated[Name, _doc(N_("who wrote it"))] = ""
 
 
 class HandStruck(_Event, frozen=True, tag="hand_struck"):
     """A finished hand taken back, as a score sheet strikes a line (format 1.2): the hand stays in the
     log and on the sheet, marked struck, and counts for nobody from here on. Nothing is rewritten."""
 
-    hand: typing.Annotated[HandNo, _doc("the number of the hand struck: a finished hand not struck before")]
-    reason: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION, description="why, in plain text (optional)")] = ""
+    hand: typing.Annotated[HandNo, _doc(N_("the number of the hand struck: a finished hand not struck before"))]
+    reason: typing.Annotated[str, Meta(max_length=MAX_ANNOTATION, description=N_("why, in plain text (optional)"))] = ""
 
 
 class MatchBanked(_Event, frozen=True, tag="match_banked"):
@@ -300,16 +301,20 @@ def value_words(value: object, limit: int = 60) -> str:
         return text
     if isinstance(value, str):
         text = json.dumps(value, ensure_ascii=False)
-        return "the string " + (text if len(text) <= limit else text[: limit - 4] + '..."')
+        return _("the string {text}").format(text=text if len(text) <= limit else text[: limit - 4] + '..."')
     return json_kind(value)
 
 
 def json_kind(value: object) -> str:
     """What kind of JSON value this is, for messages: "an array", "null" ..."""
     if isinstance(value, bool):
-        return "a boolean"
-    return {dict: "an object", list: "an array", str: "a string", int: "an integer",
-            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+        return _("a boolean")
+    kind = _JSON_KINDS.get(type(value))
+    return type(value).__name__ if kind is None else _(kind)
+
+
+_JSON_KINDS: dict[type, str] = {dict: N_("an object"), list: N_("an array"), str: N_("a string"), int: N_("an integer"),
+                                float: N_("a number"), type(None): "null"}  # null is JSON's own word
 
 
 def format_major(value: object) -> int:
@@ -318,11 +323,12 @@ def format_major(value: object) -> int:
     Raises :class:`FormatError` when the value names no banakil-replay format.
     """
     if not isinstance(value, str):
-        raise FormatError(f'"format" must be a string like {FORMAT_LATEST!r}, not {value_words(value)}')
+        raise FormatError(_('"format" must be a string like {latest}, not {value}').format(
+            latest=repr(FORMAT_LATEST), value=value_words(value)))
     match = _FORMAT_RE.fullmatch(value)
     if match is None or match["name"] != FORMAT_NAME:
-        raise FormatError(f'"format" {_brief(value)} is not a {FORMAT_NAME} format '
-                          f"(expected something like {FORMAT_LATEST!r})")
+        raise FormatError(_('"format" {value} is not a {name} format (expected something like {latest})').format(
+            value=_brief(value), name=FORMAT_NAME, latest=repr(FORMAT_LATEST)))
     return int(match["major"])
 
 
@@ -336,8 +342,8 @@ def newer_hint(minor: int) -> str:
     """For an error in a log of a newer minor version: what that may mean ("" for a log this version knows)."""
     if minor <= FORMAT_MINOR:
         return ""
-    return (f" (the log is format {FORMAT}.{minor}, newer than the {FORMAT_LATEST} this {FORMAT_NAME} reads: "
-            f"a newer {FORMAT_NAME} may know it)")
+    return _(" (the log is format {format}, newer than the {latest} this {name} reads: a newer {name} may know "
+             "it)").format(format=f"{FORMAT}.{minor}", latest=FORMAT_LATEST, name=FORMAT_NAME)
 
 
 def check_format(value: object) -> int:
@@ -345,11 +351,12 @@ def check_format(value: object) -> int:
     major = format_major(value)
     if major != FORMAT_MAJOR:
         if major > FORMAT_MAJOR:
-            why = f"the log is newer, upgrade {FORMAT_NAME} to read it"
+            why = _("the log is newer, upgrade {name} to read it").format(name=FORMAT_NAME)
         else:
-            why = "there is no converter from older major versions"
-        raise FormatError(f"unknown log format major version {major} (format {_brief(value)}): "
-                          f"this {FORMAT_NAME} reads major version {FORMAT_MAJOR}; {why}", major)
+            why = _("there is no converter from older major versions")
+        raise FormatError(_("unknown log format major version {major} (format {value}): this {name} reads major "
+                            "version {reads}; {why}").format(major=major, value=_brief(value), name=FORMAT_NAME,
+                                                             reads=FORMAT_MAJOR, why=why), major)
     return major
 
 
@@ -357,24 +364,25 @@ def check_format(value: object) -> int:
 def parse_event(obj: Any, expected_seq: int | None = None) -> Event:
     """One JSON object -> a typed event, or :class:`EventError` naming the seq, the field and the rule."""
     if not isinstance(obj, dict):
-        raise EventError(f"an event must be a JSON object, not {json_kind(obj)}", expected_seq)
+        raise EventError(_("an event must be a JSON object, not {kind}").format(kind=json_kind(obj)), expected_seq)
     seq = obj.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int):
-        raise EventError(f"field `seq` must be a whole number, got {value_words(seq)}", expected_seq)
+        raise EventError(_("field `seq` must be a whole number, got {value}").format(value=value_words(seq)),
+                         expected_seq)
     if expected_seq is not None and seq != expected_seq:
         # located by position: the event at this place in the log is the one that is wrong
-        raise EventError(f"seq must run 0, 1, 2, ... without gaps: expected {expected_seq}, got {seq}",
-                         expected_seq, Rule.CONTIGUOUS_SEQ)
+        raise EventError(_("seq must run 0, 1, 2, ... without gaps: expected {want}, got {seq}").format(
+            want=expected_seq, seq=seq), expected_seq, Rule.CONTIGUOUS_SEQ)
     kind = obj.get("type")
     cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise EventError(f"unknown event type {_brief(kind)}; known: {', '.join(EVENT_TYPES)}", seq,
-                         Rule.EVENT_TYPES)
+        raise EventError(_("unknown event type {kind}; known: {known}").format(
+            kind=_brief(kind), known=", ".join(EVENT_TYPES)), seq, Rule.EVENT_TYPES)  # the types are data
     try:
         if cls is MatchStarted:
             if "format" not in obj:
-                raise FormatError(f"required field `format` is missing (the format version, such as "
-                                  f"{FORMAT_LATEST!r})")
+                raise FormatError(_("required field `format` is missing (the format version, such as "
+                                    "{latest})").format(latest=repr(FORMAT_LATEST)))
             check_format(obj["format"])  # a log of another version fails by its version, not its fields
         event = typing.cast(Event, msgspec.convert(obj, cls, dec_hook=_dec_hook))
     except FormatError as e:
@@ -391,14 +399,16 @@ _EXPECTED_RE = re.compile(r"Expected `(?P<want>[^`]*)`(?P<limit>[^,]*?)(?:, got 
 _AT_RE = re.compile(r"(?P<why>.*) - at `\$(?P<path>[^`]*)`", re.S)
 _LIMIT_RE = re.compile(r"\s*(?P<length>of length )?(?P<op>>=|<=|>|<)\s*(?P<n>\S+)")
 _STEP_RE = re.compile(r"\.(?P<key>\w+)|\[(?P<index>[0-9]+)\]")
-_KINDS = {"int": "a whole number", "float": "a number", "str": "a string", "array": "an array",
-          "object": "an object", "bool": "true or false", "card": "a card code such as 7H, 10S, 2C or JK"}
-_OPS = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
+_KINDS = {"int": N_("a whole number"), "float": N_("a number"), "str": N_("a string"), "array": N_("an array"),
+          "object": N_("an object"), "bool": N_("true or false"), "card": N_("a card code such as 7H, 10S, 2C or JK")}
+_OPS = {">=": N_("at least"), "<=": N_("at most"), ">": N_("more than"), "<": N_("less than")}
 
 
 def _units(count: int | str, want: str) -> str:
-    unit = "character" if want == "str" else "item"
-    return f"{count} {unit}" + ("" if str(count) == "1" else "s")
+    n = int(count) if str(count).isdigit() else 2  # a limit msgspec wrote: a whole number but for a stray float
+    if want == "str":
+        return ngettext("{count} character", "{count} characters", n).format(count=count)
+    return ngettext("{count} item", "{count} items", n).format(count=count)
 
 
 def _limit_words(limit: str, want: str) -> tuple[str, bool]:
@@ -407,9 +417,10 @@ def _limit_words(limit: str, want: str) -> tuple[str, bool]:
     if match is None:
         return limit, False
     number = match["n"].removesuffix(".0")
+    op = _(_OPS[match["op"]])
     if not match["length"]:
-        return f" of {_OPS[match['op']]} {number}", False
-    return f" with {_OPS[match['op']]} {_units(number, want)}", True
+        return _(" of {op} {number}").format(op=op, number=number), False
+    return _(" with {op} {units}").format(op=op, units=_units(number, want)), True
 
 
 def _at(obj: Any, path: str) -> tuple[bool, Any]:
@@ -430,7 +441,7 @@ def _field_doc(cls: type, name: str) -> str:
     hint = typing.get_type_hints(cls, include_extras=True).get(name)
     for meta in reversed(typing.get_args(hint)[1:]):  # Annotated's metadata; nested ones are flattened
         if isinstance(meta, Meta) and meta.description:
-            return f" ({meta.description})"
+            return _(" ({description})").format(description=_(meta.description))  # marked where it is written
     return ""
 
 
@@ -439,19 +450,22 @@ def _field_error(cls: type, obj: Any, text: str) -> str:
     missing = _MISSING_RE.fullmatch(text)
     if missing is not None:
         name = missing["field"]
-        return f"required field `{(missing['path'] or '').lstrip('.') + name}` is missing{_field_doc(cls, name)}"
+        return _("required field `{field}` is missing{description}").format(
+            field=(missing["path"] or "").lstrip(".") + name, description=_field_doc(cls, name))
     expected = _EXPECTED_RE.fullmatch(text)
     if expected is not None:
         path, want = expected["path"], expected["want"]
         found, value = _at(obj, path)
         limit, is_length = _limit_words(expected["limit"], want)
-        got = value_words(value) if found else "something else"
+        got = value_words(value) if found else _("something else")
         if found and is_length and isinstance(value, (str, list)):
-            got = f"{json_kind(value)} of {_units(len(value), want)}"
-        return f"field `{path.lstrip('.')}` must be {_KINDS.get(want, want)}{limit}, got {got}"
+            got = _("{kind} of {units}").format(kind=json_kind(value), units=_units(len(value), want))
+        kind = _(_KINDS[want]) if want in _KINDS else want
+        return _("field `{field}` must be {kind}{limit}, got {got}").format(field=path.lstrip("."), kind=kind,
+                                                                           limit=limit, got=got)
     other = _AT_RE.fullmatch(text)  # our own checks, such as a card code's
     if other is not None:
-        return f"field `{other['path'].lstrip('.')}`: {other['why']}"
+        return _("field `{field}`: {reason}").format(field=other["path"].lstrip("."), reason=other["why"])
     return text
 
 

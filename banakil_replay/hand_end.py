@@ -10,6 +10,7 @@ from itertools import chain
 
 from .cards import CARD_KINDS, Card
 from .errors import MalformedInputError
+from .i18n import _
 from .rules import Ruleset, get_ruleset
 from .scoring import HandInput, SeatInput
 from .state import GameState
@@ -53,7 +54,7 @@ def rules_for(state: GameState, rules: Ruleset | str | None = None) -> Ruleset:
     if rules is not None:
         return get_ruleset(rules)
     if state.rules is None:
-        raise MalformedInputError("this state has no rule set yet")
+        raise MalformedInputError(_("this state has no rule set yet"))
     return state.rules
 
 

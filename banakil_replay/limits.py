@@ -6,6 +6,7 @@ Kept apart from the reducer so the bots' policies and the tests ask the very sam
 from __future__ import annotations
 
 from .cards import Card
+from .i18n import N_
 from .rules import Ruleset
 from .state import Turn
 
@@ -35,9 +36,11 @@ def stock_renewal_refused(rules: Ruleset, reshuffles: int, pile: int) -> str | N
     ERAM (002) the pile but its top card becomes the stock, twice a hand at most; a pile with
     nothing below its top card (someone took the whole pile) makes no stock, and the hand ends as
     when the reshuffles run out, or every seat could only take the lone top card back and forth.
+    The reason is marked for the catalog, not said: this test sits on the discard's path, and the
+    reducer says it (``_(reason)``) only when it refuses.
     """
     if not reshuffle_left(rules, reshuffles):
-        return "these rules allow no (further) reshuffle of the pile"
+        return N_("these rules allow no (further) reshuffle of the pile")
     if pile < 2:
-        return "the pile has no cards below its top card to make a stock"
+        return N_("the pile has no cards below its top card to make a stock")
     return None

@@ -27,9 +27,11 @@ from typing import Callable, Iterable, Literal, Sequence
 
 import msgspec
 
-from .cards import ACE_RANK, CARD_INDEX, SUIT_NAMES, SUITS, Card, parse_cards, rank_code
+from .cards import ACE_RANK, CARD_INDEX, SUITS, Card, parse_cards, rank_code
 from .errors import IllegalMoveError, MalformedInputError
 from .citations import cite
+from .i18n import N_, _
+from .meld_words import Violation, pos_card, run_failure, turns_into, why_said
 from .rulebook import Rule
 from .rules import Ruleset
 
@@ -42,15 +44,6 @@ SET_RANKS = (3, ACE_RANK)
 
 def _name(card: Card) -> str:
     return card.symbol
-
-
-def _pos_card(position: int, suit: str) -> Card:
-    """The natural card a run position stands for (position 1 is a low ace)."""
-    return Card(ACE_RANK if position == 1 else position, suit)
-
-
-def _pos_name(position: int, suit: str) -> str:
-    return _pos_card(position, suit).symbol + (" (low)" if position == 1 else "")
 
 
 class Meld(msgspec.Struct, frozen=True, gc=False):
@@ -85,7 +78,7 @@ class Meld(msgspec.Struct, frozen=True, gc=False):
                 if pos is None:
                     out[i] = None
                 elif self.kind == "run":
-                    out[i] = _pos_card(pos, self.suit)
+                    out[i] = pos_card(pos, self.suit)
                 else:
                     out[i] = Card(pos, self.set_suits[i])
         return out
@@ -106,7 +99,7 @@ class Meld(msgspec.Struct, frozen=True, gc=False):
         for i, c in enumerate(self.cards):
             if i in sf and sf[i] != c:  # a 2 in its own place (A-2-3 under ERAM) plays as itself
                 target = sf[i]
-                parts.append(f"{c.symbol}(={target.symbol if target else '13th card'})")
+                parts.append(f"{c.symbol}(={target.symbol if target else _('13th card')})")
             else:
                 parts.append(c.symbol)
         return " ".join(parts)
@@ -140,18 +133,18 @@ class MeldCheck:
 # --------------------------------------------------------------------- common
 def _common_checks(cards: Sequence[Card]) -> None:
     if len(cards) < 3:
-        raise Rule.MELD_SIZE.no(f"a meld needs at least 3 cards, got {len(cards)}")
+        raise Rule.MELD_SIZE.no(_("a meld needs at least 3 cards, got {count}").format(count=len(cards)))
     if sum(c.is_wild for c in cards) <= 1:
         return  # at most one wild among 3+ cards: one natural at least, no second 2 or joker
     twos = [c for c in cards if c.is_two]
     jokers = [c for c in cards if c.is_joker]
     if len(jokers) > 1:
-        raise Rule.ONE_JOKER_PER_MELD.no("a meld may hold only one joker, this one has two")
+        raise Rule.ONE_JOKER_PER_MELD.no(_("a meld may hold only one joker, this one has two"))
     if len(twos) > 1:
-        raise Rule.ONE_TWO_PER_MELD.no(f"a meld may hold only one 2, this one has {len(twos)} "
-                  f"({' '.join(_name(c) for c in twos)})")
+        raise Rule.ONE_TWO_PER_MELD.no(_("a meld may hold only one 2, this one has {count} ({cards})").format(
+            count=len(twos), cards=" ".join(_name(c) for c in twos)))
     if not any(c.is_natural for c in cards):
-        raise Rule.NATURAL_CARD_NEEDED.no("a meld needs at least one natural card (3 to ace)")
+        raise Rule.NATURAL_CARD_NEEDED.no(_("a meld needs at least one natural card (3 to ace)"))
 
 
 def _looks_like_set(naturals: Sequence[Card]) -> bool:
@@ -163,15 +156,16 @@ def _set_arrangements(cards: Sequence[Card], rules: Ruleset) -> Meld:
     naturals = [c for c in cards if c.is_natural]
     rank = naturals[0].rank
     if rank not in SET_RANKS:
-        raise Rule.SET_RANKS.no(f"only 3s and aces make sets, not {rank_code(rank)}s")
+        raise Rule.SET_RANKS.no(_("only 3s and aces make sets, not {rank}s").format(rank=rank_code(rank)))
     if any(c.is_two for c in cards):
-        raise Rule.NO_TWO_IN_A_SET.no("a 2 is never wild in a set: only a joker may fill a gap in a set")
+        raise Rule.NO_TWO_IN_A_SET.no(_("a 2 is never wild in a set: only a joker may fill a gap in a set"))
     suits = Counter(c.suit for c in naturals)
     dup = [s for s, n in suits.items() if n > 1]
     if dup:
-        raise Rule.SET_SUITS_DIFFER.no(f"a set's cards must all be of different suits, this one has two {_name(Card(rank, dup[0]))}")
+        raise Rule.SET_SUITS_DIFFER.no(_("a set's cards must all be of different suits, this one has two "
+                                         "{card}").format(card=_name(Card(rank, dup[0]))))
     if len(cards) > 4:
-        raise Rule.SET_SIZE.no(f"a set holds at most 4 cards, this one has {len(cards)}")
+        raise Rule.SET_SIZE.no(_("a set holds at most 4 cards, this one has {count}").format(count=len(cards)))
     missing = [s for s in SUITS if s not in suits]
     set_suits = tuple(c.suit if c.is_natural else missing[0] for c in cards)
     return Meld("set", tuple(cards), tuple(rank for _ in cards), "", set_suits)
@@ -225,40 +219,6 @@ def _run_layouts(cards: Sequence[Card], rules: Ruleset) -> list[Meld]:
     return layouts
 
 
-def _run_failure(cards: Sequence[Card], rules: Ruleset) -> IllegalMoveError:
-    """The most precise reason these cards make no run."""
-    naturals = [c for c in cards if c.is_natural]
-    suits = sorted({c.suit for c in naturals})
-    if len(suits) > 1:
-        return Rule.RUN_SUIT.no("a run's natural cards must all be one suit, these mix "
-                   + " and ".join(SUIT_NAMES[s] for s in suits))
-    dup = [c for c, k in Counter(naturals).items() if k > 1]
-    if dup and not (rules.ace_low and dup[0].rank == ACE_RANK):
-        return Rule.RUN_RANKS_DIFFER.no(f"a run cannot hold two {_name(dup[0])}")
-    n = len(cards)
-    if n > rules.max_run_length:
-        extra = " (a 2 may stay as a 13th card only when all 12 naturals 3..A are there)" \
-            if rules.thirteenth_card_two else ""
-        return Rule.RUN_LENGTH.no(f"a run holds at most {rules.max_run_length} cards, this one has {n}{extra}")
-    ranks = sorted(c.rank for c in naturals)
-    wilds = n - len(naturals)
-    if ACE_RANK in ranks and not rules.ace_low:
-        alt = sorted(1 if r == ACE_RANK else r for r in ranks)
-        if alt[-1] - alt[0] + 1 - len(alt) <= wilds:
-            return Rule.ACE_HIGH_ONLY.no("an ace plays high only under these rules: A-2-3 is not a run and a 2 is never a "
-                       "natural low card")
-    span = ranks[-1] - ranks[0] + 1
-    gaps = span - len(ranks)
-    if rules.ace_low and ACE_RANK in ranks:
-        alt = sorted(1 if r == ACE_RANK else r for r in ranks)
-        span = min(span, alt[-1] - alt[0] + 1)
-        gaps = span - len(ranks)
-    if gaps > wilds:
-        return Rule.RUN_CONSECUTIVE.no(f"these cards leave {gaps} gap{'s' if gaps != 1 else ''} in the run but only {wilds} wild "
-                   f"card{'s' if wilds != 1 else ''} to fill {'them' if gaps != 1 else 'it'}")
-    return Rule.RUN_CONSECUTIVE.no("these cards cannot be laid out as consecutive cards of one suit")
-
-
 # ------------------------------------------------------------------- checking
 def _layouts(cards: Sequence[Card], rules: Ruleset) -> tuple[MeldKind, list[Meld]]:
     """All valid layouts of a card multiset, or raise IllegalMoveError with the reason."""
@@ -268,7 +228,7 @@ def _layouts(cards: Sequence[Card], rules: Ruleset) -> tuple[MeldKind, list[Meld
         return "set", [_set_arrangements(cards, rules)]
     layouts = _run_layouts_of(tuple(sorted(cards, key=_ORDER)), rules)  # C-level key: no __lt__ calls
     if not layouts:
-        raise _run_failure(cards, rules)
+        raise run_failure(cards, rules)
     return "run", list(layouts)
 
 
@@ -318,13 +278,13 @@ def _verify_new(cards: Sequence[Card], rules: Ruleset, arrangement: Sequence[Car
     kind, layouts = _layouts(cards, rules)
     if arrangement is not None:
         if Counter(arrangement) != Counter(cards):
-            raise Rule.ARRANGEMENT.no("the arrangement does not hold the same cards as the meld")
+            raise Rule.ARRANGEMENT.no(_("the arrangement does not hold the same cards as the meld"))
         if kind == "set":
             return _set_arrangements(arrangement, rules)
         found = _match_order(layouts, arrangement)
         if found is None:
-            raise Rule.RUN_ORDER.no("the cards cannot lie in the order " + " ".join(c.symbol for c in arrangement)
-                      + ": a run lies in rank order with each wild in a gap or at an end")
+            raise Rule.RUN_ORDER.no(_("the cards cannot lie in the order {cards}: a run lies in rank order with each "
+                                      "wild in a gap or at an end").format(cards=" ".join(c.symbol for c in arrangement)))
         return found
     if kind == "set":
         return layouts[0]
@@ -364,18 +324,17 @@ def _moves(old: Meld, new: Meld) -> int:
     return sum(1 for c in old.cards if c.is_wild and old.wild_position(c) != new.wild_position(c))
 
 
-def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Ruleset) -> str | None:
+def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Ruleset) -> Violation | None:
     """Why the wilds of ``old`` may not end where ``new`` puts them, or None."""
     added_naturals = {(c.rank, c.suit) for c in added if c.is_natural}
     for wild in (c for c in old.cards if c.is_wild and c in new.cards):
         before, after = old.wild_position(wild), new.wild_position(wild)
         if before == after:
             continue
-        stood = _pos_name(before, old.suit) if before is not None else "a 13th card"
         if wild.is_joker:
             if rules.joker_movement == "locked":
-                return (f"the joker is locked as {stood}: under these rules it keeps the card it stands for "
-                        f"and comes back only when that exact card replaces it")
+                return (N_("the joker is locked as {stood}: under these rules it keeps the card it stands for "
+                           "and comes back only when that exact card replaces it"), before)
             continue
         mode = rules.two_movement
         if mode == "free":
@@ -383,15 +342,15 @@ def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Rule
         # A 2 moves only when the exact natural it stands for is laid in its place.
         displaced = before is not None and (ACE_RANK if before == 1 else before, old.suit) in added_naturals
         if not displaced:
-            return (f"the 2 stands for {stood} and may not move: under these rules a 2 moves only when the "
-                    "exact card it stands for is laid in its place")
+            return (N_("the 2 stands for {stood} and may not move: under these rules a 2 moves only when the "
+                       "exact card it stands for is laid in its place"), before)
         new_positions = [p for p in new.positions if p is not None]
         lo, hi = min(new_positions), max(new_positions)
         if after is None:
             continue  # the 13th-card two: nowhere left to go (004)
         if mode == "slide_to_open_end":
             if after not in (lo, hi):
-                return "the displaced 2 must slide to an open end of the run"
+                return N_("the displaced 2 must slide to an open end of the run"), before
         elif mode == "low_or_high_end":
             # 004 Jawaker 3: low end, unless the run holds a 3 (nothing can go below it). A joker
             # standing for the 3 blocks the low end just the same, so the test is the position.
@@ -399,8 +358,8 @@ def _movement_violation(old: Meld, new: Meld, added: Sequence[Card], rules: Rule
             low_blocked = min(others) <= rules.low_rank
             want = hi if low_blocked else lo
             if after != want:
-                side = "high end (the run starts at its lowest card)" if low_blocked else "low end"
-                return f"the displaced 2 must move to the {side}"
+                return (N_("the displaced 2 must move to the high end (the run starts at its lowest card)")
+                        if low_blocked else N_("the displaced 2 must move to the low end")), before
     return None
 
 
@@ -416,8 +375,9 @@ def _choose(old: Meld, allowed: list[Meld], added: Sequence[Card], rules: Rulese
     _kind, layouts = _layouts(list(old.cards) + list(added), rules)
     valid = _match_order(layouts, arrangement)
     if valid is None:
-        raise Rule.RUN_ORDER.no("the arrangement given is not a valid layout of these cards")
-    why = _movement_violation(old, valid, added, rules) or "no order of laying these cards reaches that layout"
+        raise Rule.RUN_ORDER.no(_("the arrangement given is not a valid layout of these cards"))
+    why = why_said(_movement_violation(old, valid, added, rules),
+                    N_("no order of laying these cards reaches that layout"), old.suit)
     raise Rule.WILD_MOVEMENT.no(why, _movement_source(rules))
 
 
@@ -427,7 +387,8 @@ def _allowed_moves(old: Meld, layouts: list[Meld], added: Sequence[Card], rules:
         return layouts  # classic: any layout is reachable by moving the wilds
     allowed = [m for m in layouts if _movement_violation(old, m, added, rules) is None]
     if not allowed:
-        why = _movement_violation(old, layouts[0], added, rules) or "no layout keeps the wild cards legal"
+        why = why_said(_movement_violation(old, layouts[0], added, rules), N_("no layout keeps the wild cards legal"),
+                        old.suit)
         raise Rule.WILD_MOVEMENT.no(why, _movement_source(rules))
     return allowed
 
@@ -453,14 +414,15 @@ def _one_card(old: Meld, card: Card, rules: Ruleset) -> list[Meld]:
     """Every layout ``old`` may take when ``card`` joins it, or the reason it may not join."""
     kind, layouts = _layouts(list(old.cards) + [card], rules)
     if kind != old.kind:
-        raise Rule.MELD_KIND.no(f"the cards would turn this {old.kind} into a {kind}")
+        raise Rule.MELD_KIND.no(turns_into(old.kind))
     if kind == "set":
         return layouts
     if card.is_natural and card.suit != old.suit:
-        raise Rule.RUN_SUIT.no("a run's natural cards must all be one suit")
+        raise Rule.RUN_SUIT.no(_("a run's natural cards must all be one suit"))
     if any(None in m.positions for m in layouts) and not thirteenth_card_allowed(old, rules):
-        raise Rule.RUN_LENGTH.no(f"a run holds at most {rules.max_run_length} cards: a complete run takes no 2 "
-                  "(a 2 stays as a 13th card only when the last natural joins a run of 11 naturals and a 2)")
+        raise Rule.RUN_LENGTH.no(_("a run holds at most {most} cards: a complete run takes no 2 (a 2 stays as a 13th "
+                                   "card only when the last natural joins a run of 11 naturals and a 2)").format(
+                                       most=rules.max_run_length))
     return _allowed_moves(old, layouts, [card], rules)
 
 
@@ -470,7 +432,8 @@ def _check_set_rank(old: Meld, added: Sequence[Card]) -> None:
     rank = next(c.rank for c in old.cards if c.is_natural)
     for c in added:
         if c.is_natural and c.rank != rank:
-            raise Rule.SET_RANKS.no(f"a set holds one rank: {_name(c)} cannot join a set of {rank_code(rank)}s")
+            raise Rule.SET_RANKS.no(_("a set holds one rank: {card} cannot join a set of {rank}s").format(
+                card=_name(c), rank=rank_code(rank)))
 
 
 def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequence[Card] | None) -> Meld:
@@ -486,7 +449,7 @@ def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequen
         new_cards = list(old.cards) + list(added)
         kind, layouts = _layouts(new_cards, rules)
         if kind != "set":
-            raise Rule.MELD_KIND.no(f"the cards would turn this set into a {kind}")
+            raise Rule.MELD_KIND.no(turns_into("set"))
         return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
     if len(added) == 1:  # the common lay-off: one step, so no orders to search
         return _choose(old, _one_card(old, added[0], rules), added, rules, arrangement)
@@ -536,11 +499,13 @@ def lay_off_of(meld: Meld, cards: tuple[Card, ...], rules: Ruleset,
 
 def _lay_off(meld: Meld, added: tuple[Card, ...], rules: Ruleset, arrangement: tuple[Card, ...] | None) -> Meld:
     if not added:
-        raise Rule.LAY_OFF.no("a lay-off adds at least one card")
+        raise Rule.LAY_OFF.no(_("a lay-off adds at least one card"))
     try:
         return _apply(meld, added, rules, arrangement)
     except IllegalMoveError as no:
-        raise no.prefixed(f"cannot add {' '.join(c.symbol for c in added)} to {meld.describe()}: ") from None
+        raise IllegalMoveError(_("cannot add {cards} to {meld}: {reason}").format(
+            cards=" ".join(c.symbol for c in added), meld=meld.describe(), reason=no), rule=no.rule,
+            source=no.source) from None
 
 
 _lay_off_of = lru_cache(maxsize=8192)(_lay_off)
@@ -565,16 +530,19 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
                       arrangement: Sequence[Card | str] | None = None) -> Meld:
     """The meld after ``card`` takes the joker's place (the joker goes to hand)."""
     (natural,) = parse_cards([card])
-    tried = f"cannot swap {natural.symbol} for the joker in {meld.describe()}: "
+    def tried(reason: str) -> str:
+        return _("cannot swap {card} for the joker in {meld}: {reason}").format(
+            card=natural.symbol, meld=meld.describe(), reason=reason)
+
     src = cite(rules, Rule.JOKER_SWAP)
     if not any(c.is_joker for c in meld.cards):
-        raise Rule.JOKER_SWAP.no(tried + "that meld holds no joker", src)
+        raise Rule.JOKER_SWAP.no(tried(_("that meld holds no joker")), src)
     if not natural.is_natural:
-        raise Rule.JOKER_SWAP.no(tried + "only a natural card can take a joker's place", src)
+        raise Rule.JOKER_SWAP.no(tried(_("only a natural card can take a joker's place")), src)
     stood = meld.stands_for()[next(i for i, c in enumerate(meld.cards) if c.is_joker)]
     if rules.joker_swap == "exact_card" and meld.kind == "run" and natural != stood:
-        raise Rule.JOKER_SWAP.no(tried + f"the joker stands for {stood.symbol if stood else '?'}, and only that "
-                                 "exact card may replace it", src)
+        raise Rule.JOKER_SWAP.no(tried(_("the joker stands for {card}, and only that exact card may replace "
+                                         "it").format(card=stood.symbol if stood else "?")), src)
     new_cards = [natural if c.is_joker else c for c in meld.cards]
     try:
         if meld.kind == "set":
@@ -588,7 +556,7 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
         return _choose(meld, _allowed_moves(meld, layouts, [natural], rules), [natural], rules,
                        None if arrangement is None else parse_cards(arrangement))
     except IllegalMoveError as why:
-        raise why.prefixed(tried) from None
+        raise IllegalMoveError(tried(str(why)), rule=why.rule, source=why.source) from None
 
 
 def can_joker_swap(meld: Meld, card: Card | str, rules: Ruleset) -> bool:

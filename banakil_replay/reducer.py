@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, difference_words, full_deck
+from .citation_words import said
 from .citations import BANKED, cite
 from .errors import IllegalMoveError, MalformedInputError
 from .errors import MalformedEventError as MalformedEventError, ReplayError as ReplayError  # their callers import them here
@@ -30,9 +31,10 @@ from .fast_melds import lay_off_of, meld_of, verify_joker_swap
 from .rulebook import Rule
 from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
+from .i18n import N_, _, ngettext
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
-from .strike import after_hand_struck
-from .scoring import HandInput, HandScore, match_status, score_hand
+from .strike import after_hand_struck, recorded_hand_table, verify_recorded_hand
+from .scoring import HandInput, HandScore, line, match_status, score_hand
 from .seats import first_to_play, next_dealer, sides_of
 from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
@@ -45,7 +47,7 @@ assert set(DECK.values()) == {DECK_COPIES} and len(DECK) == len(CARD_KINDS)
 
 def _rules(state: GameState) -> Ruleset:
     if state.rules is None:
-        raise Rule.LOG_STARTS.no("the log must start with a match_started event")
+        raise Rule.LOG_STARTS.no(_("the log must start with a match_started event"))
     return state.rules
 
 
@@ -66,7 +68,7 @@ def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]
     try:
         i = hand.index(card)
     except ValueError:
-        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}") from None
+        raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=card.symbol)) from None
     return hand[:i] + hand[i + 1:]
 
 
@@ -76,13 +78,16 @@ def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
 
 def _seat_ok(state: GameState, seat: int) -> None:
     if seat >= state.n:
-        raise Rule.SEATS.no(f"there is no seat {seat} at a table of {state.n}")
+        raise Rule.SEATS.no(_("there is no seat {seat} at a table of {players}").format(seat=seat, players=state.n))
 
 
 # ----------------------------------------------------------- turn and phase
 def _no_hand(state: GameState) -> IllegalMoveError:
-    return Rule.HAND_IN_PLAY.no("no hand is in play: " + ("the match is over" if state.match_over else
-                                f"hand {state.hand_no} has ended" if state.hand_no else "no hand_started yet"))
+    if state.match_over:
+        return Rule.HAND_IN_PLAY.no(_("no hand is in play: the match is over"))
+    if state.hand_no:
+        return Rule.HAND_IN_PLAY.no(_("no hand is in play: hand {hand} has ended").format(hand=state.hand_no))
+    return Rule.HAND_IN_PLAY.no(_("no hand is in play: no hand_started yet"))
 
 
 def verify_turn(state: GameState, seat: int) -> None:
@@ -92,7 +97,7 @@ def verify_turn(state: GameState, seat: int) -> None:
     if not state.in_hand:
         raise _no_hand(state)
     if seat != state.turn:
-        raise Rule.TURN_ORDER.no(f"it is seat {state.turn}'s turn, not seat {seat}'s")
+        raise Rule.TURN_ORDER.no(_("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat))
 
 
 def verify_draw_phase(state: GameState, seat: int) -> None:
@@ -101,9 +106,9 @@ def verify_draw_phase(state: GameState, seat: int) -> None:
     verify_turn(state, seat)
     if state.phase != "draw":
         if state.first_turn and _rules(state).opening == "starter_19":  # the 19th card was the first draw
-            raise Rule.OPENING.no(f"seat {seat} was dealt 19 cards as the starter and does not draw on the first "
-                                  "turn: the first turn begins with melding or the discard")
-        raise Rule.ONE_DRAW_PER_TURN.no(f"seat {seat} has already drawn this turn")
+            raise Rule.OPENING.no(_("seat {seat} was dealt 19 cards as the starter and does not draw on the first "
+                                    "turn: the first turn begins with melding or the discard").format(seat=seat))
+        raise Rule.ONE_DRAW_PER_TURN.no(_("seat {seat} has already drawn this turn").format(seat=seat))
 
 
 def verify_meld_phase(state: GameState, seat: int) -> None:
@@ -111,13 +116,13 @@ def verify_meld_phase(state: GameState, seat: int) -> None:
         return  # the usual case, every check below passing (the seat to act is always a seat)
     verify_turn(state, seat)
     if state.phase != "meld":
-        raise Rule.DRAW_FIRST.no(f"seat {seat} must draw before melding or discarding")
+        raise Rule.DRAW_FIRST.no(_("seat {seat} must draw before melding or discarding").format(seat=seat))
 
 
 # ------------------------------------------------------------------- verify
 def after_match_started(state: GameState, ev: MatchStarted) -> GameState:
     if state.seq != -1:
-        raise Rule.LOG_STARTS.no("a log holds one match_started event, as its first event")
+        raise Rule.LOG_STARTS.no(_("a log holds one match_started event, as its first event"))
     try:
         rules = get_ruleset(ev.rules, ev.options)  # MalformedInputError names the knob and what it takes
         rules.check_players(len(ev.players))
@@ -131,27 +136,27 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
     rules = _rules(state)
     n = state.n
     if state.match_over:
-        raise Rule.MATCH_END.no("the match is over")
+        raise Rule.MATCH_END.no(_("the match is over"))
     if state.in_hand:
-        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play")
+        raise Rule.ONE_HAND_AT_A_TIME.no(_("hand {hand} is still in play").format(hand=state.hand_no))
     if ev.hand != state.hand_no + 1:
-        raise Rule.HANDS_IN_ORDER.no(f"expected hand {state.hand_no + 1}, got hand {ev.hand}")
+        raise Rule.HANDS_IN_ORDER.no(_("expected hand {want}, got hand {hand}").format(want=state.hand_no + 1, hand=ev.hand))
     if ev.dealer >= n:
-        raise Rule.SEATS.no(f"dealer {ev.dealer} is not a seat of {n}")
+        raise Rule.SEATS.no(_("dealer {dealer} is not a seat of {players}").format(dealer=ev.dealer, players=n))
     verify_dealer(state, rules, ev)
     if len(ev.hands) != n:
-        raise Rule.DEAL.no(f"{len(ev.hands)} hands dealt to {n} players")
+        raise Rule.DEAL.no(ngettext("{count} hands dealt to {players} players", "{count} hands dealt to {players} players",
+                                    len(ev.hands)).format(count=len(ev.hands), players=n))
     first = first_to_play(ev.dealer, n)
     starter = rules.opening == "starter_19"
     for seat, cards in enumerate(ev.hands):
         want = rules.cards_dealt(seat, first)
         if len(cards) != want:
-            raise Rule.DEAL.no(f"seat {seat} was dealt {len(cards)} card{'s' * (len(cards) != 1)}; expected {want}"
-                               + (" (the starter, the seat after the dealer, gets 19)" if want == 19 else ""))
+            raise Rule.DEAL.no(_dealt_wrong(seat, len(cards), want))
     if starter and ev.upcard is not None:
-        raise Rule.OPENING.no("these rules turn no card up: the starter gets 19 cards instead")
+        raise Rule.OPENING.no(_("these rules turn no card up: the starter gets 19 cards instead"))
     if not starter and ev.upcard is None:
-        raise Rule.OPENING.no("these rules turn one card up to start the discard pile; 'upcard' is missing")
+        raise Rule.OPENING.no(_("these rules turn one card up to start the discard pile; 'upcard' is missing"))
     unseen = _undealt(ev)
     no = tuple(False for _ in range(n))
     return _evolve(state, 
@@ -160,6 +165,15 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
         stock=ev.stock, stock_count=sum(unseen), unseen=unseen,
         this_turn=Turn(), opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
         went_out=None, all_at_once=False, hand_score=None)
+
+
+def _dealt_wrong(seat: int, count: int, want: int) -> str:
+    if want == 19:
+        return ngettext("seat {seat} was dealt {count} card; expected {want} (the starter, the seat after the dealer, "
+                        "gets 19)", "seat {seat} was dealt {count} cards; expected {want} (the starter, the seat after "
+                        "the dealer, gets 19)", count).format(seat=seat, count=count, want=want)
+    return ngettext("seat {seat} was dealt {count} card; expected {want}", "seat {seat} was dealt {count} cards; "
+                    "expected {want}", count).format(seat=seat, count=count, want=want)
 
 
 def _undealt(ev: HandStarted) -> tuple[int, ...]:
@@ -172,14 +186,17 @@ def _undealt(ev: HandStarted) -> tuple[int, ...]:
     if max(dealt.values(), default=0) > DECK_COPIES:
         for card, k in dealt.items():  # the first card dealt too often, in the order dealt
             if k > DECK[card]:
-                raise Rule.CARD_CONSERVATION.no(f"{k} copies of {card.symbol} were dealt; the deck holds {DECK[card]}")
+                raise Rule.CARD_CONSERVATION.no(ngettext(
+                    "{count} copy of {card} was dealt; the deck holds {held}",
+                    "{count} copies of {card} were dealt; the deck holds {held}", k).format(
+                        count=k, card=card.symbol, held=DECK[card]))
     left = tuple(map(DECK_COPIES.__sub__, map(dealt.get, CARD_KINDS, _ZEROS)))
     if ev.stock is not None:
         given = Counter(ev.stock)
         if tuple(map(given.get, CARD_KINDS, _ZEROS)) != left:  # the same multiset: the same counts
             unseen = Counter({card: k for card, k in zip(CARD_KINDS, left) if k})
-            raise Rule.CARD_CONSERVATION.no("the stock given is not exactly the cards left after the deal: "
-                                            + difference_words(given, unseen))
+            raise Rule.CARD_CONSERVATION.no(_("the stock given is not exactly the cards left after the deal: "
+                                              "{difference}").format(difference=difference_words(given, unseen)))
     return left
 
 
@@ -189,8 +206,9 @@ def verify_dealer(state: GameState, rules: Ruleset, ev: HandStarted) -> None:
         return  # the first deal's dealer is decided by a cut, which the log does not record
     want = next_dealer(state.dealer, state.n)
     if ev.dealer != want:
-        raise Rule.DEALER_ORDER.no(f"seat {ev.dealer} cannot deal hand {ev.hand}: the deal passes to the next seat each hand, "
-                  f"so seat {want} deals after seat {state.dealer}")
+        raise Rule.DEALER_ORDER.no(_("seat {dealer} cannot deal hand {hand}: the deal passes to the next seat each "
+                                     "hand, so seat {want} deals after seat {before}").format(
+                                         dealer=ev.dealer, hand=ev.hand, want=want, before=state.dealer))
 
 
 def after_drew(state: GameState, ev: Drew) -> GameState:
@@ -200,21 +218,23 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
     if state.stock_count == 0:
         rules = _rules(state)
         if stock_renewal_refused(rules, state.reshuffles, len(state.discard)) is None:
-            raise Rule.EMPTY_STOCK.no("the stock is empty: under these rules the pile but its top card becomes "
-                                      "the new stock first, so a 'reshuffled' event comes before this draw")
-        raise Rule.EMPTY_STOCK.no("the stock is empty")
+            raise Rule.EMPTY_STOCK.no(_("the stock is empty: under these rules the pile but its top card becomes "
+                                        "the new stock first, so a 'reshuffled' event comes before this draw"))
+        raise Rule.EMPTY_STOCK.no(_("the stock is empty"))
     stock = state.stock
     if stock is not None:
         card = stock[0]
         if ev.card is not None and ev.card is not card:  # cards are interned: equal cards are one object
-            raise Rule.DRAW_FROM_TOP.no(f"the top of the stock is {card.symbol}, not {ev.card.symbol}")
+            raise Rule.DRAW_FROM_TOP.no(_("the top of the stock is {card}, not {named}").format(
+                card=card.symbol, named=ev.card.symbol))
         stock = stock[1:]
     elif ev.card is None:
-        raise Rule.DRAW_RECORDED.no("the card drawn must be named when the stock order is not in the log")
+        raise Rule.DRAW_RECORDED.no(_("the card drawn must be named when the stock order is not in the log"))
     else:
         card = ev.card
         if state.unseen[CARD_INDEX[card]] == 0:
-            raise Rule.CARD_CONSERVATION.no(f"{card.symbol} cannot come from the stock: every copy is already accounted for")
+            raise Rule.CARD_CONSERVATION.no(_("{card} cannot come from the stock: every copy is already accounted "
+                                              "for").format(card=card.symbol))
     i, unseen, hands = CARD_INDEX[card], state.unseen, state.hands
     return _evolve(state, hands=hands[:seat] + (hands[seat] + (card,),) + hands[seat + 1:], stock=stock,
                         stock_count=state.stock_count - 1, unseen=unseen[:i] + (unseen[i] - 1,) + unseen[i + 1:],
@@ -227,12 +247,13 @@ def after_took(state: GameState, ev: Took) -> GameState:
         verify_draw_phase(state, ev.seat)
     pile = state.discard
     if ev.count > len(pile):
-        raise Rule.TAKE_FROM_PILE.no(f"the discard pile holds {len(pile)} card{'s' if len(pile) != 1 else ''}, "
-                  f"{ev.count} cannot be taken")
+        raise Rule.TAKE_FROM_PILE.no(ngettext("the discard pile holds {count} card, {asked} cannot be taken",
+                                              "the discard pile holds {count} cards, {asked} cannot be taken",
+                                              len(pile)).format(count=len(pile), asked=ev.count))
     taken = pile[len(pile) - ev.count:]
     if ev.cards is not None and ev.cards != taken and Counter(ev.cards) != Counter(taken):  # named in pile order, or not
-        raise Rule.TAKE_FROM_PILE.no("the cards named are not the top " + str(ev.count) + " of the pile ("
-                  + " ".join(c.symbol for c in taken) + ")")
+        raise Rule.TAKE_FROM_PILE.no(_("the cards named are not the top {count} of the pile ({cards})").format(
+            count=ev.count, cards=" ".join(c.symbol for c in taken)))
     if rules.discard_limit == "lone_top_card":
         restricted = taken if ev.count == 1 else ()
     elif rules.discard_limit == "any_taken":
@@ -244,10 +265,10 @@ def after_took(state: GameState, ev: Took) -> GameState:
                 laid_before=state.laid_any[ev.seat])
     if restricted and not any(may_discard(turn, c) for c in hand):
         # only the cards taken and copies of them: no discard could end this turn
-        raise Rule.KEEP_A_LEGAL_DISCARD.no(
-            f"taking {' '.join(c.symbol for c in reversed(taken))} would leave seat {ev.seat} holding only "
-            f"{' '.join(c.symbol for c in hand)}, the cards taken and copies of them, and none may be "
-            "discarded this turn")
+        raise Rule.KEEP_A_LEGAL_DISCARD.no(_(
+            "taking {taken} would leave seat {seat} holding only {hand}, the cards taken and copies of them, and "
+            "none may be discarded this turn").format(taken=" ".join(c.symbol for c in reversed(taken)), seat=ev.seat,
+                                                      hand=" ".join(c.symbol for c in hand)))
     return _evolve(state, hands=_set(state.hands, ev.seat, hand), discard=pile[:len(pile) - ev.count], phase="meld",
                         this_turn=turn)
 
@@ -257,16 +278,18 @@ def meld_within_reach(state: GameState, seat: int, meld_id: int) -> TableMeld:
     rules = _rules(state)
     target = state.meld_by_id(meld_id)
     if target is None:
-        raise Rule.MELD_EXISTS.no(f"there is no meld {meld_id} on the table (melds so far: {len(state.melds)})")
+        raise Rule.MELD_EXISTS.no(_("there is no meld {meld} on the table (melds so far: {count})").format(
+            meld=meld_id, count=len(state.melds)))
     if target.owner == seat:
         return target
     if state.partner(seat) != target.owner:
-        raise Rule.OWN_AND_PARTNER_MELDS.no(f"meld {meld_id} belongs to seat {target.owner}, an opponent: nobody touches an "
-                  "opponent's melds")
+        raise Rule.OWN_AND_PARTNER_MELDS.no(_("meld {meld} belongs to seat {owner}, an opponent: nobody touches an "
+                                              "opponent's melds").format(meld=meld_id, owner=target.owner))
     if rules.partner_melds == "never":
-        raise Rule.OWN_MELDS_ONLY.no("these rules let a player add only to his own melds")
+        raise Rule.OWN_MELDS_ONLY.no(_("these rules let a player add only to his own melds"))
     if rules.partner_melds == "after_own_meld" and not state.opened[seat]:
-        raise Rule.PARTNER_AFTER_OWN_MELD.no(f"seat {seat} must meld something of his own before touching his partner's melds")
+        raise Rule.PARTNER_AFTER_OWN_MELD.no(_("seat {seat} must meld something of his own before touching his "
+                                               "partner's melds").format(seat=seat))
     return target
 
 
@@ -281,8 +304,8 @@ def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> T
 
 def _check_not_empty(rules: Ruleset, hand: tuple[Card, ...]) -> None:
     if not hand and not rules.go_out_without_discard:
-        raise Rule.GO_OUT_WITH_DISCARD.no("under these rules a player goes out by discarding his last card, so one card must stay "
-                  "in hand")
+        raise Rule.GO_OUT_WITH_DISCARD.no(_("under these rules a player goes out by discarding his last card, so one "
+                                            "card must stay in hand"))
 
 
 def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
@@ -293,8 +316,9 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     the taken cards first is always possible.
     """
     if hand and turn.restricted and not any(may_discard(turn, c) for c in hand):
-        raise Rule.KEEP_A_LEGAL_DISCARD.no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
-                  "and it may not be discarded: keep a card you may discard, or go out")
+        raise Rule.KEEP_A_LEGAL_DISCARD.no(_("this would leave only {hand}, taken from the pile this turn, and it may "
+                                             "not be discarded: keep a card you may discard, or go out").format(
+                                                 hand=" ".join(c.symbol for c in hand)))
 
 
 def after_melded(state: GameState, ev: Melded) -> GameState:
@@ -366,16 +390,19 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
     rules = _rules(state)
     hand = state.hands[seat]
     if card not in hand:
-        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
+        raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=card.symbol))
     if not may_discard(state.this_turn, card):
         twin = hand.count(card) > 1
         if rules.discard_limit == "any_taken":
-            raise Rule.NO_DISCARDING_TAKEN.no(
-                f"{card.symbol} was taken from the pile this turn and may not be discarded the same turn"
-                + (", nor your other copy of it" if twin else ""))
-        raise Rule.NO_THROWING_BACK_LONE_TOP.no(
-            f"{card.symbol} was taken alone from the top of the pile and may not be thrown straight back"
-            + (": nor may your other copy, which would leave the pile as it was" if twin else ""))
+            raise Rule.NO_DISCARDING_TAKEN.no((
+                _("{card} was taken from the pile this turn and may not be discarded the same turn, nor your other "
+                  "copy of it") if twin else
+                _("{card} was taken from the pile this turn and may not be discarded the same turn")).format(card=card.symbol))
+        raise Rule.NO_THROWING_BACK_LONE_TOP.no((
+            _("{card} was taken alone from the top of the pile and may not be thrown straight back: nor may your "
+              "other copy, which would leave the pile as it was") if twin else
+            _("{card} was taken alone from the top of the pile and may not be thrown straight back")).format(
+                card=card.symbol))
 
 
 def after_discarded(state: GameState, ev: Discarded) -> GameState:
@@ -410,18 +437,19 @@ def after_reshuffled(state: GameState, ev: Reshuffled) -> GameState:
     if not state.in_hand:
         raise _no_hand(state)
     if state.phase != "draw":
-        raise Rule.RESHUFFLE.no("the pile is turned into a new stock only when a player is about to draw")
+        raise Rule.RESHUFFLE.no(_("the pile is turned into a new stock only when a player is about to draw"))
     if not reshuffle_left(rules, state.reshuffles):
-        raise Rule.RESHUFFLE.no("these rules allow no (further) reshuffle of the pile")
+        raise Rule.RESHUFFLE.no(_("these rules allow no (further) reshuffle of the pile"))
     if state.stock_count:
-        raise Rule.RESHUFFLE.no(f"the stock still holds {state.stock_count} cards")
+        raise Rule.RESHUFFLE.no(ngettext("the stock still holds {count} cards", "the stock still holds {count} cards",
+                                         state.stock_count).format(count=state.stock_count))
     refused = stock_renewal_refused(rules, state.reshuffles, len(state.discard))
     if refused:
-        raise Rule.RESHUFFLE.no(refused)
+        raise Rule.RESHUFFLE.no(_(refused))  # the limits' reason, marked there and said here
     new_stock = Counter(state.discard[:-1])
     if ev.stock is not None and Counter(ev.stock) != new_stock:
-        raise Rule.RESHUFFLE.no("the stock given is not the pile less its top card: "
-                                + difference_words(Counter(ev.stock), new_stock))
+        raise Rule.RESHUFFLE.no(_("the stock given is not the pile less its top card: {difference}").format(
+            difference=difference_words(Counter(ev.stock), new_stock)))
     return _evolve(state, discard=state.discard[-1:], stock=ev.stock, stock_count=len(state.discard) - 1,
                         unseen=counts_of(new_stock.elements()), reshuffles=state.reshuffles + 1)
 
@@ -445,77 +473,51 @@ def _record(state: GameState, score: HandScore) -> GameState:
 def after_hand_scored(state: GameState, ev: HandScored) -> GameState:
     _rules(state)
     if state.match_over:
-        raise Rule.MATCH_END.no("the match is over")
+        raise Rule.MATCH_END.no(_("the match is over"))
     if state.in_hand:
-        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a result-only hand comes between hands")
+        raise Rule.ONE_HAND_AT_A_TIME.no(_("hand {hand} is still in play; a result-only hand comes between "
+                                           "hands").format(hand=state.hand_no))
     verify_recorded_hand(state, ev)
     n_sides = len(sides_of(state.n))
     if len(ev.scores) != n_sides:
-        raise Rule.ONE_SCORE_PER_SIDE.no(f"{len(ev.scores)} scores given for {n_sides} sides")
-    score = HandScore(list(ev.scores), list(ev.scores), ["Recorded by result only."],
+        raise Rule.ONE_SCORE_PER_SIDE.no(ngettext("{count} scores given for {sides} sides",
+                                                  "{count} scores given for {sides} sides",
+                                                  len(ev.scores)).format(count=len(ev.scores), sides=n_sides))
+    score = HandScore(list(ev.scores), list(ev.scores), [line(N_("Recorded by result only."))],
                       basis=tuple("recorded" for _ in range(state.n)))
-    return _record(_evolve(state, **_recorded_hand_table(state), went_out=None, all_at_once=False), score)
-
-
-def _recorded_hand_table(state: GameState) -> dict[str, Any]:
-    """Every per-hand field of a hand recorded without its play: the hand number moves on, the deal
-    passes on (the hand was dealt, at some table), and nothing of the hand before stays behind.
-
-    The same fields :func:`after_hand_started` sets; a field missed here would leak the previous
-    hand's table (who had opened, the cards unseen) into the states between hands.
-    """
-    no = tuple(False for _ in range(state.n))
-    return dict(hand_no=state.hand_no + 1, dealer=None if state.dealer is None else next_dealer(state.dealer, state.n),
-                phase="over", hands=(), melds=(), discard=(), stock=None,
-                stock_count=0, unseen=(), this_turn=Turn(), opened=no, laid_any=no, had_turn=no, reshuffles=0,
-                first_turn=False)
-
-
-def verify_recorded_hand(state: GameState, ev: HandScored | HandRecorded) -> None:
-    """A recorded hand is the next hand, by number. A result-only hand must say which from format 1.1
-    (in a 1.0 log no number means the next); a hand recorded by its inputs may leave it out."""
-    want = state.hand_no + 1
-    if ev.hand is None and state.format_minor >= 1 and isinstance(ev, HandScored):
-        raise Rule.RECORDED_HAND.no(f"'hand' is missing: from format 1.1 on, hand_scored names the hand it records "
-                                    f"(here hand {want})")
-    if ev.hand is not None and ev.hand <= state.hand_no and isinstance(ev, HandRecorded):
-        raise Rule.RECORDED_HAND.no(f"hand {ev.hand} is already in this log: a hand is recorded once "
-                                    f"(the next is hand {want})")
-    if ev.hand is not None and ev.hand <= state.hand_no:
-        raise Rule.RECORDED_HAND.no(f"hand {ev.hand} is already in this log: a hand played in the log is scored by "
-                                    "the reducer from its events, never by hand_scored, which records a hand not "
-                                    f"played here (the next is hand {want})")
-    if ev.hand is not None and ev.hand != want:
-        raise Rule.HANDS_IN_ORDER.no(f"expected hand {want}, got hand {ev.hand}")
+    return _record(_evolve(state, **recorded_hand_table(state), went_out=None, all_at_once=False), score)
 
 
 def after_hand_recorded(state: GameState, ev: HandRecorded) -> GameState:
     rules = _rules(state)
     if state.match_over:
-        raise Rule.MATCH_END.no("the match is over")
+        raise Rule.MATCH_END.no(_("the match is over"))
     if state.in_hand:
-        raise Rule.ONE_HAND_AT_A_TIME.no(f"hand {state.hand_no} is still in play; a recorded hand comes between hands")
+        raise Rule.ONE_HAND_AT_A_TIME.no(_("hand {hand} is still in play; a recorded hand comes between "
+                                           "hands").format(hand=state.hand_no))
     verify_recorded_hand(state, ev)
     try:  # the score command's own reader and scorer: a sheet and `score` never disagree
         score = score_hand(rules, hand := HandInput.from_json(ev.input, rules, table=state.n), state.players)
     except MalformedInputError as e:
         raise Rule.HAND_INPUT.no(str(e)) from None
-    return _record(_evolve(state, **_recorded_hand_table(state), went_out=hand.went_out,
+    return _record(_evolve(state, **recorded_hand_table(state), went_out=hand.went_out,
                                 all_at_once=hand.all_at_once), score)
 
 
 def after_annotated(state: GameState, ev: Annotated) -> GameState:
     if not 0 <= ev.at < ev.seq:
-        raise Rule.ANNOTATIONS_POINT_BACK.no(f"an annotation refers to an earlier event; 'at' is {ev.at} but this is seq {ev.seq}")
+        raise Rule.ANNOTATIONS_POINT_BACK.no(_("an annotation refers to an earlier event; 'at' is {at} but this is "
+                                               "seq {seq}").format(at=ev.at, seq=ev.seq))
     return state
 
 
 def after_match_banked(state: GameState, ev: MatchBanked) -> GameState:
     _rules(state)
     if state.banked:
-        raise Rule.MATCH_END.no("the match is already banked", BANKED)
+        raise Rule.MATCH_END.no(_("the match is already banked"), BANKED)
     if not state.match_over:
-        raise Rule.MATCH_END.no("no side has won yet: the match is banked once a target is reached and the winner is clear")
+        raise Rule.MATCH_END.no(_("no side has won yet: the match is banked once a target is reached and the winner "
+                                  "is clear"))
     return _evolve(state, banked=True)
 
 
@@ -531,11 +533,13 @@ HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
 def apply(state: GameState, event: Event) -> GameState:
     """The state after one more event, or :class:`ReplayError`; ``state`` is never changed."""
     if event.seq != state.seq + 1:
-        raise ReplayError(event.seq, event.type, f"expected seq {state.seq + 1}", rule=Rule.CONTIGUOUS_SEQ)
+        raise ReplayError(event.seq, event.type, _("expected seq {want}").format(want=state.seq + 1),
+                          rule=Rule.CONTIGUOUS_SEQ)
     try:
         new = HANDLERS[type(event)](state, event)
     except IllegalMoveError as e:
-        raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=_source(state, e)) from None
+        source = _source(state, e)
+        raise ReplayError(event.seq, event.type, str(e), rule=e.rule, source=source, source_said=said(source)) from None
     except MalformedInputError as e:
         raise MalformedEventError(event.seq, event.type, str(e), rule=Rule.RULE_SET) from None
     if new is state:

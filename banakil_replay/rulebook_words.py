@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from .i18n import pgettext
 from .rulebook import Rule
+from .rules import Ruleset
 
-TITLE, SUMMARY = "rule title", "rule summary"
+TITLE, SUMMARY, RULESET_TITLE = "rule title", "rule summary", "rule set title"
 
 
 def title(rule: Rule) -> str:
@@ -30,10 +31,18 @@ def summary(rule: Rule) -> str:
     return pgettext(SUMMARY, rule.summary)
 
 
+def ruleset_title(rules: Ruleset) -> str:
+    """A rule set's title (the presets' are marked in rules.py, with this context) in the reader's language.
+
+    A title a log's options set is the writer's own words and stays as written.
+    """
+    return pgettext(RULESET_TITLE, rules.title)
+
+
 def messages() -> list[tuple[str | None, str]]:
     """Every (context, message) of the rulebook, for the catalog's extraction."""
     found: list[tuple[str | None, str]] = [(TITLE, r.title) for r in Rule]
     return found + [(SUMMARY, r.summary) for r in Rule]
 
 
-__all__ = ["title", "summary", "messages", "TITLE", "SUMMARY"]
+__all__ = ["title", "summary", "ruleset_title", "messages", "TITLE", "SUMMARY", "RULESET_TITLE"]

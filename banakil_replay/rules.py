@@ -213,13 +213,14 @@ class Ruleset:
         for n, t in self.targets:
             if n == players:
                 return t
-        raise MalformedInputError(f"rule set {self.name!r} has no target for {players} players")
+        raise MalformedInputError(_("rule set {name} has no target for {players} players").format(
+            name=repr(self.name), players=players))
 
     def check_players(self, players: int) -> None:
         if players not in self.player_counts:
-            allowed = ", ".join(map(str, self.player_counts))
-            raise MalformedInputError(
-                f"rule set {self.name!r} is played by {allowed} players, not {players}")
+            allowed = _(", ").join(map(str, self.player_counts))
+            raise MalformedInputError(_("rule set {name} is played by {allowed} players, not {players}").format(
+                name=repr(self.name), allowed=allowed, players=players))
 
     def cards_dealt(self, seat: int, first: int) -> int:
         """Cards dealt to ``seat`` when ``first`` plays first: 18 each, and a 19th for the starter under
@@ -241,18 +242,20 @@ class Ruleset:
         if not options:
             return self
         if not isinstance(options, Mapping):
-            raise MalformedInputError(f"rule options must be an object of knob names and values, got {short_repr(options)}")
+            raise MalformedInputError(_("rule options must be an object of knob names and values, got {value}").format(
+                value=short_repr(options)))
         accepts = knob_accepts()
         changes: dict[str, Any] = {}
         for key, val in options.items():
             if key not in accepts:
-                raise MalformedInputError(
-                    f"unknown rule option {short_repr(key)}; known: {', '.join(sorted(accepts))}")
+                raise MalformedInputError(_("unknown rule option {key}; known: {known}").format(
+                    key=short_repr(key), known=", ".join(sorted(accepts))))  # the knobs' names are data
             val = RETIRED_VALUES.get((key, val), val) if isinstance(val, str) else val
             try:
                 changes[key] = accepts[key].parse(val)
             except ValueError as e:
-                raise MalformedInputError(f"rule option {key!r} = {short_repr(val)} is not allowed: it takes {e}") from None
+                raise MalformedInputError(_("rule option {key} = {value} is not allowed: it takes {accepts}").format(
+                    key=repr(key), value=short_repr(val), accepts=e)) from None
         new = dataclasses.replace(self, **changes)
         new._check_consistent()
         return new
@@ -260,10 +263,12 @@ class Ruleset:
     def _check_consistent(self) -> None:
         missing = [n for n in self.player_counts if n not in dict(self.targets)]
         if missing:
-            have = ", ".join(f"{n} players" for n, _ in self.targets)
-            raise MalformedInputError(
-                f"rule options: 'targets' has no target for {' or '.join(map(str, missing))} players "
-                f"(it has one for {have}), but 'player_counts' allows them")
+            have = _(", ").join(_("{count} players").format(count=n) for n, _t in self.targets)
+            counts = str(missing[0])
+            for n in missing[1:]:
+                counts = _("{items} or {last}").format(items=counts, last=n)
+            raise MalformedInputError(_("rule options: 'targets' has no target for {missing} players (it has one for "
+                                        "{have}), but 'player_counts' allows them").format(missing=counts, have=have))
 
     @classmethod
     def knobs(cls) -> list[dataclasses.Field[Any]]:
@@ -299,21 +304,21 @@ def knob_accepts() -> dict[str, Accepts]:
     return _ACCEPTS
 
 
-CLASSIC = Ruleset(name="classic", title="Classic table rules (000 + 004)")
+CLASSIC = Ruleset(name="classic", title=NP_("rule set title", "Classic table rules (000 + 004)"))
 
 CLASSIC_SUM = dataclasses.replace(
-    CLASSIC, name="classic-sum", title="Classic, partnership scores summed (000, 004 variant)",
+    CLASSIC, name="classic-sum", title=NP_("rule set title", "Classic, partnership scores summed (000, 004 variant)"),
     team_scoring="sum")
 
 JAWAKER = dataclasses.replace(
-    CLASSIC, name="jawaker", title="Jawaker online rules (004, last section; 000)",
+    CLASSIC, name="jawaker", title=NP_("rule set title", "Jawaker online rules (004, last section; 000)"),
     player_counts=(4,), opening="starter_19", ace_value=1.0,
     two_movement="low_or_high_end", joker_movement="locked", joker_swap="exact_card",
     all_at_once="team_minimum", cold_hand_values=(51, 101),
     targets=((4, 222),))
 
 ERAM = dataclasses.replace(
-    CLASSIC, name="eram", title="ERAM CARDS app (002)",
+    CLASSIC, name="eram", title=NP_("rule set title", "ERAM CARDS app (002)"),
     player_counts=(4,), opening="starter_19", ace_low=True, ace_value=1.0,
     partner_melds="always", two_movement="free", joker_movement="locked", joker_swap="exact_card",
     max_run_length=13, thirteenth_card_two=False,
@@ -322,7 +327,7 @@ ERAM = dataclasses.replace(
     all_at_once="none", rounding="none", targets=((4, 202),), match_end="gap_tiebreak")
 
 KROOT = dataclasses.replace(
-    CLASSIC, name="kroot", title="Kroot app (003)",
+    CLASSIC, name="kroot", title=NP_("rule set title", "Kroot app (003)"),
     player_counts=(2, 4), opening="starter_19", ace_value=1.0, discard_limit="any_taken",
     go_out_without_discard=False,
     partner_melds="always", two_movement="slide_to_open_end", joker_movement="locked",
@@ -341,7 +346,8 @@ def get_ruleset(name: str | Ruleset, options: Mapping[str, Any] | None = None) -
         return name.with_options(options)
     key = str(name).strip().lower().replace("_", "-")
     if key not in RULESETS:
-        raise UnknownRulesetError(f"unknown rule set {name!r}; known: {', '.join(RULESETS)}")
+        raise UnknownRulesetError(_("unknown rule set {name}; known: {known}").format(name=repr(name),
+                                                                                     known=", ".join(RULESETS)))
     return RULESETS[key].with_options(options)
 
 

@@ -3,8 +3,9 @@
 A hand is scored from what each seat is credited with (``melded``: its meld
 area under classic rules, the cards it laid itself under ERAM and Kroot) and
 what it still holds (``in_hand``), given either as point values or as card
-lists. Every step of the computation is kept as a line of text in
-``HandScore.explain`` so notebooks can show the arithmetic.
+lists. Every step of the computation is kept as a :class:`Line` in ``HandScore.working``, said in
+the reader's language when ``HandScore.explain`` is read, so notebooks can show the arithmetic (and a
+state scored once reads in any language).
 
 >>> from .rules import get_ruleset
 >>> hs = score_hand(get_ruleset("classic"), HandInput.from_values(
@@ -17,13 +18,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from . import accepts
 from .cards import Card, deck_list, parse_cards
 from .deck_holds import deck_overflow
 from .errors import MalformedInputError
+from .citation_words import said
 from .citations import cite
+from .i18n import N_, _, ngettext
 from .rules import Ruleset
 from .seats import partner_of, seat_name, side_of, sides_of
 
@@ -86,26 +89,29 @@ class HandInput:
         caller that reports them itself (the worked examples' card check).
         """
         if not isinstance(data, Mapping):
-            raise MalformedInputError("score input must be a JSON object")
+            raise MalformedInputError(_("score input must be a JSON object"))
         players = data.get("players", table)
         if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 3, 4):
-            raise MalformedInputError(f"'players' must be 2, 3 or 4, got {players!r}")
+            raise MalformedInputError(_("'players' must be 2, 3 or 4, got {value}").format(value=repr(players)))
         if table is not None and players != table:
-            raise MalformedInputError(f"'players' is {players}, but the table has {table} players")
+            raise MalformedInputError(_("'players' is {players}, but the table has {table} players").format(
+                players=players, table=table))
         went_out = data.get("went_out")
         if went_out is not None and (not isinstance(went_out, int) or isinstance(went_out, bool)):
-            raise MalformedInputError(f"'went_out' must be a seat number or null, got {went_out!r}")
+            raise MalformedInputError(_("'went_out' must be a seat number or null, got {value}").format(
+                value=repr(went_out)))
         all_at_once = data.get("all_at_once", False)
         if not isinstance(all_at_once, bool):
-            raise MalformedInputError(f"'all_at_once' must be true or false, got {all_at_once!r}")
+            raise MalformedInputError(_("'all_at_once' must be true or false, got {value}").format(
+                value=repr(all_at_once)))
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list):
-            raise MalformedInputError("'seats' must be a list with one object per seat")
+            raise MalformedInputError(_("'seats' must be a list with one object per seat"))
         seats = []
         for i, s in enumerate(raw_seats):
-            where = f"seats[{i}]"
+            where = f"seats[{i}]"  # a path into the input, as typed
             if not isinstance(s, Mapping):
-                raise MalformedInputError(f"{where} must be an object")
+                raise MalformedInputError(_("{where} must be an object").format(where=where))
             if "melded_cards" in s or "in_hand_cards" in s:
                 mc = _cards_field(s, "melded_cards", where)
                 hc = _cards_field(s, "in_hand_cards", where)
@@ -121,11 +127,14 @@ class HandInput:
 
     def checked(self) -> "HandInput":
         if len(self.seats) != self.n:
-            raise MalformedInputError(f"{self.n} players but {len(self.seats)} seats given")
+            raise MalformedInputError(ngettext("{players} players but {count} seat given",
+                                               "{players} players but {count} seats given", len(self.seats)).format(
+                                                   players=self.n, count=len(self.seats)))
         if self.went_out is not None and not 0 <= self.went_out < self.n:
-            raise MalformedInputError(f"'went_out' seat {self.went_out} is not a seat of {self.n} players")
+            raise MalformedInputError(_("'went_out' seat {seat} is not a seat of {players} players").format(
+                seat=self.went_out, players=self.n))
         if self.all_at_once and self.went_out is None:
-            raise MalformedInputError("'all_at_once' needs a seat that went out")
+            raise MalformedInputError(_("'all_at_once' needs a seat that went out"))
         return self
 
 
@@ -139,29 +148,31 @@ def _in_the_deck(hand: HandInput, rules: Ruleset, count_copies: bool = True) -> 
     worth = sum(rules.value(c) for c in deck_list())
     points = sum(abs(s.melded) + abs(s.in_hand) for s in hand.seats)
     if points > worth:
-        raise MalformedInputError(f"'seats' together hold {points:g} points, but all 106 cards of the deck are "
-                                  f"worth {worth:g} under {rules.name} rules")
+        raise MalformedInputError(_("'seats' together hold {points} points, but all 106 cards of the deck are "
+                                    "worth {worth} under {rules} rules").format(
+                                        points=f"{points:g}", worth=f"{worth:g}", rules=rules.name))
     out = hand.went_out
     if out is not None and (hand.seats[out].in_hand or hand.seats[out].in_hand_cards):
-        raise MalformedInputError(f"seats[{out}] went out, so it holds no cards, but its in_hand is "
-                                  f"{hand.seats[out].in_hand:g} points")
+        raise MalformedInputError(_("seats[{seat}] went out, so it holds no cards, but its in_hand is {points} "
+                                    "points").format(seat=out, points=f"{hand.seats[out].in_hand:g}"))
     return hand
 
 
 def _cards_field(s: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...]:
     val = s.get(key, [])
     if not isinstance(val, list):
-        raise MalformedInputError(f"{where}.{key} must be a list of card codes")
+        raise MalformedInputError(_("{where} must be a list of card codes").format(where=f"{where}.{key}"))
     try:
         return parse_cards(val)
     except MalformedInputError as e:
-        raise MalformedInputError(f"{where}.{key}: {e}") from None
+        raise MalformedInputError(f"{where}.{key}: {e}") from None  # the path, then the card's own sentence
 
 
 def _flag(s: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
     val = s.get(key, default)
     if not isinstance(val, bool):
-        raise MalformedInputError(f"{where}.{key} must be true or false, got {val!r}")
+        raise MalformedInputError(_("{where} must be true or false, got {value}").format(where=f"{where}.{key}",
+                                                                                     value=repr(val)))
     return val
 
 
@@ -172,7 +183,8 @@ def _number(s: Mapping[str, Any], key: str, where: str) -> float:
     try:
         return float(_POINTS.parse(s.get(key)))
     except ValueError as e:
-        raise MalformedInputError(f"{where}.{key} must be {e}, got {accepts.short_repr(s.get(key))}") from None
+        raise MalformedInputError(_("{where} must be {accepts}, got {value}").format(
+            where=f"{where}.{key}", accepts=e, value=accepts.short_repr(s.get(key)))) from None
 
 
 # How one seat's raw score was reached: what an explanation of the hand may say about that seat.
@@ -190,6 +202,46 @@ Basis = Literal[
 
 
 @dataclass(frozen=True)
+class Seat:
+    """A seat named in the working: said as its player's name, else ``Seat N`` in the reader's language."""
+
+    names: tuple[str, ...]
+    seat: int
+    start: bool = True
+
+    def __str__(self) -> str:
+        return seat_name(self.names, self.seat, capital=self.start)
+
+
+@dataclass(frozen=True)
+class Cited:
+    """A citation in the working, kept as :func:`~.citations.cite` wrote it and said in the reader's words."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return said(self.text)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a hand's working: a sentence marked for the catalog and its fields, said when read.
+
+    A hand is scored on every hand's end; the catalog is asked only when someone reads the working.
+    """
+
+    text: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    def said(self) -> str:
+        return _(self.text).format(**{name: str(value) for name, value in self.fields})
+
+
+def line(text: str, **fields: object) -> Line:
+    return Line(text, tuple(fields.items()))
+
+
+@dataclass(frozen=True)
 class HandScore:
     """Raw per-seat scores, per-side scores after team combination and rounding.
 
@@ -200,10 +252,15 @@ class HandScore:
 
     seats: list[float]  # each seat's points (the JSON's "players")
     sides: list[Number]
-    explain: list[str] = field(default_factory=list)
+    working: list[Line] = field(default_factory=list)
     dead: bool = False
     basis: tuple[Basis, ...] = ()
     cold_hand: bool = False
+
+    @property
+    def explain(self) -> list[str]:
+        """The working, line by line, in the reader's language."""
+        return [ln.said() for ln in self.working]
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [tidy(p) for p in self.seats], "sides": [tidy(s) for s in self.sides]}
@@ -225,21 +282,23 @@ def score_hand(rules: Ruleset, hand: HandInput, names: Sequence[str] = ()) -> Ha
     ([-2.5, 32.0], [-2, 32])
     """
     who = Names(names)
+    cited = _citer(rules)
     rules.check_players(hand.n)
     n = hand.n
     if hand.went_out is None and rules.empty_stock == "dead_unscored":
         return HandScore([0.0] * n, [0] * len(sides_of(n)),
-                         ["The stock ran out before anyone went out: the hand is dead and nobody scores it "
-                          f"[{cite(rules, 'empty_stock')}]."], dead=True, basis=tuple("dead" for _ in range(n)))
+                         [line(N_("The stock ran out before anyone went out: the hand is dead and nobody scores it "
+                                  "[{sources}]."), sources=cited("empty_stock"))],
+                         dead=True, basis=tuple("dead" for _ in range(n)))
     if rules.team_scoring == "laid_cards":
-        raw, sides, notes = _laid_cards(rules, hand)
+        raw, sides, notes = _laid_cards(rules, hand, cited)
         basis: list[Basis] = ["laid" if hand.went_out is not None and side_of(i, n) == side_of(hand.went_out, n)
                               else "held" for i in range(n)]
     else:
-        raw, notes, basis = _seat_scores(rules, hand, who)
-        sides, more = _combine(rules, hand, raw, who)
+        raw, notes, basis = _seat_scores(rules, hand, who, cited)
+        sides, more = _combine(rules, hand, raw, who, cited)
         notes += more
-    cold, more = _cold_hand(rules, hand, raw, sides)
+    cold, more = _cold_hand(rules, hand, raw, sides, cited)
     notes += more
     return HandScore(raw, cold, notes, basis=tuple(basis), cold_hand=bool(more))
 
@@ -252,15 +311,25 @@ class Names:
     """A seat's name in the working: the player's name when known, else ``Seat N`` (``seat N`` mid-sentence)."""
 
     def __init__(self, names: Sequence[str]) -> None:
-        self.names = [str(n) for n in names]
+        self.names = tuple(str(n) for n in names)
 
-    def __call__(self, seat: int, start: bool = True) -> str:
-        return seat_name(self.names, seat, capital=start)
+    def __call__(self, seat: int, start: bool = True) -> Seat:
+        return Seat(self.names, seat, start)
 
 
-def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[float], list[str], list[Basis]]:
+Citer = Callable[..., Cited]
+
+
+def _citer(rules: Ruleset) -> Citer:
+    def cited(*topics: str) -> Cited:
+        return Cited(cite(rules, *topics))
+    return cited
+
+
+def _seat_scores(rules: Ruleset, hand: HandInput, who: Names,
+                 cited: Citer) -> tuple[list[float], list[Line], list[Basis]]:
     raw: list[float] = []
-    notes: list[str] = []
+    notes: list[Line] = []
     basis: list[Basis] = []
     for i, s in enumerate(hand.seats):
         out = hand.went_out == i
@@ -269,32 +338,42 @@ def _seat_scores(rules: Ruleset, hand: HandInput, who: Names) -> tuple[list[floa
             if out and rules.finished_without_opening is not None:
                 basis[i] = "finished_unopened"
                 raw.append(float(rules.finished_without_opening))
-                notes.append(f"{who(i)} went out by adding cards only, never melding one of his own: "
-                             f"{_fmt(rules.finished_without_opening)} [{cite(rules, 'finished_without_opening')}].")
+                notes.append(line(N_("{who} went out by adding cards only, never melding one of his own: {score} "
+                                     "[{sources}]."), who=who(i), score=_fmt(rules.finished_without_opening),
+                                  sources=cited("finished_without_opening")))
             elif rules.no_turn_scores_zero and not s.had_turn:
                 basis[i] = "no_turn"
                 raw.append(0.0)
-                notes.append(f"{who(i)} never had a turn before the hand ended: 0 instead of "
-                             f"{_fmt(rules.never_melded)} [{cite(rules, 'no_turn_scores_zero')}].")
+                notes.append(line(N_("{who} never had a turn before the hand ended: 0 instead of {score} "
+                                     "[{sources}]."), who=who(i), score=_fmt(rules.never_melded),
+                                  sources=cited("no_turn_scores_zero")))
             else:
                 basis[i] = "never_melded"
                 raw.append(float(rules.never_melded))
-                notes.append(f"{who(i)} melded nothing: flat {_fmt(rules.never_melded)}, hand not counted.")
+                notes.append(line(N_("{who} melded nothing: flat {score}, hand not counted."), who=who(i),
+                                  score=_fmt(rules.never_melded)))
             continue
         if out and hand.all_at_once and rules.all_at_once == "flat":
             others = [j for j in range(hand.n) if j != i]
             if hand.n < 4 or not rules.dhamoon_needs_others_unmelded or not _others_melded(hand, others):
                 basis[i] = "all_at_once"
                 raw.append(float(rules.all_at_once_value))
-                notes.append(f"{who(i)} went out all at once (dhamoon): flat {_fmt(rules.all_at_once_value)} "
-                             f"[{cite(rules, 'all_at_once', 'all_at_once_value')}].")
+                notes.append(line(N_("{who} went out all at once (dhamoon): flat {score} [{sources}]."), who=who(i),
+                                  score=_fmt(rules.all_at_once_value),
+                                  sources=cited("all_at_once", "all_at_once_value")))
                 continue
-            notes.append(f"{who(i)} went out all at once, but another player had melded, so it is scored "
-                         f"the ordinary way [{cite(rules, 'dhamoon_needs_others_unmelded')}].")
+            notes.append(line(N_("{who} went out all at once, but another player had melded, so it is scored the "
+                                 "ordinary way [{sources}]."), who=who(i),
+                              sources=cited("dhamoon_needs_others_unmelded")))
         score = s.melded - s.in_hand + (rules.going_out_bonus if out else 0)
-        bonus = f" + {_fmt(rules.going_out_bonus)} for going out" if out else ""
         raw.append(score)
-        notes.append(f"{who(i)}: {_fmt(s.melded)} melded - {_fmt(s.in_hand)} in hand{bonus} = {_fmt(score)}.")
+        if out:
+            notes.append(line(N_("{who}: {melded} melded - {in_hand} in hand + {bonus} for going out = {score}."),
+                              who=who(i), melded=_fmt(s.melded), in_hand=_fmt(s.in_hand),
+                              bonus=_fmt(rules.going_out_bonus), score=_fmt(score)))
+        else:
+            notes.append(line(N_("{who}: {melded} melded - {in_hand} in hand = {score}."), who=who(i),
+                              melded=_fmt(s.melded), in_hand=_fmt(s.in_hand), score=_fmt(score)))
     return raw, notes, basis
 
 
@@ -306,7 +385,8 @@ def _round_side(rules: Ruleset, members: Sequence[float]) -> Number:
     return tidy(sum(members))
 
 
-def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> tuple[list[Number], list[str]]:
+def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names,
+             cited: Citer) -> tuple[list[Number], list[Line]]:
     n = hand.n
     if n < 4:
         return [_round_side(rules, [r]) for r in raw], []
@@ -320,15 +400,17 @@ def _combine(rules: Ruleset, hand: HandInput, raw: list[float], who: Names) -> t
         totals: list[list[float]] = [[], []]
         totals[out_side] = [raw[out]]
         totals[other] = [raw[a], raw[b], -raw[partner]]
-        note = (f"Side {out_side} scores only {who(out, False)}'s score {_fmt(raw[out])}; side {other} adds "
-                f"{who(a, False)} and {who(b, False)} ({_fmt(raw[a])} + {_fmt(raw[b])}) and subtracts "
-                f"{who(partner, False)}'s {_fmt(raw[partner])} [{cite(rules, 'team_scoring')}].")
+        note = line(N_("Side {side} scores only {who}'s score {score}; side {other} adds {first} and {second} "
+                       "({first_score} + {second_score}) and subtracts {partner}'s {partner_score} [{sources}]."),
+                    side=out_side, who=who(out, False), score=_fmt(raw[out]), other=other, first=who(a, False),
+                    second=who(b, False), first_score=_fmt(raw[a]), second_score=_fmt(raw[b]),
+                    partner=who(partner, False), partner_score=_fmt(raw[partner]), sources=cited("team_scoring"))
         return [_round_side(rules, t) for t in totals], [note]
     sides = [_round_side(rules, [raw[i] for i in members]) for members in sides_of(n)]
-    return sides, [f"Each side adds its two players' scores [{cite(rules, 'team_scoring')}]."]
+    return sides, [line(N_("Each side adds its two players' scores [{sources}]."), sources=cited("team_scoring"))]
 
 
-def _laid_cards(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[Number], list[str]]:
+def _laid_cards(rules: Ruleset, hand: HandInput, cited: Citer) -> tuple[list[float], list[Number], list[Line]]:
     """Kroot (003): winners score 20 + every card their side laid; each loser loses his hand."""
     n, out = hand.n, hand.went_out
     raw: list[float] = []
@@ -338,14 +420,14 @@ def _laid_cards(rules: Ruleset, hand: HandInput) -> tuple[list[float], list[Numb
         else:
             raw.append(-s.in_hand)
     sides = [_round_side(rules, [raw[i] for i in members]) for members in sides_of(n)]
-    notes = [f"Winners (side {side_of(out, n)}) score {_fmt(rules.going_out_bonus)} + the cards they laid; "
-             "losers lose the value of their hands, each rounded in his favour "
-             f"[{cite(rules, 'team_scoring', 'rounding')}]."] if out is not None else []
+    notes = [line(N_("Winners (side {side}) score {bonus} + the cards they laid; losers lose the value of their "
+                     "hands, each rounded in his favour [{sources}]."), side=side_of(out, n),
+                  bonus=_fmt(rules.going_out_bonus), sources=cited("team_scoring", "rounding"))] if out is not None else []
     return raw, sides, notes
 
 
-def _cold_hand(rules: Ruleset, hand: HandInput, raw: list[float],
-               sides: list[Number]) -> tuple[list[Number], list[str]]:
+def _cold_hand(rules: Ruleset, hand: HandInput, raw: list[float], sides: list[Number],
+               cited: Citer) -> tuple[list[Number], list[Line]]:
     out = hand.went_out
     if rules.all_at_once != "team_minimum" or out is None or not hand.all_at_once:
         return sides, []
@@ -359,10 +441,22 @@ def _cold_hand(rules: Ruleset, hand: HandInput, raw: list[float],
     if rules.cold_hand_at_least and sides[mine] > value:
         best = sides[mine]
     new[mine] = best
-    why = "had melded" if melded else "had melded nothing"
-    at_least = " at least" if rules.cold_hand_at_least else ""
-    return new, [f"Cold hand: the opponents {why}, so side {mine} scores{at_least} {_fmt(value)} "
-                 f"(here {_fmt(best)}) and the opponents 0 [{cite(rules, 'cold_hand_values', 'cold_hand_at_least')}]."]
+    said_as = _COLD_HAND[melded, rules.cold_hand_at_least]
+    return new, [line(said_as, side=mine, value=_fmt(value), best=_fmt(best),
+                      sources=cited("cold_hand_values", "cold_hand_at_least"))]
+
+
+# (the opponents had melded, the value is a minimum): one whole sentence each
+_COLD_HAND = {
+    (True, False): N_("Cold hand: the opponents had melded, so side {side} scores {value} (here {best}) and the "
+                      "opponents 0 [{sources}]."),
+    (True, True): N_("Cold hand: the opponents had melded, so side {side} scores at least {value} (here {best}) and "
+                     "the opponents 0 [{sources}]."),
+    (False, False): N_("Cold hand: the opponents had melded nothing, so side {side} scores {value} (here {best}) and "
+                       "the opponents 0 [{sources}]."),
+    (False, True): N_("Cold hand: the opponents had melded nothing, so side {side} scores at least {value} (here "
+                      "{best}) and the opponents 0 [{sources}]."),
+}
 
 
 # ------------------------------------------------------------------- match
@@ -421,9 +515,11 @@ def match_status(rules: Ruleset, players: int, hand_sides: Sequence[Sequence[Num
     over, winner, tiebreak = False, None, False
     for k, row in enumerate(hand_sides):
         if len(row) != n_sides:
-            raise MalformedInputError(f"hand {k + 1} has {len(row)} side scores, expected {n_sides}")
+            raise MalformedInputError(ngettext("hand {hand} has {count} side score, expected {sides}",
+                                               "hand {hand} has {count} side scores, expected {sides}",
+                                               len(row)).format(hand=k + 1, count=len(row), sides=n_sides))
         if over:
-            raise MalformedInputError(f"hand {k + 1} was played after the match had ended")
+            raise MalformedInputError(_("hand {hand} was played after the match had ended").format(hand=k + 1))
         if rules.sheet_carry:
             entries = []
             for s in range(n_sides):

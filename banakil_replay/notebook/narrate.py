@@ -28,6 +28,7 @@ from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
 from ..play.rule_text import rule_sentence
 from ..reducer import Replay
+from ..rulebook_words import ruleset_title, title as rule_title
 from ..rules import get_ruleset
 from ..scoring import tidy
 from ..state import GameState
@@ -98,7 +99,7 @@ def _tells(cls: type[E]) -> Callable[[Callable[[Telling, E], str]], Callable[[Te
 def _match_started(t: Telling, ev: MatchStarted) -> str:
     players = list(ev.players)
     try:
-        title = get_ruleset(ev.rules or "classic").title
+        title = ruleset_title(get_ruleset(ev.rules or "classic"))
     except BanakilError:
         title = ev.rules
     text = _("A new match begins: {names} play under {title}.").format(names=_listed(players), title=title)
@@ -370,6 +371,6 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     if banned:
         lines.append(_("Not allowed here ({count}):").format(count=len(banned)))
         for n in banned[:refused_limit]:
-            rule = f" {refusal_rule_line(n.rule.title, n.source)}" if n.rule else ""
+            rule = f" {refusal_rule_line(rule_title(n.rule), n.source)}" if n.rule else ""
             lines.append("  " + _("{move} No: {why}").format(move=event_text(n.event, state), why=sentence(n.why)) + rule)
     return "\n".join(lines)
