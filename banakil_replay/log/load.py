@@ -30,6 +30,7 @@ import os
 from typing import Any, Mapping
 
 from ..errors import MalformedInputError
+from ..i18n import _
 from ..reducer import Replay
 from .store import create_log
 from .stream import replay_log
@@ -41,7 +42,8 @@ class UnreadableLogError(MalformedInputError):
     """A log file the system would not let us read; ``path`` names it."""
 
     def __init__(self, path: str | os.PathLike[str], error: OSError) -> None:
-        super().__init__(f"cannot read {utf8_text(os.fspath(path))}: {error.strerror or error}")
+        super().__init__(_("cannot read {file}: {why}").format(file=utf8_text(os.fspath(path)),
+                                                               why=error.strerror or error))
         self.path = os.fspath(path)
 
 
@@ -61,9 +63,9 @@ def start_log(path: str | os.PathLike[str], first: Mapping[str, Any], *, exists:
     try:
         create_log(path, first)
     except FileExistsError:
-        raise error(f"{name} {exists}") from None
+        raise error(_("{file} {exists}").format(file=name, exists=exists)) from None
     except OSError as e:
-        raise error(f"cannot create {name}: {e.strerror or e}") from None
+        raise error(_("cannot create {file}: {why}").format(file=name, why=e.strerror or e)) from None
 
 
 def utf8_text(text: str) -> str:
