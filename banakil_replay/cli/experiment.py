@@ -105,7 +105,9 @@ def _play(tip: "Tip", rules: str, players: int, hands: int, seed: int, out: str)
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
-        raise MalformedInputError(_("cannot create {file}: {why}").format(file=out, why=e.strerror or e)) from None
+        from ..log.load import os_reason
+
+        raise MalformedInputError(_("cannot create {file}: {why}").format(file=out, why=os_reason(e))) from None
     bar = Progress(len(paths), unit="games")
 
     def write(game: Game) -> None:

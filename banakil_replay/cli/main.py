@@ -23,7 +23,7 @@ from . import table as cli_table
 from .argparse_words import argparse_in_our_words
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import LANGUAGES, UnknownLanguageError, _, language, pgettext, resolve_language
-from ..log.load import UnreadableLogError, load_replay, utf8_text
+from ..log.load import UnreadableLogError, load_replay, os_reason, utf8_text
 from ..log.store import NotALogError, UnsupportedFormatError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
@@ -91,7 +91,7 @@ def _read_input(path: str) -> bytes:
         return read_file(path)
     except OSError as e:
         raise MalformedInputError(_("cannot read {file}: {why}").format(file=utf8_text(path),
-                                                                        why=e.strerror or e)) from None
+                                                                        why=os_reason(e))) from None
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
@@ -270,7 +270,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
     try:
         report = repair(args.log)
     except OSError as e:
-        raise MalformedInputError(_("cannot repair {file}: {why}").format(file=args.log, why=e.strerror or e)) from None
+        raise MalformedInputError(_("cannot repair {file}: {why}").format(file=args.log, why=os_reason(e))) from None
     except LogReadError as e:
         # Only a torn last line is ever moved; whatever this is needs a human.
         raise MalformedInputError(_("{error}; this is not a torn last line, so nothing was changed").format(
