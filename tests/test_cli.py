@@ -124,6 +124,18 @@ def test_the_bots_help_is_built_without_loading_the_bots() -> None:
     assert out.strip() == "False"  # the bots load the search and the Monte Carlo expert: not for --help
 
 
+def test_the_whole_help_loads_no_bot_no_search_and_no_exercise() -> None:
+    code = ("import contextlib, io, sys\n"
+            "from banakil_replay.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+            "    main(['--help'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('banakil_replay.play.', 'banakil_replay.learn.',"
+            " 'banakil_replay.notebook'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    # only the name lists kept apart for the help; the bots, the search and the course load on use
+    assert out.strip() == "['banakil_replay.learn.kind_names', 'banakil_replay.play.bot_names']", out
+
+
 def test_an_empty_note_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "g.jsonl"
     shutil.copy(ROOT / "sample_games" / "classic_dana_ravi.jsonl", log)

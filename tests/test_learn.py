@@ -22,6 +22,7 @@ from banakil_replay.citations import cite
 from banakil_replay.errors import IllegalMoveError, MalformedInputError
 from banakil_replay.events import Took
 from banakil_replay.examples import load_examples
+from banakil_replay.learn.kind_names import KIND_NAMES
 from banakil_replay.learn import KINDS, LearnerProgress, Session, exercises, load_progress, save_progress
 from banakil_replay.learn.course import sheet
 from banakil_replay.learn.meld_exercises import IsMeld, LayOff, MakeMeld
@@ -59,6 +60,18 @@ def assert_engine_reason(fb: Feedback, rule: Rule | None = None) -> None:
 
 def test_kinds_are_the_seven_of_the_brief() -> None:
     assert list(KINDS) == ["is-meld", "make-meld", "lay-off", "discard", "take-pile", "score-hand", "match-winner"]
+    assert tuple(KINDS) == KIND_NAMES  # the help's list (kind_names.py) names the kinds there are, in order
+
+
+def test_every_lazy_name_of_learn_resolves_and_is_typed() -> None:
+    import ast
+    import banakil_replay.learn as learn
+
+    tree = ast.parse(Path(learn.__file__).read_text(encoding="utf-8"))
+    typed = {alias.asname for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names
+             if alias.asname}
+    assert typed == set(learn._LAZY) == set(learn.__all__)  # what mypy sees is what loads
+    assert all(getattr(learn, name) is not None for name in learn.__all__)
 
 
 @pytest.mark.parametrize("rules", ALL)

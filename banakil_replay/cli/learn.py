@@ -165,10 +165,10 @@ def add_parsers(sub: Any) -> None:
     lp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
                     help=_("rule set: {names} (default {default})").format(names=", ".join(RULESETS),
                                                                            default=DEFAULT_RULESET))
-    from ..learn import KINDS  # the kinds are the exercise modules', listed from them so the help stays true
+    from ..learn.kind_names import KIND_NAMES  # not the course: --help must not load the exercises
 
     lp.add_argument("--kind", metavar="KIND", help=_("only this kind of exercise: {kinds}").format(
-        kinds=", ".join(KINDS)))
+        kinds=", ".join(KIND_NAMES)))
     lp.add_argument("--seed", type=int, default=0, metavar="N", help=_("the same seed asks the same questions"))
     lp.add_argument("--lesson", type=int, metavar="N",
                     help=_("ask only what lessons 1 to N of the course teach (1 to 10; default: everything)"))

@@ -11,9 +11,31 @@ score, and a learner's progress goes to a small JSON file (:func:`save_progress`
 Nothing here prints or reads: the ``learn`` command (``cli/learn.py``) and the notebooks drive it.
 """
 
-from .course import KINDS, exercises
-from .model import Exercise, Feedback, Reason, Shown
-from .session import LearnerProgress, Session, load_progress, save_progress
+from __future__ import annotations
 
-__all__ = ["KINDS", "exercises", "Exercise", "Feedback", "Reason", "Shown", "LearnerProgress", "Session",
-           "load_progress", "save_progress"]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names of _LAZY, for type checkers (tests/test_learn.py keeps the two the same)
+    from .course import KINDS as KINDS, exercises as exercises
+    from .model import Exercise as Exercise, Feedback as Feedback, Reason as Reason, Shown as Shown
+    from .session import (
+        LearnerProgress as LearnerProgress, Session as Session, load_progress as load_progress,
+        save_progress as save_progress,
+    )
+
+# Loaded on first use: the course pulls in the exercises, the bots and the search, which a
+# command that only lists the kinds (``--help``) must not pay for (see :mod:`.kind_names`).
+_LAZY: dict[str, str] = {"KINDS": "course", "exercises": "course", "Exercise": "model", "Feedback": "model",
+                         "Reason": "model", "Shown": "model", "LearnerProgress": "session", "Session": "session",
+                         "load_progress": "session", "save_progress": "session"}
+
+__all__ = list(_LAZY)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    globals()[name] = value  # once loaded, a plain attribute
+    return value
