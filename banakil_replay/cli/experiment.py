@@ -16,7 +16,7 @@ import os
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import MalformedInputError
-from ..i18n import _, language, ngettext
+from ..i18n import _, language, ngettext, pgettext
 from ..rules import RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -148,7 +148,8 @@ def format_list(tips: Any) -> str:
     lines = []
     for t in tips:
         if t.testable:
-            where = ", ".join(_("{rules} {players}p").format(rules=r, players=n) for r, n in t.runs)
+            where = pgettext("list separator", ", ").join(_("{rules} {players}p").format(rules=r, players=n)
+                                                          for r, n in t.runs)
         else:
             where = _("not played: {why}").format(why=t.untestable)
         lines.append(f"{t.id:<22} {t.source}\n{'':<22} {t.says}\n{'':<22} {where}")

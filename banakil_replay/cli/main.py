@@ -294,7 +294,7 @@ def cmd_options(args: argparse.Namespace) -> int:
         return EXIT_OK
     opts = options(state)
     if opts.seat is None:
-        print(_("after seq {seq}: {notes}").format(seq=seq, notes="; ".join(opts.notes)))
+        print(_("after seq {seq}: {notes}").format(seq=seq, notes=pgettext("list separator", "; ").join(opts.notes)))
         return EXIT_OK
     if opts.phase == "draw":
         print(_("after seq {seq}: seat {seat} to draw").format(seq=seq, seat=opts.seat))

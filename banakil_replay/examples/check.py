@@ -154,6 +154,14 @@ def _rules(ex: Mapping[str, Any]) -> Ruleset:
     return get_ruleset(ex["rules"], ex.get("options"))
 
 
+def _comma() -> str:
+    return pgettext("list separator", ", ")
+
+
+def _semicolon() -> str:
+    return pgettext("list separator", "; ")
+
+
 # ---------------------------------------------------------------- computing
 def _compute(ex: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> tuple[dict[str, Number], list[str]]:
     """Every addressable figure for this example (optionally on replaced input) and the working."""
@@ -163,7 +171,7 @@ def _compute(ex: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> tu
         values: dict[str, Number] = {f"entered[{i}]": e for i, e in enumerate(entered)}
         values["carried"] = carried
         return values, [_("Sheet entries {entries}, shortfall still carried {carried}.").format(
-            entries=", ".join(map(_num, entered)), carried=_num(carried))]
+            entries=_comma().join(map(_num, entered)), carried=_num(carried))]
     rules = _rules(ex)
     hs = score_hand(rules, HandInput.from_json(data, rules, count_copies=False))
     values = {f"sides[{i}]": s for i, s in enumerate(hs.sides)}
@@ -190,7 +198,7 @@ def _card_problems(ex: Mapping[str, Any]) -> list[str]:
     deck = full_deck()
     over = sorted(c.code for c, n in used.items() if n > deck[c])
     if over:
-        problems.append(_("more copies than the 106-card deck holds of {cards}").format(cards=", ".join(over)))
+        problems.append(_("more copies than the 106-card deck holds of {cards}").format(cards=_comma().join(over)))
     for part in ex.get("stated_parts", []):
         cards = parse_cards(part["cards"])
         pile = Counter(parse_cards(seats[part["seat"]].get(f"{part['pile']}_cards", [])))
@@ -198,7 +206,7 @@ def _card_problems(ex: Mapping[str, Any]) -> list[str]:
         if missing:
             among = (_("{label}: {cards} not among that seat's melded cards") if part["pile"] == "melded" else
                      _("{label}: {cards} not among that seat's in-hand cards"))
-            problems.append(among.format(label=part["label"], cards=", ".join(c.code for c in missing.elements())))
+            problems.append(among.format(label=part["label"], cards=_comma().join(c.code for c in missing.elements())))
         total = sum(rules.value(c) for c in cards)
         if not math.isclose(total, part["value"], abs_tol=1e-9):
             problems.append(_("{label}: the cards add up to {total}, stated {stated}").format(
@@ -287,14 +295,14 @@ def _render(ex: Mapping[str, Any], figures: Mapping[str, Number | None]) -> str:
     seats = [f"{_label(ex, a)} {show(figures.get(a))}" for a in stated if a.startswith("players")]
     parts: list[str] = []
     if entered:
-        parts.append(_("entered {entries}").format(entries=", ".join(entered)))
+        parts.append(_("entered {entries}").format(entries=_comma().join(entered)))
     if "carried" in stated:
         parts.append(_("carried {value}").format(value=show(figures.get("carried"))))
     if sides:
-        parts.append(", ".join(sides))
-    text = "; ".join(parts)
+        parts.append(_comma().join(sides))
+    text = _semicolon().join(parts)
     if seats:
-        text = f"{text} ({', '.join(seats)})" if text else ", ".join(seats)
+        text = f"{text} ({_comma().join(seats)})" if text else _comma().join(seats)
     return text
 
 
@@ -346,15 +354,15 @@ def check_example(ex: Mapping[str, Any], *, pool: Sequence[Mapping[str, Any]] | 
                              verdict, explanation)
 
     if not diffs and not problems:
-        parts = " " + _("Stated parts add up: {labels}.").format(labels=", ".join(p["label"] for p in ex["stated_parts"])) \
-            if ex.get("stated_parts") else ""
+        labels = _comma().join(p["label"] for p in ex.get("stated_parts", []))
+        parts = " " + _("Stated parts add up: {labels}.").format(labels=labels) if ex.get("stated_parts") else ""
         return result("match", " ".join(working) + parts)
 
     if problems:
         # The cards themselves contradict the source; no single number can repair that.
-        return result("mismatch", _("Card check failed: {problems}.").format(problems="; ".join(problems)))
+        return result("mismatch", _("Card check failed: {problems}.").format(problems=_semicolon().join(problems)))
 
-    differ = "; ".join(_("{label}: stated {stated}, computed {computed}").format(
+    differ = _semicolon().join(_("{label}: stated {stated}, computed {computed}").format(
         label=_label(ex, a), stated=_num(ex["stated"][a]), computed="?" if a not in values else _num(values[a]))
         for a in diffs)
     if ex.get("kind", "hand") != "hand":
@@ -375,7 +383,7 @@ def check_example(ex: Mapping[str, Any], *, pool: Sequence[Mapping[str, Any]] | 
     # and the alternatives are still reported so nothing is hidden.
     suspect = (ex.get("known_slip") or {}).get("suspect")
     chosen = [f for f in fixes if f.path == suspect]
-    alternatives = "; ".join(_fix_words(ex, f) for f in fixes if f.path != suspect)
+    alternatives = _semicolon().join(_fix_words(ex, f) for f in fixes if f.path != suspect)
     if len(chosen) == 1:
         # said for a reader of the course: the note's number in the project's digest means nothing there
         return result("source slip", _("{fix} Another single change would fit the figures equally: "
@@ -406,7 +414,7 @@ def format_table(results: Sequence[ExampleResult], width: int = WIDTH) -> str:
                              break_on_hyphens=False) or [f"  {label}"]
 
     counts = {v: sum(r.verdict == v for r in results) for v in VERDICTS}
-    lines = [_("{n} worked examples: {counts}").format(n=len(results), counts=", ".join(
+    lines = [_("{n} worked examples: {counts}").format(n=len(results), counts=_comma().join(
         pgettext("worked example", _VERDICT_COUNTS[v]).format(n=n) for v, n in counts.items() if n))]
     for r in results:
         lines += ["", f"{pgettext('worked example', _VERDICT_HEADINGS[r.verdict])}  {r.source}"]

@@ -337,8 +337,8 @@ def _csv_notes(rows: Any, events: int | None) -> list[Note]:
     out = []
     for i, row in enumerate(rows, start=2):
         if len(row) != 3:
-            raise MalformedInputError(_("notes CSV row {row}: expected 3 fields (at, author, text), got {count}").format(
-                row=i, count=len(row)))
+            raise MalformedInputError(_("notes CSV row {row}: expected 3 fields (at, author, text), got "
+                                        "{count}").format(row=i, count=len(row)))
         at, author, body = row
         if not _DIGITS.match(at):
             raise MalformedInputError(_("notes CSV row {row}: 'at' must be an event number, got {at}").format(
