@@ -44,6 +44,14 @@ def test_an_unknown_file_is_refused_in_arabic(tmp_path: Path, capsys: pytest.Cap
         assert text == f"banakil-replay {command}: تعذّرت قراءة {missing}: لا يوجد ملف أو مجلد بهذا الاسم\n"
     code, english = _run(["replay", missing], capsys)
     assert english == f"banakil-replay replay: cannot read {missing}: No such file or directory\n"
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    code, text = _run(["validate", str(empty), "--lang", "ar"], capsys)
+    assert code == 2 and text.endswith(f'{empty}: الملف فارغ؛ سجل اللعبة يبدأ بحدث "match_started"\n')
+    (tmp_path / "out.parquet").mkdir()
+    code, text = _run(["bulk", str(DANA), "--out", str(tmp_path / "out.parquet"), "--lang", "ar"], capsys)
+    assert code == 2 and text.endswith(": إنه مجلد؛ لا يستبدل bulk إلا جداول كتبها من قبل. اختر --out آخر، أو انقل "
+                                       "الملف بعيدًا\n")
 
 
 def test_a_truncated_log_is_named_in_arabic_with_its_line_and_byte(game: Path,

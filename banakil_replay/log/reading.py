@@ -280,7 +280,7 @@ def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_
     if wrong is not None:
         raise wrong
     if lineno == 0:
-        raise NotALogError('the file is empty; a game log starts with a "match_started" event', path=name)
+        raise NotALogError(_('the file is empty; a game log starts with a "match_started" event'), path=name)
 
 
 def read_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
