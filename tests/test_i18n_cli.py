@@ -63,6 +63,7 @@ def test_a_truncated_log_is_named_in_arabic_with_its_line_and_byte(game: Path,
     assert code == 2 and where is not None and "torn final line" in english
     code, arabic = _run(["replay", str(game), "--lang", "ar"], capsys)
     assert code == 2 and "سطر أخير مقطوع" in arabic and "على الأرجح انهيار أثناء الكتابة" in arabic
+    assert "(JSON غير صالح: يُنتظر قيمة)" in arabic  # json's own reason too
     assert _place(arabic) == where.groups()  # the same place, in the reader's words
     assert f"`banakil-replay repair {game}`" in arabic  # the command to type stays as it is typed
     code, arabic = _run(["validate", str(game), "--lang", "ar"], capsys)
@@ -118,7 +119,7 @@ def test_the_score_sheet_in_arabic(tmp_path: Path, capsys: pytest.CaptureFixture
     code, text = _run(["sheet", "add", sheet, HAND, "--lang", "ar"], capsys)  # the same hand again
     assert code == 2 and "لم تُضف الجولة 2: إنها الجولة 1 نفسها تمامًا" in text and "--again" in text
     code, text = _run(["sheet", "add", sheet, '{"went_out": 0', "--lang", "ar"], capsys)
-    assert code == 2 and "JSON غير صالح" in text and "(السطر 1، العمود 15)" in text
+    assert code == 2 and "JSON غير صالح: يُنتظر الفاصل ','" in text and "(السطر 1، العمود 15)" in text
     code, shown = _run(["sheet", "show", sheet, "--lang", "ar"], capsys)
     rows = shown.splitlines()
     assert rows[0] == "ورقة النقاط: Dana، Ravi؛ قواعد classic، الفوز عند 150"

@@ -26,7 +26,7 @@ from typing import Any, BinaryIO
 
 from ..errors import MalformedInputError
 from ..i18n import N_, _
-from .lines import DEFAULT_MAX_DEPTH, _object_pairs, _too_deep
+from .lines import DEFAULT_MAX_DEPTH, _object_pairs, _too_deep, json_reason
 
 __all__ = ["MAX_JSON_BYTES", "MAX_LINE_BYTES", "EndlessLineError", "read_file", "read_stream", "read_line", "parse_json"]
 
@@ -170,7 +170,7 @@ def parse_json(text: str, where: str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any
         value = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise MalformedInputError(_("{where} is not valid JSON: {why} (line {line}, column {column})").format(
-            where=where, why=e.msg, line=e.lineno, column=e.colno)) from None
+            where=where, why=json_reason(e.msg), line=e.lineno, column=e.colno)) from None
     except RecursionError:  # the depth scan comes first; this is a backstop against a crash
         raise MalformedInputError(_("{where} nests JSON too deeply").format(where=where)) from None
     except ValueError as e:  # an integer past the interpreter's digit cap, a duplicate key, NaN

@@ -253,6 +253,21 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(_("{name} is not valid JSON").format(name=name))
 
 
+# What Python's json parser says of a line it cannot read (its words, English whatever the language),
+# in the reader's words when we have them
+_JSON_REASONS = frozenset({
+    N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
+    N_("Extra data"), N_("Invalid control character at"), N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"), N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array")})
+
+
+def json_reason(msg: str) -> str:
+    """``json.JSONDecodeError.msg`` in the reader's language, when it is one of the messages we know."""
+    return _(msg) if msg in _JSON_REASONS else msg
+
+
 def _decode_line(raw: bytes, max_depth: int) -> Any:
     """Decode one line (without its newline) as JSON, or raise :class:`_Bad`.
 
@@ -283,7 +298,7 @@ def _decode_line(raw: bytes, max_depth: int) -> Any:
             # JSON allows a CR between tokens, so only a line that fails to parse gets this hint.
             said = _("invalid JSON: {why}; the file seems to end its lines with a carriage return alone, "
                      "but a log ends every line with \\n")
-        raise _Bad("json", said.format(why=exc.msg), _byte_index(text, exc.pos)) from None
+        raise _Bad("json", said.format(why=json_reason(exc.msg)), _byte_index(text, exc.pos)) from None
     except RecursionError:
         # The depth scan should have caught this. This is a backstop against a crash.
         raise _Bad("depth", _("JSON nested too deeply")) from None
