@@ -84,6 +84,14 @@ def test_a_bad_line_in_the_middle_is_named_in_arabic(game: Path, capsys: pytest.
     assert f"(line 4, byte {offset})" in english and "a blank line" in english
 
 
+def test_a_refusal_names_its_rule_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    bad = str(SAMPLES / "broken" / "annotation_points_forward.jsonl")
+    code, text = _run(["validate", bad, "--lang", "ar"], capsys)
+    assert code == 1 and text.endswith(" [الملاحظات تشير إلى الوراء: docs/event-log.md]\n")
+    code, english = _run(["validate", bad], capsys)
+    assert english.endswith(" [annotations point back: docs/event-log.md]\n")
+
+
 def test_a_bad_annotation_is_refused_in_arabic(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = game.read_bytes()
     code, text = _run(["annotate", str(game), "--at", "999", "--text", "hi", "--lang", "ar"], capsys)

@@ -22,7 +22,7 @@ from . import sheet as cli_sheet
 from . import table as cli_table
 from .argparse_words import argparse_in_our_words
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
-from ..i18n import LANGUAGES, UnknownLanguageError, _, language, pgettext, resolve_language
+from ..i18n import LANGUAGES, UnknownLanguageError, _, current_language, language, pgettext, resolve_language
 from ..log.load import UnreadableLogError, load_replay, os_reason, utf8_text
 from ..log.store import NotALogError, UnsupportedFormatError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
@@ -124,8 +124,19 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 
 def _reason(err: BanakilError) -> str:
-    """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    return render(err, seq=False, place=True)
+    """The reason without the seq prefix (the caller prints it), keeping line and byte offset.
+
+    The rule a refusal cites is named in the reader's language (``render`` says its English title,
+    which stays the data of a JSON verdict)."""
+    text = render(err, seq=False, place=True)
+    rule = err.rule if err.cites_rule else None
+    tag = f" [{rule.title}: {err.source}]" if rule is not None else ""
+    if rule is None or current_language() == "en" or not text.endswith(tag):
+        return text
+    from ..citation_words import said
+    from ..rulebook_words import title
+
+    return text[:-len(tag)] + " " + _("[{rule}: {source}]").format(rule=title(rule), source=said(err.source))
 
 
 def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str, BanakilError | None]:
@@ -223,15 +234,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 head=f"{args.head!r:.80}"))
     worst = EXIT_OK  # with several files, the worst: 2 if any was bad input, else 1 if any invalid
     for path in args.logs:
-        with _neutral(args.json):  # a JSON verdict's reason is what a conformance run compares
-            code, message, err = _validate_one(path, args.chain, head)
         if args.json:
-            _dump(_verdict_json(path, code, message, err))
-        elif code == EXIT_BAD_INPUT:
-            print(_("banakil-replay {command}: {message}").format(command="validate", message=message),
-                  file=sys.stderr)
-        elif message:
-            print(message)
+            with _neutral():  # a JSON verdict's reason is what a conformance run compares
+                code, message, err = _validate_one(path, args.chain, head)
+                _dump(_verdict_json(path, code, message, err))
+        else:
+            code, message, err = _validate_one(path, args.chain, head)
+            if code == EXIT_BAD_INPUT:
+                print(_("banakil-replay {command}: {message}").format(command="validate", message=message),
+                      file=sys.stderr)
+            elif message:
+                print(message)
         worst = max(worst, code)
     return worst
 
