@@ -78,12 +78,23 @@ def test_arabic_has_six_plural_forms_chosen_by_the_catalog_header() -> None:
 
 
 # ------------------------------------------------------------------ the pseudo-locale sweep
-# Words that are not sentences: argparse's own headings (its catalog, not ours: listed as left to do),
-# names typed as they are (presets, commands, engine choices, language codes) and file names.
-ARGPARSE_WORDS = {"usage", "positional", "arguments", "options", "show", "this", "help", "message", "and", "exit"}
+# Words that are not sentences: names typed as they are (presets, commands, engine choices, language codes)
+# and file names. argparse's own words ("usage:", "options") go through the catalog too (cli/argparse_words.py).
 TYPED_NAMES = set(RULESETS) | {"banakil-replay", "local", "dask", "en", "ar", "classic-sum"}
-MAIN_COMMANDS = ("meld", "score", "examples", "rules", "validate", "replay", "annotate", "repair", "schema",
-                 "options", "bulk", "solve")
+
+
+def command_paths(parser: argparse.ArgumentParser, above: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and sub-command of ``parser`` (``("sheet", "add")`` ...), read from the parser itself."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                found += [(*above, name), *command_paths(child, (*above, name))]
+    return found
+
+
+ALL_COMMANDS = command_paths(build_parser())
+COMMAND_NAMES = {name for path in ALL_COMMANDS for name in path}
 
 
 def escaped_words(text: str) -> list[str]:
@@ -94,13 +105,14 @@ def escaped_words(text: str) -> list[str]:
         text = innermost.sub(" ", text)
     text = re.sub(r"`[^`]*`|\{[^{}]*\}|(?<![\w-])--?\w[\w-]*|\b[A-Z][A-Z0-9_|]+(\.\w+)?\b", " ", text)
     words = re.findall(r"[A-Za-z][A-Za-z-]+", text)
-    return [w for w in words if w.lower() not in ARGPARSE_WORDS and w not in TYPED_NAMES and w not in MAIN_COMMANDS]
+    return [w for w in words if w not in TYPED_NAMES and w not in COMMAND_NAMES]
 
 
 def test_the_sweep_finds_a_sentence_outside_the_catalog() -> None:
     assert escaped_words("⟦draw first⟧ then discard") == ["then", "discard"]
     assert escaped_words("⟦⟦seven⟧ of ⟦hearts⟧⟧") == [] and escaped_words("⟦seven⟧ of ⟦hearts⟧") == ["of"]
-    assert escaped_words("usage: banakil-replay meld [-h] [--rules NAME] CARD `7H`") == []
+    assert escaped_words("⟦usage: ⟧banakil-replay meld [-h] [--rules NAME] CARD `7H`") == []
+    assert escaped_words("usage: banakil-replay meld") == ["usage"]  # argparse's words are ours to translate
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -112,12 +124,46 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
     return code, out.out + out.err
 
 
-@pytest.mark.parametrize("command", MAIN_COMMANDS)
-def test_no_help_text_of_the_main_commands_escapes_the_catalog(command: str,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    code, text = _run([command, "--help", "--lang", "xx"], capsys)
+# Commands whose words another slice of issue 27 moves into the catalog: their help is checked to still
+# escape, so the day it stops, this test asks for the name to be taken off (and the sweep then holds them too).
+HELP_PENDING = {"selfplay", "review"}
+
+
+def _help_of(sub_help: str) -> set[str]:
+    return set(escaped_words(sub_help))
+
+
+@pytest.mark.parametrize("path", [(), *ALL_COMMANDS], ids=lambda p: " ".join(p) or "banakil-replay")
+def test_no_help_text_of_any_command_escapes_the_catalog(path: tuple[str, ...],
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Every command and sub-command, read from the parser, argparse's own words included."""
+    code, text = _run([*path, "--help", "--lang", "xx"], capsys)
     assert code == 0 and PSEUDO_OPEN in text
-    assert escaped_words(text) == []
+    escaped = escaped_words(text)
+    if path and path[0] in HELP_PENDING:
+        assert escaped, f"{path[0]}'s help is in the catalog now: take it off HELP_PENDING"
+        return
+    if not path:  # the list of commands holds the pending ones' one-line help: only those words may escape
+        sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+        pending = set().union(*(_help_of(a.help or "") for a in sub._choices_actions if a.dest in HELP_PENDING))
+        escaped = [w for w in escaped if w not in pending]
+    assert escaped == []
+    assert text.startswith("⟦usage: ⟧") and "⟦options⟧:" in text  # argparse's headings: through the catalog
+
+
+def test_argparse_errors_are_said_through_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["meld"], ["meld", "7H", "--bogus"], ["replay", "x.jsonl", "--at", "two"], ["bulk", "d", "--out",
+                 "o.parquet", "--engine", "spark"], ["nosuch"], ["sheet"]):
+        code, text = _run([*argv, "--lang", "xx"], capsys)
+        assert code == 2 and escaped_words(text) == [], (argv, text)
+    code, text = _run(["meld", "--lang", "ar"], capsys)
+    assert text.splitlines()[0].startswith("الاستخدام: banakil-replay meld")
+    assert text.splitlines()[-1] == "banakil-replay meld: خطأ: الوسائط التالية مطلوبة: CARD"
+    code, english = _run(["meld"], capsys)
+    assert english.splitlines()[-1] == "banakil-replay meld: error: the following arguments are required: CARD"
+    import argparse as module
+
+    assert module._("usage: ") == "usage: "  # type: ignore[attr-defined]  # argparse has its own words back
 
 
 def test_no_word_of_the_rules_command_escapes_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:

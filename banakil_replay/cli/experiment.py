@@ -16,6 +16,7 @@ import os
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import MalformedInputError
+from ..i18n import _, language, ngettext, pgettext
 from ..rules import RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -52,29 +53,31 @@ def cmd_experiment(args: argparse.Namespace) -> int:
 
     if args.list:
         if args.tip is not None:
-            raise MalformedInputError("give a TIP or --list, not both")
+            raise MalformedInputError(_("give a TIP or --list, not both"))
         if args.json:
-            print(json.dumps([t.to_json() for t in TIPS], ensure_ascii=False))
+            with language("en"):  # JSON stays language-neutral
+                print(json.dumps([t.to_json() for t in TIPS], ensure_ascii=False))
         else:
             print(format_list(TIPS))
         return EXIT_OK
     if args.tip is None:
-        raise MalformedInputError("name a TIP to test (experiment --list shows them)")
+        raise MalformedInputError(_("name a TIP to test (experiment --list shows them)"))
     tip = _tip(args.tip)
     if args.hands is not None and args.hands < 2:
-        raise MalformedInputError("--hands must be at least 2 (an interval needs two paired hands)")
+        raise MalformedInputError(_("--hands must be at least 2 (an interval needs two paired hands)"))
     rules, players = _table(tip, args.rules, args.players)
     from ..play.experiment import check_players
 
     try:
         check_players(rules, players)
     except ValueError as e:  # the rule set's own refusal is already a MalformedInputError
-        raise MalformedInputError(f"--players {players}: {e}") from None
+        raise MalformedInputError(_("--players {players}: {why}").format(players=players, why=e)) from None
     hands = DEFAULT_HANDS if args.hands is None else args.hands
     out = args.out or f"experiment-{tip.id}-{rules}-{players}p-seed{args.seed}"
     result = _play(tip, rules, players, hands, args.seed, out)
     if args.json:
-        print(json.dumps({"tip": tip.id, **result.to_json(), "logs": out}, ensure_ascii=False))
+        with language("en"):
+            print(json.dumps({"tip": tip.id, **result.to_json(), "logs": out}, ensure_ascii=False))
     else:
         print(format_result(tip, result, out))
     return EXIT_OK
@@ -94,12 +97,17 @@ def _play(tip: "Tip", rules: str, players: int, hands: int, seed: int, out: str)
     paths = [path(d, arm, s) for d in range(hands) for arm in played for s in (0, 1)]
     taken = [p for p in paths if os.path.exists(p)]
     if taken:  # checked before anything is played, as selfplay does
-        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
-        raise MalformedInputError(f"refusing to overwrite {taken[0]}{more}; choose another --out")
+        if len(taken) > 1:
+            raise MalformedInputError(ngettext("refusing to overwrite {file} and {more} more; choose another --out",
+                                               "refusing to overwrite {file} and {more} more; choose another --out",
+                                               len(taken) - 1).format(file=taken[0], more=len(taken) - 1))
+        raise MalformedInputError(_("refusing to overwrite {file}; choose another --out").format(file=taken[0]))
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
-        raise MalformedInputError(f"cannot create {out}: {e.strerror or e}") from None
+        from ..log.load import os_reason
+
+        raise MalformedInputError(_("cannot create {file}: {why}").format(file=out, why=os_reason(e))) from None
     bar = Progress(len(paths), unit="games")
 
     def write(game: Game) -> None:
@@ -109,7 +117,8 @@ def _play(tip: "Tip", rules: str, players: int, hands: int, seed: int, out: str)
         bar.step()
 
     result = run_experiment(tip.arm("habit"), tip.arm("without"), rules, players, hands, seed, on_game=write)
-    bar.done(f"experiment: {len(paths)} games written to {out} in {bar.elapsed:.1f} s")
+    bar.done(_("experiment: {games} games written to {folder} in {seconds} s").format(
+        games=len(paths), folder=out, seconds=f"{bar.elapsed:.1f}"))
     return result
 
 
@@ -117,28 +126,32 @@ def format_result(tip: "Tip", result: "Result", out: str) -> str:
     """The result in words, then in numbers."""
     iv = result.interval
     if iv.verdict == "helps":
-        words = "the habit wins points: the whole interval is above zero"
+        words = _("the habit wins points: the whole interval is above zero")
     elif iv.verdict == "hurts":
-        words = "the habit loses points: the whole interval is below zero"
+        words = _("the habit loses points: the whole interval is below zero")
     else:
-        words = "no clear effect at this size: the interval contains zero"
+        words = _("no clear effect at this size: the interval contains zero")
     return "\n".join([
         f"{tip.id} ({tip.source})",
-        f"  tip: {tip.says}",
-        f"  played: {result.rules} rules, {result.players} players, {iv.n} paired hands, seed {result.seed}; "
-        f"logs in {out}",
-        f"  result: {words}.",
-        f"  habit minus without, per hand, from the habit side: {iv.mean:+.2f} points "
-        f"(95% interval {iv.low:+.2f} to {iv.high:+.2f})",
-        f"  margin per hand against the plain bot: with the habit {result.habit_margin:+.2f}, "
-        f"without {result.without_margin:+.2f}",
+        "  " + _("tip: {says}").format(says=tip.says),
+        "  " + _("played: {rules} rules, {players} players, {hands} paired hands, seed {seed}; logs in {folder}")
+        .format(rules=result.rules, players=result.players, hands=iv.n, seed=result.seed, folder=out),
+        "  " + _("result: {words}.").format(words=words),
+        "  " + _("habit minus without, per hand, from the habit side: {mean} points (95% interval {low} to {high})")
+        .format(mean=f"{iv.mean:+.2f}", low=f"{iv.low:+.2f}", high=f"{iv.high:+.2f}"),
+        "  " + _("margin per hand against the plain bot: with the habit {habit}, without {without}").format(
+            habit=f"{result.habit_margin:+.2f}", without=f"{result.without_margin:+.2f}"),
     ])
 
 
 def format_list(tips: Any) -> str:
     lines = []
     for t in tips:
-        where = ", ".join(f"{r} {n}p" for r, n in t.runs) if t.testable else f"not played: {t.untestable}"
+        if t.testable:
+            where = pgettext("list separator", ", ").join(_("{rules} {players}p").format(rules=r, players=n)
+                                                          for r, n in t.runs)
+        else:
+            where = _("not played: {why}").format(why=t.untestable)
         lines.append(f"{t.id:<22} {t.source}\n{'':<22} {t.says}\n{'':<22} {where}")
     return "\n".join(lines)
 
@@ -148,15 +161,17 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"experiment": cmd_ex
 
 def add_parsers(sub: Any) -> None:
     """Add ``experiment`` to the ``banakil-replay`` parser's subparsers."""
-    ex = sub.add_parser("experiment", help="test one of the sources' tips by play: the habit against its absence, "
-                                           "on the same deals, seats swapped")
-    ex.add_argument("tip", nargs="?", metavar="TIP", help="the tip's id (experiment --list shows them)")
-    ex.add_argument("--list", action="store_true", help="list the tips, their sources and where they are tried")
-    ex.add_argument("--rules", metavar="NAME", help=f"rule set: {', '.join(RULESETS)} (default: the tip's own)")
-    ex.add_argument("--players", type=int, metavar="N", help="2 or 4 (default: the tip's own)")
+    ex = sub.add_parser("experiment", help=_("test one of the sources' tips by play: the habit against its "
+                                             "absence, on the same deals, seats swapped"))
+    ex.add_argument("tip", nargs="?", metavar="TIP", help=_("the tip's id (experiment --list shows them)"))
+    ex.add_argument("--list", action="store_true", help=_("list the tips, their sources and where they are tried"))
+    ex.add_argument("--rules", metavar="NAME", help=_("rule set: {names} (default: the tip's own)").format(
+        names=", ".join(RULESETS)))
+    ex.add_argument("--players", type=int, metavar="N", help=_("2 or 4 (default: the tip's own)"))
     ex.add_argument("--hands", type=int, metavar="K",
-                    help=f"paired deals, each played by both arms on both sides (default {DEFAULT_HANDS})")
-    ex.add_argument("--seed", type=int, default=0, metavar="S", help="the same seed gives the same result")
+                    help=_("paired deals, each played by both arms on both sides (default {hands})").format(
+                        hands=DEFAULT_HANDS))
+    ex.add_argument("--seed", type=int, default=0, metavar="S", help=_("the same seed gives the same result"))
     ex.add_argument("--out", metavar="DIR",
-                    help="where the games' logs go (default experiment-TIP-RULES-Np-seedS); never overwritten")
-    ex.add_argument("--json", action="store_true", help="the result (or the list) as JSON")
+                    help=_("where the games' logs go (default experiment-TIP-RULES-Np-seedS); never overwritten"))
+    ex.add_argument("--json", action="store_true", help=_("the result (or the list) as JSON"))

@@ -14,6 +14,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
+from ..i18n import _
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -23,7 +24,8 @@ EXIT_OK = 0
 
 
 def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
-    print(f"\nQuestion {number} ({title}; {ex.origin})", file=out)
+    print("\n" + _("Question {number} ({title}; {origin})").format(number=number, title=title, origin=ex.origin),
+          file=out)
     for s in ex.shows():
         cards = " ".join(c.symbol for c in s.cards)
         text = f"({s.text})" if cards and s.text else s.text
@@ -32,7 +34,7 @@ def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
 
 
 def _feedback(fb: "Feedback", out: TextIO) -> None:
-    print("Right." if fb.right else "Not right.", file=out)
+    print(_("Right.") if fb.right else _("Not right."), file=out)
     working = "\n".join(fb.explain)
     for r in fb.reasons:
         if not r.rule and r.source and f"[{r.source}]" in working:
@@ -46,16 +48,17 @@ def _feedback(fb: "Feedback", out: TextIO) -> None:
 
 def _score_line(session: "Session") -> str:
     s = session.score
-    return f"Score: {s.right} of {s.asked} right at the first try."
+    return _("Score: {right} of {asked} right at the first try.").format(right=s.right, asked=s.asked)
 
 
 def _final(session: "Session", out: TextIO, saved: bool) -> None:
     print("\n" + _score_line(session), file=out)
     for kind, k in sorted(session.score.kinds.items()):
-        print(f"  {kind}: {k.right} of {k.asked}", file=out)
+        print("  " + _("{kind}: {right} of {asked}").format(kind=kind, right=k.right, asked=k.asked), file=out)
     if saved:
         p = session.progress
-        print(f"All sessions: {p.right} of {p.asked} right at the first try, {len(p.done)} exercises done.", file=out)
+        print(_("All sessions: {right} of {asked} right at the first try, {done} exercises done.").format(
+            right=p.right, asked=p.asked, done=len(p.done)), file=out)
 
 
 def _read(inp: TextIO, out: TextIO, echo: bool) -> str | None:
@@ -70,10 +73,10 @@ def _read(inp: TextIO, out: TextIO, echo: bool) -> str | None:
     except KeyboardInterrupt:
         return None
     except EndlessLineError as e:
-        print(f"Cannot read that: {e}.", file=out)
+        print(_("Cannot read that: {why}.").format(why=e), file=out)
         return None
     except MalformedInputError as e:
-        print(f"Cannot read that: {e}.", file=out)
+        print(_("Cannot read that: {why}.").format(why=e), file=out)
         return ""
     if line is None:
         return None
@@ -96,17 +99,17 @@ def run(session: "Session", titles: dict[str, str], inp: TextIO, out: TextIO,
                 if line is None or line.lower() == "quit":
                     return _stop(session, out, save)
                 if not line:
-                    print(f"Type {ex.form_words}; or hint, skip, quit.", file=out)
+                    print(_("Type {form}; or hint, skip, quit.").format(form=ex.form_words), file=out)
                 elif line.lower() == "hint":
-                    print(f"Hint: {session.hint()}", file=out)
+                    print(_("Hint: {hint}").format(hint=session.hint()), file=out)
                 elif line.lower() == "skip":
-                    print(f"The answer: {session.skip()}", file=out)
+                    print(_("The answer: {answer}").format(answer=session.skip()), file=out)
                     break
                 else:
                     try:
                         fb = session.answer(line)
                     except MalformedInputError as e:
-                        print(f"Cannot read that: {e}. Try again.", file=out)
+                        print(_("Cannot read that: {why}. Try again.").format(why=e), file=out)
                         continue
                     _feedback(fb, out)
                     if save is not None:
@@ -114,7 +117,7 @@ def run(session: "Session", titles: dict[str, str], inp: TextIO, out: TextIO,
                     if fb.right:
                         print(_score_line(session), file=out)
                         break
-                    print("Try again, or type hint or skip.", file=out)
+                    print(_("Try again, or type hint or skip."), file=out)
     except KeyboardInterrupt:
         pass
     return _stop(session, out, save)
@@ -140,7 +143,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if save is not None:
         save(session)
     _unbreakable_streams()
-    print(f"Learn Banakil under {rules.title}. One answer a line; or hint, skip, quit.")
+    print(_("Learn Banakil under {rules}. One answer a line; or hint, skip, quit.").format(rules=rules.title))
     return run(session, {k: kind.title for k, kind in KINDS.items()}, sys.stdin, sys.stdout, save)
 
 
@@ -158,13 +161,15 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"learn": cmd_learn}
 
 def add_parsers(sub: Any) -> None:
     """Add ``learn`` to the ``banakil-replay`` parser's subparsers."""
-    lp = sub.add_parser("learn", help="exercises on melds, turns and scores, checked and explained by the engine")
+    lp = sub.add_parser("learn", help=_("exercises on melds, turns and scores, checked and explained by the engine"))
     lp.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
-                    help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
+                    help=_("rule set: {names} (default {default})").format(names=", ".join(RULESETS),
+                                                                           default=DEFAULT_RULESET))
     from ..learn.kind_names import KIND_NAMES  # not the course: --help must not load the exercises
 
-    lp.add_argument("--kind", metavar="KIND", help=f"only this kind of exercise: {', '.join(KIND_NAMES)}")
-    lp.add_argument("--seed", type=int, default=0, metavar="N", help="the same seed asks the same questions")
+    lp.add_argument("--kind", metavar="KIND", help=_("only this kind of exercise: {kinds}").format(
+        kinds=", ".join(KIND_NAMES)))
+    lp.add_argument("--seed", type=int, default=0, metavar="N", help=_("the same seed asks the same questions"))
     lp.add_argument("--lesson", type=int, metavar="N",
-                    help="ask only what lessons 1 to N of the course teach (1 to 10; default: everything)")
-    lp.add_argument("--progress", metavar="FILE", help="load progress from FILE (if it exists) and save it there")
+                    help=_("ask only what lessons 1 to N of the course teach (1 to 10; default: everything)"))
+    lp.add_argument("--progress", metavar="FILE", help=_("load progress from FILE (if it exists) and save it there"))

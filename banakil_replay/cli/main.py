@@ -11,7 +11,8 @@ import argparse
 import json
 import re
 import sys
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, NoReturn, Sequence
 
 from . import experiment as cli_experiment
 from . import learn as cli_learn
@@ -19,9 +20,10 @@ from . import review as cli_review
 from . import selfplay as cli_selfplay
 from . import sheet as cli_sheet
 from . import table as cli_table
+from .argparse_words import argparse_in_our_words
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
-from ..i18n import LANGUAGES, UnknownLanguageError, _, language, resolve_language
-from ..log.load import UnreadableLogError, load_replay, utf8_text
+from ..i18n import LANGUAGES, UnknownLanguageError, _, current_language, language, pgettext, resolve_language
+from ..log.load import UnreadableLogError, load_replay, os_reason, utf8_text
 from ..log.store import NotALogError, UnsupportedFormatError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
@@ -35,7 +37,13 @@ EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # argparse's own usage errors are bad input too
         self.print_usage(sys.stderr)
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_BAD_INPUT, pgettext("argparse", "%(prog)s: error: %(message)s\n")
+                  % {"prog": self.prog, "message": message})
+
+
+def _neutral(json_out: bool = True) -> ContextManager[Any]:
+    """English while a JSON answer is made: JSON stays language-neutral (the same bytes under any --lang)."""
+    return language("en") if json_out else nullcontext()
 
 
 def _dump(obj: Any) -> None:
@@ -45,9 +53,13 @@ def _dump(obj: Any) -> None:
 def cmd_meld(args: argparse.Namespace) -> int:
     from ..melds import analyze_meld
 
+    from ..cards import parse_cards
+
     rules = get_ruleset(args.rules)
-    check = analyze_meld(args.cards, rules)
-    _dump(check.to_json())
+    parse_cards(args.cards)  # a card code that cannot be read is refused in the reader's language
+    with _neutral():
+        check = analyze_meld(args.cards, rules)
+        _dump(check.to_json())
     return EXIT_OK if check.valid else EXIT_INVALID
 
 
@@ -57,14 +69,15 @@ def cmd_score(args: argparse.Namespace) -> int:
     from ..log.inputs import decode_text, parse_json
 
     rules = get_ruleset(args.rules)
-    where = "the hand on standard input" if args.file == "-" else utf8_text(args.file)
+    where = _("the hand on standard input") if args.file == "-" else utf8_text(args.file)
     data = parse_json(decode_text(_read_input(args.file), where), where)
     hand = HandInput.from_json(data, rules)
     try:
-        result = score_hand(rules, hand)
+        score_hand(rules, hand)  # a refusal in the reader's language; the answer in none
     except IllegalMoveError as e:
         raise MalformedInputError(str(e)) from None
-    _dump(result.to_json())
+    with _neutral():
+        _dump(score_hand(rules, hand).to_json())
     return EXIT_OK
 
 
@@ -77,13 +90,15 @@ def _read_input(path: str) -> bytes:
     try:
         return read_file(path)
     except OSError as e:
-        raise MalformedInputError(f"cannot read {utf8_text(path)}: {e.strerror or e}") from None
+        raise MalformedInputError(_("cannot read {file}: {why}").format(file=utf8_text(path),
+                                                                        why=os_reason(e))) from None
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
     from ..examples import check_all, format_table
 
-    results = check_all()
+    with _neutral(args.json):
+        results = check_all()
     if args.json:
         _dump([r.to_json() for r in results])
     else:
@@ -109,8 +124,19 @@ def _failure_seq(err: BanakilError) -> int | None:
 
 
 def _reason(err: BanakilError) -> str:
-    """The reason without the seq prefix (the caller prints it), keeping line and byte offset."""
-    return render(err, seq=False, place=True)
+    """The reason without the seq prefix (the caller prints it), keeping line and byte offset.
+
+    The rule a refusal cites is named in the reader's language (``render`` says its English title,
+    which stays the data of a JSON verdict)."""
+    text = render(err, seq=False, place=True)
+    rule = err.rule if err.cites_rule else None
+    tag = f" [{rule.title}: {err.source}]" if rule is not None else ""
+    if rule is None or current_language() == "en" or not text.endswith(tag):
+        return text
+    from ..citation_words import said
+    from ..rulebook_words import title
+
+    return text[:-len(tag)] + " " + _("[{rule}: {source}]").format(rule=title(rule), source=said(err.source))
 
 
 def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tuple[int, str, BanakilError | None]:
@@ -136,8 +162,10 @@ def _validate_one(path: str, chain: bool = False, head: str | None = None) -> tu
         return EXIT_BAD_INPUT, utf8_text(str(e)), e
     except BanakilError as e:
         seq = _failure_seq(e)
-        where = f"seq {seq}: " if seq is not None else ""
-        return EXIT_INVALID, utf8_text(f"{path}: {where}{_reason(e)}"), e
+        if seq is None:
+            return EXIT_INVALID, utf8_text(_("{file}: {reason}").format(file=path, reason=_reason(e))), e
+        return EXIT_INVALID, utf8_text(_("{file}: seq {seq}: {reason}").format(file=path, seq=seq,
+                                                                              reason=_reason(e))), e
     return EXIT_OK, "", None
 
 
@@ -167,16 +195,18 @@ def _chain_verdict(path: str, kept: str | None) -> tuple[int, str]:
         if head is not None and head == kept:
             kept_at = seq
     if head is None:
-        return EXIT_INVALID, utf8_text(f'{path}: not chained: its last event carries no "chain", so '
-                                       f"there is no head to print or check")
+        return EXIT_INVALID, utf8_text(_('{file}: not chained: its last event carries no "chain", so '
+                                         "there is no head to print or check").format(file=path))
     if kept is not None and head != kept:
         if kept_at >= 0:
             return EXIT_INVALID, utf8_text(
-                f"{path}: seq {kept_at + 1}: the kept head is the chain of seq {kept_at}; "
-                f"{last - kept_at} event(s) were added after it was kept")
+                _("{file}: seq {next}: the kept head is the chain of seq {seq}; "
+                  "{added} event(s) were added after it was kept").format(
+                    file=path, next=kept_at + 1, seq=kept_at, added=last - kept_at))
         return EXIT_INVALID, utf8_text(
-            f"{path}: the kept head {kept[:12]}... is no event's chain: the log was cut short, or "
-            f"changed, after the head was kept (head now {head[:12]}...)")
+            _("{file}: the kept head {kept}... is no event's chain: the log was cut short, or "
+              "changed, after the head was kept (head now {head}...)").format(file=path, kept=kept[:12],
+                                                                              head=head[:12]))
     return EXIT_OK, utf8_text(f"{head}  {path}")
 
 
@@ -194,21 +224,27 @@ def cmd_validate(args: argparse.Namespace) -> int:
     head = args.head
     if head is not None:
         if len(args.logs) != 1:
-            raise MalformedInputError(f"--head checks one log against its kept head; {len(args.logs)} given")
+            raise MalformedInputError(_("--head checks one log against its kept head; {count} given").format(
+                count=len(args.logs)))
         from ..events import CHAIN_PATTERN
 
         head = head.strip().lower()
         if re.fullmatch(CHAIN_PATTERN, head) is None:
-            raise MalformedInputError(f"--head {args.head!r:.80} is not a chain head (64 hex digits)")
+            raise MalformedInputError(_("--head {head} is not a chain head (64 hex digits)").format(
+                head=f"{args.head!r:.80}"))
     worst = EXIT_OK  # with several files, the worst: 2 if any was bad input, else 1 if any invalid
     for path in args.logs:
-        code, message, err = _validate_one(path, args.chain, head)
         if args.json:
-            _dump(_verdict_json(path, code, message, err))
-        elif code == EXIT_BAD_INPUT:
-            print(f"banakil-replay validate: {message}", file=sys.stderr)
-        elif message:
-            print(message)
+            with _neutral():  # a JSON verdict's reason is what a conformance run compares
+                code, message, err = _validate_one(path, args.chain, head)
+                _dump(_verdict_json(path, code, message, err))
+        else:
+            code, message, err = _validate_one(path, args.chain, head)
+            if code == EXIT_BAD_INPUT:
+                print(_("banakil-replay {command}: {message}").format(command="validate", message=message),
+                      file=sys.stderr)
+            elif message:
+                print(message)
         worst = max(worst, code)
     return worst
 
@@ -231,11 +267,11 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 
     rp = load_replay(args.log)  # never annotate a log that does not replay
     if not args.text.strip():
-        raise MalformedInputError("--text is empty: a note needs some text")
+        raise MalformedInputError(_("--text is empty: a note needs some text"))
     event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
     parse_event({"seq": len(rp), **event}, len(rp))  # same field checks as the reader
     if not 0 <= args.at < len(rp):
-        raise MalformedInputError(f"--at {args.at}: the log has events 0..{len(rp) - 1}")
+        raise MalformedInputError(_("--at {at}: the log has events 0..{last}").format(at=args.at, last=len(rp) - 1))
     written = append_event(args.log, event)
     _dump(written)
     return EXIT_OK
@@ -247,15 +283,16 @@ def cmd_repair(args: argparse.Namespace) -> int:
     try:
         report = repair(args.log)
     except OSError as e:
-        raise MalformedInputError(f"cannot repair {args.log}: {e.strerror or e}") from None
+        raise MalformedInputError(_("cannot repair {file}: {why}").format(file=args.log, why=os_reason(e))) from None
     except LogReadError as e:
         # Only a torn last line is ever moved; whatever this is needs a human.
-        raise MalformedInputError(f"{e}; this is not a torn last line, so nothing was changed") from None
+        raise MalformedInputError(_("{error}; this is not a torn last line, so nothing was changed").format(
+            error=e)) from None
     if report.repaired:
-        print(f"{args.log}: moved a torn last line ({report.bytes_moved} bytes at byte {report.torn_offset}) "
-              f"to {report.torn_path}")
+        print(_("{file}: moved a torn last line ({size} bytes at byte {offset}) to {torn}").format(
+            file=args.log, size=report.bytes_moved, offset=report.torn_offset, torn=report.torn_path))
     else:
-        print(f"{args.log}: no torn line; nothing changed")
+        print(_("{file}: no torn line; nothing changed").format(file=args.log))
     return EXIT_OK
 
 
@@ -264,18 +301,22 @@ def cmd_options(args: argparse.Namespace) -> int:
     from ..play.options import options
 
     rp, seq, state = _state_at(args.log, args.at)
-    opts = options(state)
     if args.json:
-        _dump(opts.to_json())
+        with _neutral():
+            _dump(options(state).to_json())
         return EXIT_OK
+    opts = options(state)
     if opts.seat is None:
-        print(f"after seq {seq}: {'; '.join(opts.notes)}")
+        print(_("after seq {seq}: {notes}").format(seq=seq, notes=pgettext("list separator", "; ").join(opts.notes)))
         return EXIT_OK
-    print(f"after seq {seq}: seat {opts.seat} to {'draw' if opts.phase == 'draw' else 'meld or discard'}")
+    if opts.phase == "draw":
+        print(_("after seq {seq}: seat {seat} to draw").format(seq=seq, seat=opts.seat))
+    else:
+        print(_("after seq {seq}: seat {seat} to meld or discard").format(seq=seq, seat=opts.seat))
     for o in sorted(opts.options, key=lambda o: o.rank or 0):
         print(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]")
     if opts.not_allowed:
-        print("not allowed:")
+        print(_("not allowed:"))
         for n in opts.not_allowed:
             print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {n.why}")
     return EXIT_OK
@@ -289,9 +330,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     rules = get_ruleset(args.rules)
     hand = parse_cards(args.cards)
     check_in_deck(hand)
-    best = best_partition(hand, rules)
-    out, how = go_out(hand, rules)
-    _dump({"best": best.to_json(), "goes_out": out, "go_out": how.to_json() if out else None})
+    with _neutral():
+        best = best_partition(hand, rules)
+        out, how = go_out(hand, rules)
+        _dump({"best": best.to_json(), "goes_out": out, "go_out": how.to_json() if out else None})
     return EXIT_OK
 
 
@@ -300,7 +342,7 @@ def cmd_bulk(args: argparse.Namespace) -> int:
 
     paths = bulk.find_logs(args.source)
     if not paths:
-        raise MalformedInputError(f"no logs found for {args.source!r}")
+        raise MalformedInputError(_("no logs found for {source}").format(source=repr(args.source)))
     replaced = bulk.check_output(args.out)  # before the work, not after it
     t0 = __import__("time").perf_counter()
     hand_rows, match_rows = bulk.run(paths, engine=args.engine, scheduler=args.scheduler, workers=args.workers)
@@ -308,9 +350,14 @@ def cmd_bulk(args: argparse.Namespace) -> int:
     out_hands, out_matches = bulk.write_parquet(args.out, hands, matches)
     dt = __import__("time").perf_counter() - t0
     failed = sum(1 for m in match_rows if m["error"])
-    print(utf8_text(f"{len(paths)} logs ({failed} failed to replay), {len(hands)} hands in {dt:.1f} s "
-                    f"({len(paths) / max(dt, 1e-9):,.0f} games/s): {out_hands}, {out_matches}"
-                    + (f" (replacing the previous output of bulk: {', '.join(replaced)})" if replaced else "")))
+    done = _("{logs} logs ({failed} failed to replay), {hands} hands in {seconds} s ({rate} games/s): "
+             "{hands_table}, {matches_table}").format(
+        logs=len(paths), failed=failed, hands=len(hands), seconds=f"{dt:.1f}",
+        rate=f"{len(paths) / max(dt, 1e-9):,.0f}", hands_table=out_hands, matches_table=out_matches)
+    if replaced:
+        done = _("{done} (replacing the previous output of bulk: {files})").format(done=done,
+                                                                                 files=", ".join(replaced))
+    print(utf8_text(done))
     return EXIT_INVALID if failed else EXIT_OK
 
 
@@ -453,7 +500,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnknownLanguageError as e:
         print(f"banakil-replay: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    with language(chosen):  # for this run only: a caller in the same process keeps its own language
+    # for this run only: a caller in the same process keeps its own language, and argparse its own words
+    with language(chosen), argparse_in_our_words():
         return _run(argv)
 
 
@@ -462,18 +510,22 @@ def _run(argv: list[str]) -> int:
     try:
         return COMMANDS[args.command](args)
     except MalformedInputError as e:
-        print(f"banakil-replay {args.command}: {e}", file=sys.stderr)
+        print(_said_by(args.command, e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except IllegalMoveError as e:
-        print(f"banakil-replay {args.command}: {e}", file=sys.stderr)
+        print(_said_by(args.command, e), file=sys.stderr)
         return EXIT_INVALID
     except BanakilError as e:
-        print(f"banakil-replay {args.command}: {e}", file=sys.stderr)
+        print(_said_by(args.command, e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # output piped into `head` and the like: stop quietly, as Unix tools do
         sys.stderr.close()
         return EXIT_OK
+
+
+def _said_by(command: str, err: BanakilError) -> str:
+    return _("banakil-replay {command}: {message}").format(command=command, message=err)
 
 
 if __name__ == "__main__":

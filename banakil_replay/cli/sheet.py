@@ -20,6 +20,7 @@ import sys
 from typing import Any, Callable
 
 from ..errors import IllegalMoveError, MalformedInputError
+from ..i18n import _, language, pgettext
 from ..rules import DEFAULT_RULESET, RULESETS
 
 EXIT_OK = 0
@@ -36,7 +37,7 @@ def _new(args: argparse.Namespace) -> int:
     from ..log.sheet import new_sheet
 
     sheet = new_sheet(args.file, args.rules, args.players.split(","), carry=args.carry)
-    print(utf8_text(f"new sheet {args.file}: {sheet.heading()}"))
+    print(utf8_text(_("new sheet {file}: {heading}").format(file=args.file, heading=sheet.heading())))
     return EXIT_OK
 
 
@@ -46,18 +47,21 @@ def _add(args: argparse.Namespace) -> int:
     if args.hand == "-":
         from ..log.inputs import decode_text, read_stream
 
-        where = "the hand on standard input"
+        where = _("the hand on standard input")
         entry = _read_entry(decode_text(read_stream(sys.stdin), where), where)
     else:
-        entry = _read_entry(args.hand, "the hand given")
+        entry = _read_entry(args.hand, _("the hand given"))
     sheet = add_hand(args.file, entry, args.number, again=args.again)
     if args.json:
-        print(json.dumps(sheet.to_json(), ensure_ascii=False))
+        _print_json(sheet)
         return EXIT_OK
     last = sheet.hands[-1]
-    scores = ", ".join(f"{name} {s}" + (f" (enters {e})" if e != s else "")
-                       for name, s, e in zip(sheet.sides, last.scores, last.entered))
-    print(f"hand {last.hand} added: {scores}. {sheet.standing()}")
+    scores = pgettext("list separator", ", ").join(
+        (_("{name} {score} (enters {entered})") if e != s else _("{name} {score}")).format(name=name, score=s,
+                                                                                          entered=e)
+        for name, s, e in zip(sheet.sides, last.scores, last.entered))
+    print(_("hand {hand} added: {scores}. {standing}").format(hand=last.hand, scores=scores,
+                                                              standing=sheet.standing()))
     return EXIT_OK
 
 
@@ -66,18 +70,27 @@ def _strike(args: argparse.Namespace) -> int:
 
     sheet = strike_hand(args.file, args.hand, args.reason)
     if args.json:
-        print(json.dumps(sheet.to_json(), ensure_ascii=False))
+        _print_json(sheet)
         return EXIT_OK
-    print(f"hand {args.hand} struck: it stays on the sheet and counts for nobody. {sheet.standing()}")
+    print(_("hand {hand} struck: it stays on the sheet and counts for nobody. {standing}").format(
+        hand=args.hand, standing=sheet.standing()))
     return EXIT_OK
 
 
 def _show(args: argparse.Namespace) -> int:
     from ..log.sheet import open_sheet, sheet_text
 
-    _, sheet = open_sheet(args.file)
-    print(json.dumps(sheet.to_json(), ensure_ascii=False) if args.json else sheet_text(sheet))
+    _unused, sheet = open_sheet(args.file)  # "_" is the catalog here
+    if args.json:
+        _print_json(sheet)
+    else:
+        print(sheet_text(sheet))
     return EXIT_OK
+
+
+def _print_json(sheet: Any) -> None:
+    with language("en"):  # JSON stays language-neutral: the same bytes under any --lang
+        print(json.dumps(sheet.to_json(), ensure_ascii=False))
 
 
 _ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {"new": _new, "add": _add, "strike": _strike, "show": _show}
@@ -95,32 +108,34 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sheet": cmd_sheet}
 
 def add_parsers(sub: Any) -> None:
     """Add ``sheet`` (with ``new``, ``add`` and ``show``) to the ``banakil-replay`` parser's subparsers."""
-    p = sub.add_parser("sheet", help="a score sheet for a real table, kept as an event log: new, add, strike, show")
+    p = sub.add_parser("sheet", help=_("a score sheet for a real table, kept as an event log: new, add, strike, "
+                                       "show"))
     actions = p.add_subparsers(dest="action", required=True, parser_class=type(p))
-    n = actions.add_parser("new", help="start a sheet (never overwrites a file)")
-    n.add_argument("file", metavar="FILE", help="the new sheet's file (an event log)")
+    n = actions.add_parser("new", help=_("start a sheet (never overwrites a file)"))
+    n.add_argument("file", metavar="FILE", help=_("the new sheet's file (an event log)"))
     n.add_argument("--rules", default=DEFAULT_RULESET, metavar="NAME",
-                   help=f"rule set: {', '.join(RULESETS)} (default {DEFAULT_RULESET})")
+                   help=_("rule set: {names} (default {default})").format(names=", ".join(RULESETS),
+                                                                          default=DEFAULT_RULESET))
     n.add_argument("--players", required=True, metavar="A,B[,C,D]",
-                   help="the players' names in turn order; at four, 1st and 3rd are partners")
+                   help=_("the players' names in turn order; at four, 1st and 3rd are partners"))
     n.add_argument("--carry", action="store_true",
-                   help="a negative hand enters as 0 and its shortfall comes off later hands (000's sheet)")
-    a = actions.add_parser("add", help="add one hand, as the score command reads it (JSON, or - for stdin)")
-    a.add_argument("file", metavar="FILE", help="the sheet's file")
-    a.add_argument("hand", metavar="JSON|-", help='e.g. \'{"went_out": 0, "seats": [{"melded": 16.5, '
-                   '"in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}\'')
+                   help=_("a negative hand enters as 0 and its shortfall comes off later hands (000's sheet)"))
+    a = actions.add_parser("add", help=_("add one hand, as the score command reads it (JSON, or - for stdin)"))
+    a.add_argument("file", metavar="FILE", help=_("the sheet's file"))
+    a.add_argument("hand", metavar="JSON|-", help=_("e.g. {example}").format(
+        example='\'{"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}\''))
     a.add_argument("--hand", dest="number", type=int, metavar="N",
-                   help="the hand's number: refused if the sheet already has it (a retry never counts twice)")
+                   help=_("the hand's number: refused if the sheet already has it (a retry never counts twice)"))
     a.add_argument("--again", action="store_true",
-                   help="the hand repeats the last one exactly, and the table really scored it twice (without "
-                        "this, an identical hand right after is refused as a hand sent twice)")
-    a.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
-    k = actions.add_parser("strike", help="take a hand back: appends a hand_struck event; the hand stays on the "
-                           "sheet, struck, and counts for nobody (nothing is rewritten)")
-    k.add_argument("file", metavar="FILE", help="the sheet's file")
-    k.add_argument("hand", type=int, metavar="N", help="the number of the hand to strike, as sheet show lists it")
-    k.add_argument("--reason", default="", metavar="TEXT", help="why, kept with the event (optional)")
-    k.add_argument("--json", action="store_true", help="print the whole sheet as sheet show --json does")
-    s = actions.add_parser("show", help="per hand the scores and running totals, the target and the winner")
-    s.add_argument("file", metavar="FILE", help="the sheet's file, or any game log")
-    s.add_argument("--json", action="store_true", help="the whole sheet as one JSON object")
+                   help=_("the hand repeats the last one exactly, and the table really scored it twice (without "
+                          "this, an identical hand right after is refused as a hand sent twice)"))
+    a.add_argument("--json", action="store_true", help=_("print the whole sheet as sheet show --json does"))
+    k = actions.add_parser("strike", help=_("take a hand back: appends a hand_struck event; the hand stays on the "
+                                            "sheet, struck, and counts for nobody (nothing is rewritten)"))
+    k.add_argument("file", metavar="FILE", help=_("the sheet's file"))
+    k.add_argument("hand", type=int, metavar="N", help=_("the number of the hand to strike, as sheet show lists it"))
+    k.add_argument("--reason", default="", metavar="TEXT", help=_("why, kept with the event (optional)"))
+    k.add_argument("--json", action="store_true", help=_("print the whole sheet as sheet show --json does"))
+    s = actions.add_parser("show", help=_("per hand the scores and running totals, the target and the winner"))
+    s.add_argument("file", metavar="FILE", help=_("the sheet's file, or any game log"))
+    s.add_argument("--json", action="store_true", help=_("the whole sheet as one JSON object"))

@@ -77,7 +77,7 @@ def _lines(stream: TextIO, prompt: str | None) -> Iterator[str | None]:
         try:
             line = read_line(stream, MAX_LINE_BYTES)
         except EndlessLineError as e:
-            print(f"banakil-replay play: {e}", file=sys.stderr)
+            print(_("banakil-replay {command}: {message}").format(command="play", message=e), file=sys.stderr)
             return
         except MalformedInputError:
             yield None
@@ -101,7 +101,7 @@ def _read(session: GameSession, seat: int, line: str | None) -> Any:
     from ..play.commands import read_line
 
     if line is None:
-        return MalformedInputError(f"a line longer than {MAX_LINE_BYTES} bytes is not a move")
+        return MalformedInputError(_("a line longer than {limit} bytes is not a move").format(limit=MAX_LINE_BYTES))
     try:
         return read_line(line, session.state, seat)
     except MalformedInputError as e:

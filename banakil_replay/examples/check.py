@@ -35,6 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card, full_deck, parse_cards
 from ..errors import MalformedInputError
+from ..i18n import N_, NP_, _, pgettext
 from ..rules import SOURCE_FILES, Ruleset, get_ruleset
 from ..scoring import HandInput, Number, score_hand, sheet_entries, tidy
 from ..seats import seat_name
@@ -47,7 +48,12 @@ VERDICTS: tuple[str, ...] = ("match", "source slip", "mismatch")
 SEARCH_VALUES: tuple[float, ...] = tuple(i / 2 for i in range(0, 121))
 
 _ADDRESS = re.compile(r"^(sides|players|entered)\[(\d+)\]$|^carried$")
-_FIELD_WORDS = {"melded": "melded value", "in_hand": "in-hand value"}
+_FIELD_WORDS = {"melded": N_("melded value"), "in_hand": N_("in-hand value")}
+# how a verdict is headed and counted in the table (the verdicts themselves are data, the same in every language)
+_VERDICT_HEADINGS = {"match": NP_("worked example", "MATCH"), "source slip": NP_("worked example", "SOURCE SLIP"),
+                     "mismatch": NP_("worked example", "MISMATCH")}
+_VERDICT_COUNTS = {"match": NP_("worked example", "{n} match"), "source slip": NP_("worked example", "{n} source slip"),
+                   "mismatch": NP_("worked example", "{n} mismatch")}
 
 
 @dataclass(frozen=True)
@@ -148,6 +154,14 @@ def _rules(ex: Mapping[str, Any]) -> Ruleset:
     return get_ruleset(ex["rules"], ex.get("options"))
 
 
+def _comma() -> str:
+    return pgettext("list separator", ", ")
+
+
+def _semicolon() -> str:
+    return pgettext("list separator", "; ")
+
+
 # ---------------------------------------------------------------- computing
 def _compute(ex: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> tuple[dict[str, Number], list[str]]:
     """Every addressable figure for this example (optionally on replaced input) and the working."""
@@ -156,7 +170,8 @@ def _compute(ex: Mapping[str, Any], data: Mapping[str, Any] | None = None) -> tu
         entered, carried = sheet_entries(data["scores"], data.get("debt", 0))
         values: dict[str, Number] = {f"entered[{i}]": e for i, e in enumerate(entered)}
         values["carried"] = carried
-        return values, [f"Sheet entries {', '.join(map(_num, entered))}, shortfall still carried {_num(carried)}."]
+        return values, [_("Sheet entries {entries}, shortfall still carried {carried}.").format(
+            entries=_comma().join(map(_num, entered)), carried=_num(carried))]
     rules = _rules(ex)
     hs = score_hand(rules, HandInput.from_json(data, rules, count_copies=False))
     values = {f"sides[{i}]": s for i, s in enumerate(hs.sides)}
@@ -183,17 +198,19 @@ def _card_problems(ex: Mapping[str, Any]) -> list[str]:
     deck = full_deck()
     over = sorted(c.code for c, n in used.items() if n > deck[c])
     if over:
-        problems.append(f"more copies than the 106-card deck holds of {', '.join(over)}")
+        problems.append(_("more copies than the 106-card deck holds of {cards}").format(cards=_comma().join(over)))
     for part in ex.get("stated_parts", []):
         cards = parse_cards(part["cards"])
         pile = Counter(parse_cards(seats[part["seat"]].get(f"{part['pile']}_cards", [])))
         missing = Counter(cards) - pile
         if missing:
-            problems.append(f"{part['label']}: {', '.join(c.code for c in missing.elements())} not among "
-                            f"that seat's {part['pile'].replace('_', '-')} cards")
+            among = (_("{label}: {cards} not among that seat's melded cards") if part["pile"] == "melded" else
+                     _("{label}: {cards} not among that seat's in-hand cards"))
+            problems.append(among.format(label=part["label"], cards=_comma().join(c.code for c in missing.elements())))
         total = sum(rules.value(c) for c in cards)
         if not math.isclose(total, part["value"], abs_tol=1e-9):
-            problems.append(f"{part['label']}: the cards add up to {_num(total)}, stated {_num(part['value'])}")
+            problems.append(_("{label}: the cards add up to {total}, stated {stated}").format(
+                label=part["label"], total=_num(total), stated=_num(part["value"])))
     return problems
 
 
@@ -236,7 +253,7 @@ def _single_fixes(group: Sequence[Mapping[str, Any]]) -> list[_Fix]:
 
 def _fits(ex: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
     try:
-        values, _ = _compute(ex, data)
+        values, _working = _compute(ex, data)
     except MalformedInputError:
         return False
     return not _differences(ex["stated"], values)
@@ -257,14 +274,14 @@ def _num(x: float) -> str:
 def _label(ex: Mapping[str, Any], address: str) -> str:
     m = _ADDRESS.match(address)
     if m is None or address == "carried":
-        return "carried"
+        return pgettext("sheet figure", "carried")
     kind, index = m.group(1), int(m.group(2))
     if kind == "entered":
-        return "entered"
+        return pgettext("sheet figure", "entered")
     names = ex.get("side_names" if kind == "sides" else "seat_names")
     if names and index < len(names):
         return str(names[index])
-    return f"{'side' if kind == 'sides' else 'seat'} {index}"
+    return (_("side {index}") if kind == "sides" else _("seat {index}")).format(index=index)
 
 
 def _render(ex: Mapping[str, Any], figures: Mapping[str, Number | None]) -> str:
@@ -278,14 +295,14 @@ def _render(ex: Mapping[str, Any], figures: Mapping[str, Number | None]) -> str:
     seats = [f"{_label(ex, a)} {show(figures.get(a))}" for a in stated if a.startswith("players")]
     parts: list[str] = []
     if entered:
-        parts.append("entered " + ", ".join(entered))
+        parts.append(_("entered {entries}").format(entries=_comma().join(entered)))
     if "carried" in stated:
-        parts.append(f"carried {show(figures.get('carried'))}")
+        parts.append(_("carried {value}").format(value=show(figures.get("carried"))))
     if sides:
-        parts.append(", ".join(sides))
-    text = "; ".join(parts)
+        parts.append(_comma().join(sides))
+    text = _semicolon().join(parts)
     if seats:
-        text = f"{text} ({', '.join(seats)})" if text else ", ".join(seats)
+        text = f"{text} ({_comma().join(seats)})" if text else _comma().join(seats)
     return text
 
 
@@ -297,21 +314,24 @@ def _describe_fix(fix: _Fix, group: Sequence[Mapping[str, Any]]) -> str:
     """A sentence naming the slipped input, and the source's own working where it shows it."""
     ex = group[0]
     who = _seat_name(ex, fix.seat)
-    text = (f"{who}'s {_FIELD_WORDS[fix.field]} is given as {_num(fix.old)}, but every stated total fits "
-            f"{_num(fix.new)}")
+    text = _("{who}'s {field} is given as {old}, but every stated total fits {new}").format(
+        who=who, field=_(_FIELD_WORDS[fix.field]), old=_num(fix.old), new=_num(fix.new))
     # If the source also states this seat's own score, quote the sum it wrote with the given numbers.
     address = f"players[{fix.seat}]"
     stated_score = next((g["stated"][address] for g in group if address in g["stated"]), None)
     seat = ex["input"]["seats"][fix.seat]
     if stated_score is not None and seat.get("opened", seat["melded"] > 0):
         bonus = f" + {_num(_rules(ex).going_out_bonus)}" if ex["input"]["went_out"] == fix.seat else ""
-        text += (f" (the source itself computes {who} as {_num(seat['melded'])} - {_num(seat['in_hand'])}"
-                 f"{bonus} = {_num(stated_score)})")
-    return text + "."
+        text = _("{text} (the source itself computes {who} as {sum} = {score})").format(
+            text=text, who=who, sum=f"{_num(seat['melded'])} - {_num(seat['in_hand'])}{bonus}",
+            score=_num(stated_score))
+    return _("{sentence}.").format(sentence=text)
 
 
 def _fix_words(ex: Mapping[str, Any], fix: _Fix) -> str:
-    return f"{_seat_name(ex, fix.seat)}'s {_FIELD_WORDS[fix.field]} {_num(fix.new)} instead of {_num(fix.old)}"
+    return _("{who}'s {field} {new} instead of {old}").format(who=_seat_name(ex, fix.seat),
+                                                              field=_(_FIELD_WORDS[fix.field]),
+                                                              new=_num(fix.new), old=_num(fix.old))
 
 
 # ------------------------------------------------------------------ checking
@@ -334,40 +354,44 @@ def check_example(ex: Mapping[str, Any], *, pool: Sequence[Mapping[str, Any]] | 
                              verdict, explanation)
 
     if not diffs and not problems:
-        parts = f" Stated parts add up: {', '.join(p['label'] for p in ex['stated_parts'])}." \
-            if ex.get("stated_parts") else ""
+        labels = _comma().join(p["label"] for p in ex.get("stated_parts", []))
+        parts = " " + _("Stated parts add up: {labels}.").format(labels=labels) if ex.get("stated_parts") else ""
         return result("match", " ".join(working) + parts)
 
     if problems:
         # The cards themselves contradict the source; no single number can repair that.
-        return result("mismatch", "Card check failed: " + "; ".join(problems) + ".")
+        return result("mismatch", _("Card check failed: {problems}.").format(problems=_semicolon().join(problems)))
 
-    differ = "; ".join(f"{_label(ex, a)}: stated {_num(ex['stated'][a])}, computed "
-                       f"{'?' if a not in values else _num(values[a])}" for a in diffs)
+    differ = _semicolon().join(_("{label}: stated {stated}, computed {computed}").format(
+        label=_label(ex, a), stated=_num(ex["stated"][a]), computed="?" if a not in values else _num(values[a]))
+        for a in diffs)
     if ex.get("kind", "hand") != "hand":
-        return result("mismatch", f"{differ}. A score sheet has no hand inputs to search for a slip.")
+        return result("mismatch", _("{differ}. A score sheet has no hand inputs to search for a slip.").format(
+            differ=differ))
 
     group = _siblings(ex, load_examples() if pool is None else pool)
     fixes = _single_fixes(group)
-    scope = "this example" if len(group) == 1 else f"this example and its {len(group) - 1} sibling variant(s)"
+    scope = _("this example") if len(group) == 1 else \
+        _("this example and its {n} sibling variant(s)").format(n=len(group) - 1)
     if len(fixes) == 1:
         return result("source slip", _describe_fix(fixes[0], group))
     if not fixes:
-        return result("mismatch", f"{differ}. No single input changed on its own makes every stated figure "
-                                  f"of {scope} come out.")
+        return result("mismatch", _("{differ}. No single input changed on its own makes every stated figure "
+                                    "of {scope} come out.").format(differ=differ, scope=scope))
     # Several single changes fit. The data alone cannot say which number the
     # source got wrong; a known_slip note that names one of them settles it,
     # and the alternatives are still reported so nothing is hidden.
     suspect = (ex.get("known_slip") or {}).get("suspect")
     chosen = [f for f in fixes if f.path == suspect]
-    alternatives = "; ".join(_fix_words(ex, f) for f in fixes if f.path != suspect)
+    alternatives = _semicolon().join(_fix_words(ex, f) for f in fixes if f.path != suspect)
     if len(chosen) == 1:
         # said for a reader of the course: the note's number in the project's digest means nothing there
-        return result("source slip", f"{_describe_fix(chosen[0], group)} Another single change would fit the "
-                                     f"figures equally: {alternatives}; this project reads the slip as one in "
-                                     f"the {_FIELD_WORDS[chosen[0].field]}.")
-    return result("mismatch", f"{differ}. Several single changes would fit {scope} ({alternatives}), so the "
-                              "slip cannot be pinned to one input.")
+        return result("source slip", _("{fix} Another single change would fit the figures equally: "
+                                       "{alternatives}; this project reads the slip as one in the {field}.").format(
+            fix=_describe_fix(chosen[0], group), alternatives=alternatives, field=_(_FIELD_WORDS[chosen[0].field])))
+    return result("mismatch", _("{differ}. Several single changes would fit {scope} ({alternatives}), so the "
+                                "slip cannot be pinned to one input.").format(differ=differ, scope=scope,
+                                                                               alternatives=alternatives))
 
 
 def check_all() -> list[ExampleResult]:
@@ -390,12 +414,15 @@ def format_table(results: Sequence[ExampleResult], width: int = WIDTH) -> str:
                              break_on_hyphens=False) or [f"  {label}"]
 
     counts = {v: sum(r.verdict == v for r in results) for v in VERDICTS}
-    lines = [f"{len(results)} worked examples: " + ", ".join(f"{n} {v}" for v, n in counts.items() if n)]
+    lines = [_("{n} worked examples: {counts}").format(n=len(results), counts=_comma().join(
+        pgettext("worked example", _VERDICT_COUNTS[v]).format(n=n) for v, n in counts.items() if n))]
     for r in results:
-        lines += ["", f"{r.verdict.upper()}  {r.source}"]
-        lines += wrapped("case", r.case) + wrapped("stated", r.stated) + wrapped("computed", r.computed)
+        lines += ["", f"{pgettext('worked example', _VERDICT_HEADINGS[r.verdict])}  {r.source}"]
+        lines += wrapped(pgettext("worked example", "case"), r.case) + \
+            wrapped(pgettext("worked example", "stated"), r.stated) + \
+            wrapped(pgettext("worked example", "computed"), r.computed)
         if r.verdict != "match":  # the README promises the slip's explanation; a match needs none
-            lines += wrapped("why", r.explanation)
+            lines += wrapped(pgettext("worked example", "why"), r.explanation)
     return "\n".join(lines)
 
 

@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..errors import MalformedInputError
 from ..events import MAX_ANNOTATION, MAX_NAME, Annotated, parse_event
+from ..i18n import _
 from .load import load_replay
 from .store import append_event, append_json_lines, create_file, iter_json_lines
 
@@ -83,20 +84,25 @@ class Note:
         number of events in the game: ``at`` must name one of them.
         """
         if isinstance(self.at, bool) or not isinstance(self.at, int) or self.at < 0:
-            raise MalformedInputError(f"a note's 'at' must be an event number (0 or more), got {self.at!r}")
+            raise MalformedInputError(_("a note's 'at' must be an event number (0 or more), got {at}").format(
+                at=repr(self.at)))
         if events is not None and self.at >= events:
-            raise MalformedInputError(f"a note's 'at' is {self.at}, but the game has events 0..{events - 1}")
+            raise MalformedInputError(_("a note's 'at' is {at}, but the game has events 0..{last}").format(
+                at=self.at, last=events - 1))
         if not isinstance(self.text, str):
-            raise MalformedInputError(f"a note's text must be a string, got {type(self.text).__name__}")
+            raise MalformedInputError(_("a note's text must be a string, got {kind}").format(
+                kind=type(self.text).__name__))
         if len(self.text) > MAX_ANNOTATION:
-            raise MalformedInputError(f"a note is {len(self.text)} characters long; the limit is {MAX_ANNOTATION}")
+            raise MalformedInputError(_("a note is {length} characters long; the limit is {limit}").format(
+                length=len(self.text), limit=MAX_ANNOTATION))
         if not isinstance(self.author, str) or len(self.author) > MAX_NAME:
-            raise MalformedInputError(f"a note's author must be a string of at most {MAX_NAME} characters")
+            raise MalformedInputError(_("a note's author must be a string of at most {limit} characters").format(
+                limit=MAX_NAME))
         try:
             self.text.encode("utf-8")
             self.author.encode("utf-8")
         except UnicodeEncodeError:
-            raise MalformedInputError("a note contains a lone surrogate, which UTF-8 cannot store") from None
+            raise MalformedInputError(_("a note contains a lone surrogate, which UTF-8 cannot store")) from None
         return self
 
 
@@ -157,9 +163,9 @@ class Sidecar:
         found = cls._header(side)["game_sha256"]
         if found != digest:
             raise SidecarMismatchError(
-                f"{side} belongs to a game log with SHA-256 {found}, but {game_p} now has {digest}: "
-                "the log changed since these notes were written, so their event numbers may point at the "
-                "wrong moments; refusing to attach it")
+                _("{sidecar} belongs to a game log with SHA-256 {found}, but {game} now has {digest}: the log "
+                  "changed since these notes were written, so their event numbers may point at the wrong "
+                  "moments; refusing to attach it").format(sidecar=side, found=found, game=game_p, digest=digest))
         return cls(side, game_p, digest, events)
 
     @staticmethod
@@ -167,12 +173,13 @@ class Sidecar:
         with closing(iter_json_lines(side)) as lines:
             first = next(lines, None)
         if first is None:
-            raise MalformedInputError(f"{side} is empty: it has no {NOTES_FORMAT} header; "
-                                      "delete it and attach again")
+            raise MalformedInputError(_("{sidecar} is empty: it has no {format} header; delete it and attach "
+                                        "again").format(sidecar=side, format=NOTES_FORMAT))
         header = first[1]
         if not isinstance(header, dict) or header.get("format") != NOTES_FORMAT \
                 or not isinstance(header.get("game_sha256"), str):
-            raise MalformedInputError(f"{side}: line 1 must be a {NOTES_FORMAT} header naming the game's sha256")
+            raise MalformedInputError(_("{sidecar}: line 1 must be a {format} header naming the game's "
+                                        "sha256").format(sidecar=side, format=NOTES_FORMAT))
         return header
 
     def notes(self) -> list[Note]:
@@ -182,12 +189,14 @@ class Sidecar:
             if lineno == 1:
                 continue
             if not isinstance(obj, dict) or obj.get("type") != "annotated":
-                raise MalformedInputError(f"{self.path}: line {lineno} is not an annotated note")
+                raise MalformedInputError(_("{sidecar}: line {line} is not an annotated note").format(
+                    sidecar=self.path, line=lineno))
             try:
                 note = Note(obj.get("at"), obj.get("text"), obj.get("author", ""))  # type: ignore[arg-type]
                 out.append(note.checked(self.events))
             except MalformedInputError as e:
-                raise MalformedInputError(f"{self.path}: line {lineno}: {e}") from None
+                raise MalformedInputError(_("{sidecar}: line {line}: {reason}").format(sidecar=self.path, line=lineno,
+                                                                                     reason=e)) from None
         return out
 
     def notes_at(self, seq: int) -> list[Note]:
@@ -201,9 +210,9 @@ class Sidecar:
         """Append several notes under one lock, in one write."""
         batch = [n.checked(self.events) for n in notes]
         if game_hash(self.game) != self.game_sha256:
-            raise SidecarMismatchError(f"the game log {self.game.name} changed after its notes file {self.path.name} "
-                                       "was opened, so the notes' event numbers might point at other moments; "
-                                       "no note was added")
+            raise SidecarMismatchError(_("the game log {game} changed after its notes file {sidecar} was opened, "
+                                         "so the notes' event numbers might point at other moments; no note was "
+                                         "added").format(game=self.game.name, sidecar=self.path.name))
 
         def numbered(last: Any) -> list[dict[str, Any]]:
             # the header (line 1) has no seq: notes count on from 1
@@ -317,25 +326,27 @@ def notes_from_csv(text: str, events: int | None = None) -> list[Note]:
     try:
         header = next(rows, None)
         if header is None or tuple(header) != CSV_COLUMNS:
-            raise MalformedInputError(f"a notes CSV starts with the header {','.join(CSV_COLUMNS)}, "
-                                      f"got {header!r}")
+            raise MalformedInputError(_("a notes CSV starts with the header {header}, got {got}").format(
+                header=",".join(CSV_COLUMNS), got=repr(header)))
         return _csv_notes(rows, events)
     except csv.Error as e:  # a field over the csv module's size limit, a NUL byte, a stray quote...
-        raise MalformedInputError(f"notes CSV line {rows.line_num}: {e}") from None
+        raise MalformedInputError(_("notes CSV line {line}: {reason}").format(line=rows.line_num, reason=e)) from None
 
 
 def _csv_notes(rows: Any, events: int | None) -> list[Note]:
     out = []
     for i, row in enumerate(rows, start=2):
         if len(row) != 3:
-            raise MalformedInputError(f"notes CSV row {i}: expected 3 fields (at, author, text), got {len(row)}")
+            raise MalformedInputError(_("notes CSV row {row}: expected 3 fields (at, author, text), got "
+                                        "{count}").format(row=i, count=len(row)))
         at, author, body = row
         if not _DIGITS.match(at):
-            raise MalformedInputError(f"notes CSV row {i}: 'at' must be an event number, got {at!r}")
+            raise MalformedInputError(_("notes CSV row {row}: 'at' must be an event number, got {at}").format(
+                row=i, at=repr(at)))
         try:
             out.append(Note(int(at), _unguard(body), _unguard(author)).checked(events))
         except MalformedInputError as e:
-            raise MalformedInputError(f"notes CSV row {i}: {e}") from None
+            raise MalformedInputError(_("notes CSV row {row}: {reason}").format(row=i, reason=e)) from None
     return out
 
 
@@ -373,7 +384,7 @@ def export_notes(notes: Sequence[Note], path: str | os.PathLike[str], moment: Ca
         with open(p, "w", encoding="utf-8") as f:
             f.write(notes_to_markdown(notes, moment, title=title))
     else:
-        raise MalformedInputError(f"export to .csv or .md, not {p.suffix or 'no suffix'!r}")
+        raise MalformedInputError(_("export to .csv or .md, not {suffix}").format(suffix=repr(p.suffix or 'no suffix')))
     return p
 
 
@@ -381,12 +392,14 @@ def import_notes(path: str | os.PathLike[str], events: int | None = None) -> lis
     """Notes from a CSV written by :func:`export_notes`."""
     p = Path(path)
     if p.suffix != ".csv":
-        raise MalformedInputError(f"notes import back from CSV only (Markdown is for reading), not {p.name}")
+        raise MalformedInputError(_("notes import back from CSV only (Markdown is for reading), not {file}").format(
+            file=p.name))
     try:
         # newline="": a quoted \r\n inside a note survives; utf-8-sig drops a byte-order mark.
         with open(p, encoding="utf-8-sig", newline="") as f:
             text = f.read()
     except UnicodeDecodeError as e:
-        raise MalformedInputError(f"{p}: not UTF-8 text (byte {e.object[e.start:e.start + 1]!r} "
-                                  f"at offset {e.start}); save the CSV as UTF-8") from None
+        raise MalformedInputError(_("{file}: not UTF-8 text (byte {byte} at offset {offset}); save the CSV as "
+                                    "UTF-8").format(file=p, byte=repr(e.object[e.start:e.start + 1]),
+                                                    offset=e.start)) from None
     return notes_from_csv(text, events)

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..events import FORMAT_NAME, Event, event_to_json, is_event
 from ..events import FORMAT_MAJOR as CURRENT_MAJOR  # one definition, shared with the event types
+from ..i18n import _
 from .chains import chain_hash
 from .lines import (
     _CHUNK, _O_CLOEXEC, DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES, LineTooLongError, LogWriteError, Record, _Bad,
@@ -69,7 +70,7 @@ def _line_start(fd: int, path: str, end: int, limit: int) -> int:
     pos = end
     while pos > 0:
         if end - pos > limit:
-            raise LineTooLongError(f"last line is longer than the {limit}-byte limit",
+            raise LineTooLongError(_("last line is longer than the {limit}-byte limit").format(limit=limit),
                                    limit=limit, path=path, byte_offset=pos)
         step = min(_CHUNK, pos)
         index = os.pread(fd, step, pos - step).rfind(b"\n")
@@ -78,7 +79,7 @@ def _line_start(fd: int, path: str, end: int, limit: int) -> int:
             break
         pos -= step
     if end - pos > limit:
-        raise LineTooLongError(f"last line is longer than the {limit}-byte limit",
+        raise LineTooLongError(_("last line is longer than the {limit}-byte limit").format(limit=limit),
                                limit=limit, path=path, byte_offset=pos)
     return pos
 
@@ -97,7 +98,7 @@ def _inspect_tail(fd: int, path: str, limit: int, max_depth: int) -> _Tail:
     except _Bad as bad:
         if _is_torn(bad, start, raw, terminated):
             return _Tail(size=size, last=None, torn_offset=start, torn=raw, torn_reason=bad.reason)
-        raise _read_error(bad, path, None, start, "last line: ") from None
+        raise _read_error(bad, path, None, start, last_line=True) from None
     return _Tail(size=size, last=event, needs_newline=not terminated)
 
 
@@ -106,7 +107,7 @@ def _log_major(fd: int, path: str, limit: int, max_depth: int) -> int:
     buf = b""
     while (newline := buf.find(b"\n")) < 0:
         if len(buf) > limit:
-            raise LineTooLongError(f"first line is longer than the {limit}-byte limit",
+            raise LineTooLongError(_("first line is longer than the {limit}-byte limit").format(limit=limit),
                                    limit=limit, path=path, line=1, byte_offset=0)
         chunk = os.pread(fd, _CHUNK, len(buf))
         if not chunk:
@@ -116,7 +117,7 @@ def _log_major(fd: int, path: str, limit: int, max_depth: int) -> int:
     try:
         first = _parse_line(buf[:newline], max_depth, first=True)
         if first["seq"] != 0:
-            raise _Bad("shape", f"first line has seq {first['seq']}, not 0", seq=first["seq"])
+            raise _Bad("shape", _("first line has seq {seq}, not 0").format(seq=first["seq"]), seq=first["seq"])
         return _check_first(first)
     except _Bad as bad:
         raise _read_error(bad, path, 1, 0) from None
@@ -245,13 +246,12 @@ def append_events(path: str | os.PathLike[str], events: Iterable[Mapping[str, An
         tail = _inspect_tail(fd, name, max_line_bytes, max_depth)
         if tail.torn is not None:
             assert tail.torn_offset is not None
-            raise _torn(name, None, tail.torn_offset, tail.torn, tail.torn_reason,
-                        "; refusing to append after it")
+            raise _torn(name, None, tail.torn_offset, tail.torn, tail.torn_reason, refusing=True)
         if tail.last is not None:
             major = _log_major(fd, name, max_line_bytes, max_depth)
             if major != CURRENT_MAJOR:
-                raise LogWriteError(f"the log is format major version {major}; this writer only "
-                                    f"appends to major version {CURRENT_MAJOR} logs", path=name)
+                raise LogWriteError(_("the log is format major version {major}; this writer only appends to major "
+                                      "version {current} logs").format(major=major, current=CURRENT_MAJOR), path=name)
         prev = tail.last
         lines: list[bytes] = []
         written: list[Record] = []
@@ -316,13 +316,13 @@ def append_json_lines(path: str | os.PathLike[str], make: Callable[[Any], Iterab
         last: Any = None
         if size:
             if _pread_exact(fd, 1, size - 1) != b"\n":
-                raise LogWriteError("the last line has no newline (a torn write?); refusing to append after it",
+                raise LogWriteError(_("the last line has no newline (a torn write?); refusing to append after it"),
                                     path=name)
             start = _line_start(fd, name, size - 1, max_line_bytes)
             try:
                 last = _decode_line(_pread_exact(fd, size - 1 - start, start), max_depth)
             except _Bad as bad:
-                raise _read_error(bad, name, None, start, "last line: ") from None
+                raise _read_error(bad, name, None, start, last_line=True) from None
         lines = []
         for value in make(last):
             try:
@@ -330,9 +330,12 @@ def append_json_lines(path: str | os.PathLike[str], make: Callable[[Any], Iterab
                 _check_keys(value)
                 _decode_line(line, max_depth)
             except (_Bad, TypeError, ValueError, RecursionError) as e:
-                raise LogWriteError(f"cannot write {_brief(value)}: {getattr(e, 'reason', e)}", path=name) from None
+                raise LogWriteError(_("cannot write {value}: {why}").format(value=_brief(value),
+                                                                          why=getattr(e, "reason", e)),
+                                    path=name) from None
             if len(line) > max_line_bytes:
-                raise LogWriteError(f"a line of {len(line)} bytes is over the {max_line_bytes}-byte limit", path=name)
+                raise LogWriteError(_("a line of {size} bytes is over the {limit}-byte limit").format(
+                    size=len(line), limit=max_line_bytes), path=name)
             lines.append(line + b"\n")
         _write_batch(fd, name, b"".join(lines), size)
     finally:

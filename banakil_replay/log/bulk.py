@@ -26,11 +26,12 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..errors import BanakilError, MalformedInputError
+from ..i18n import N_, _
 from ..reducer import Replay
 from ..scoring import tidy
 from ..state import GameState
 from .appending import replace_file
-from .load import utf8_text
+from .load import os_reason, utf8_text
 from .progress import Progress
 from .rows import HAND_COLUMNS, hand_rows
 from .stream import replay_stream
@@ -147,11 +148,13 @@ def run(paths: Sequence[str], *, engine: str = "local", scheduler: str | None = 
             if cluster is not None:
                 cluster.close()
     else:
-        raise BanakilError(f"unknown engine {engine!r}; use 'local' or 'dask'")
-    bar.done(f"replayed {len(results)}/{len(paths)} games in {bar.elapsed:.1f} s")
+        raise BanakilError(_("unknown engine {engine}; use 'local' or 'dask'").format(engine=repr(engine)))
+    bar.done(_("replayed {done}/{games} games in {seconds} s").format(done=len(results), games=len(paths),
+                                                                      seconds=f"{bar.elapsed:.1f}"))
     missing = set(paths) - set(results)
     if missing:  # every file is accounted for, or the run fails loudly
-        raise BanakilError(f"{len(missing)} logs produced no result, e.g. {sorted(missing)[0]}")
+        raise BanakilError(_("{count} logs produced no result, e.g. {log}").format(count=len(missing),
+                                                                                 log=sorted(missing)[0]))
     hand_rows = [h for p in paths for h in results[p][0]]
     match_rows = [results[p][1] for p in paths]
     return hand_rows, match_rows
@@ -189,19 +192,20 @@ def check_output(out: str | os.PathLike[str]) -> list[str]:
     """
     folder = Path(out).parent
     if not folder.is_dir():
-        raise MalformedInputError(f"cannot write {utf8_text(str(out))}: the folder "
-                                  f"{utf8_text(str(folder))} does not exist")
+        raise MalformedInputError(_("cannot write {file}: the folder {folder} does not exist").format(
+            file=utf8_text(str(out)), folder=utf8_text(str(folder))))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise MalformedInputError(f"cannot write {utf8_text(str(out))}: the folder "
-                                  f"{utf8_text(str(folder))} is not writable")
+        raise MalformedInputError(_("cannot write {file}: the folder {folder} is not writable").format(
+            file=utf8_text(str(out)), folder=utf8_text(str(folder))))
     replaced = []
     for target in outputs(out):
         why = _not_ours(target)
         if why == "":
             replaced.append(str(target))
         elif why is not None:
-            raise MalformedInputError(f"refusing to replace {utf8_text(str(target))}: {why}; bulk replaces only "
-                                      "tables it wrote before. Choose another --out, or move the file away")
+            raise MalformedInputError(_("refusing to replace {file}: {why}; bulk replaces only tables it wrote "
+                                        "before. Choose another --out, or move the file away").format(
+                file=utf8_text(str(target)), why=why))
     return replaced
 
 
@@ -212,14 +216,16 @@ def _not_ours(target: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as e:
-        return f"it cannot be looked at ({e.strerror or e})"
+        return _("it cannot be looked at ({why})").format(why=os_reason(e))
     if stat.S_ISLNK(st.st_mode):
-        return "it is a symbolic link"
+        return _("it is a symbolic link")
     if not stat.S_ISREG(st.st_mode):
-        kinds = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-                 (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-        return "it is " + next((k for test, k in kinds if test(st.st_mode)), "not a regular file")
-    return "" if is_our_output(target) else "it is not a table bulk wrote (no banakil-replay mark in its footer)"
+        kinds = ((stat.S_ISDIR, N_("it is a directory")), (stat.S_ISFIFO, N_("it is a FIFO (named pipe)")),
+                 (stat.S_ISCHR, N_("it is a device")), (stat.S_ISBLK, N_("it is a device")),
+                 (stat.S_ISSOCK, N_("it is a socket")))
+        kind = next((k for test, k in kinds if test(st.st_mode)), N_("it is not a regular file"))
+        return _(kind)
+    return "" if is_our_output(target) else _("it is not a table bulk wrote (no banakil-replay mark in its footer)")
 
 
 def is_our_output(path: str | os.PathLike[str]) -> bool:
@@ -260,6 +266,6 @@ def write_parquet(out: str | os.PathLike[str], hands: Any, matches: Any) -> tupl
         try:
             replace_file(target, lambda tmp: pq.write_table(table, tmp))
         except OSError as e:
-            raise MalformedInputError(f"cannot write {utf8_text(str(target))}: "
-                                      f"{e.strerror or e}") from None
+            raise MalformedInputError(_("cannot write {value}: {why}").format(value=utf8_text(str(target)),
+                                                                            why=os_reason(e))) from None
     return str(out_hands), str(matches_path)

@@ -7,6 +7,7 @@ import hashlib
 import json
 from typing import Any, Iterable, Mapping
 
+from ..i18n import _
 from .lines import _HEX64_RE, ChainError, _brief, _is_int, _json_kind
 
 # --------------------------------------------------------------------- chain
@@ -41,19 +42,19 @@ class _ChainCheck:
         """The reason this event breaks the chain, or None. Advances on success."""
         if "chain" not in event:
             if self.head is not None:
-                return ('no "chain" field, but the previous event is chained '
-                        "(once a log is chained every later event must be)")
+                return _('no "chain" field, but the previous event is chained '
+                         "(once a log is chained every later event must be)")
             return None
         value = event["chain"]
         if not isinstance(value, str) or _HEX64_RE.fullmatch(value) is None:
-            return f'"chain" must be 64 lowercase hex digits, not {_brief(value)}'
+            return _('"chain" must be 64 lowercase hex digits, not {value}').format(value=_brief(value))
         try:
             expected = chain_hash(self.head or "", event)
         except (TypeError, ValueError) as exc:
-            return f"event cannot be hashed: {exc}"
+            return _("event cannot be hashed: {why}").format(why=exc)
         if value != expected:
-            return ("chain mismatch: this event, or an earlier one, was changed after it "
-                    f"was written (stored {value[:12]}..., computed {expected[:12]}...)")
+            return _("chain mismatch: this event, or an earlier one, was changed after it was written (stored "
+                     "{stored}..., computed {computed}...)").format(stored=value[:12], computed=expected[:12])
         self.head = value
         return None
 

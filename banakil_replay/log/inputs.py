@@ -25,7 +25,8 @@ import sys
 from typing import Any, BinaryIO
 
 from ..errors import MalformedInputError
-from .lines import DEFAULT_MAX_DEPTH, _object_pairs, _too_deep
+from ..i18n import N_, _
+from .lines import DEFAULT_MAX_DEPTH, _object_pairs, _too_deep, json_reason
 
 __all__ = ["MAX_JSON_BYTES", "MAX_LINE_BYTES", "EndlessLineError", "read_file", "read_stream", "read_line", "parse_json"]
 
@@ -34,12 +35,23 @@ MAX_JSON_BYTES = 1 << 20
 #: One answer or command a line.
 MAX_LINE_BYTES = 1 << 16
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, N_("{file} is a directory, not a regular file; give a file, or - for standard input "
+                            "where the command takes it")),
+          (stat.S_ISFIFO, N_("{file} is a FIFO (named pipe), not a regular file; give a file, or - for standard "
+                             "input where the command takes it")),
+          (stat.S_ISCHR, N_("{file} is a device, not a regular file; give a file, or - for standard input where "
+                            "the command takes it")),
+          (stat.S_ISBLK, N_("{file} is a device, not a regular file; give a file, or - for standard input where "
+                            "the command takes it")),
+          (stat.S_ISSOCK, N_("{file} is a socket, not a regular file; give a file, or - for standard input where "
+                             "the command takes it")))
 
 
-def _kind(mode: int) -> str:
-    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+def _not_regular(mode: int, name: str) -> str:
+    said = next((said for test, said in _KINDS if test(mode)),
+                N_("{file} is not a regular file, not a regular file; give a file, or - for standard input where "
+                   "the command takes it"))
+    return _(said).format(file=name)
 
 
 def _name(path: str | os.PathLike[str]) -> str:
@@ -49,8 +61,8 @@ def _name(path: str | os.PathLike[str]) -> str:
 
 
 def _too_big(where: str, cap: int) -> MalformedInputError:
-    return MalformedInputError(f"{where} is larger than the {cap:,}-byte cap for this input; nothing was read "
-                               "past the cap")
+    return MalformedInputError(_("{where} is larger than the {cap}-byte cap for this input; nothing was read "
+                                 "past the cap").format(where=where, cap=f"{cap:,}"))
 
 
 def read_file(path: str | os.PathLike[str], cap: int = MAX_JSON_BYTES) -> bytes:
@@ -61,8 +73,7 @@ def read_file(path: str | os.PathLike[str], cap: int = MAX_JSON_BYTES) -> bytes:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise MalformedInputError(f"{name} is {_kind(st.st_mode)}, not a regular file; give a file, "
-                                      "or - for standard input where the command takes it")
+            raise MalformedInputError(_not_regular(st.st_mode, name))
         if st.st_size > cap:  # a sparse file of gigabytes is refused by its size, without a read
             raise _too_big(name, cap)
         with os.fdopen(os.dup(fd), "rb", buffering=0) as f:
@@ -71,8 +82,9 @@ def read_file(path: str | os.PathLike[str], cap: int = MAX_JSON_BYTES) -> bytes:
         os.close(fd)
 
 
-def read_stream(stream: Any, cap: int = MAX_JSON_BYTES, where: str = "standard input") -> bytes:
+def read_stream(stream: Any, cap: int = MAX_JSON_BYTES, where: str | None = None) -> bytes:
     """Everything on ``stream`` (bytes underneath a text stream when it has them), at most ``cap`` bytes."""
+    where = _("standard input") if where is None else where
     raw: BinaryIO | None = getattr(stream, "buffer", None)
     if raw is not None:
         return _capped(raw, where, cap)
@@ -126,11 +138,12 @@ def read_line(stream: Any, cap: int = MAX_LINE_BYTES) -> str | None:
         skipped = len(data)
         while data and not data.endswith(b"\n"):
             if skipped > MAX_SKIP_BYTES:
-                raise EndlessLineError(f"a line ran past {MAX_SKIP_BYTES:,} bytes without ending; the input "
-                                       "is read no further")
+                raise EndlessLineError(_("a line ran past {limit} bytes without ending; the input is read no "
+                                         "further").format(limit=f"{MAX_SKIP_BYTES:,}"))
             data = piece()
             skipped += len(data)
-        raise MalformedInputError(f"a line longer than the {cap:,}-byte cap for one line; it was skipped")
+        raise MalformedInputError(_("a line longer than the {cap}-byte cap for one line; it was skipped").format(
+            cap=f"{cap:,}"))
     return data.decode("utf-8", "replace").rstrip("\r\n")
 
 
@@ -139,34 +152,37 @@ def decode_text(data: bytes, where: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise MalformedInputError(f"{where} is not UTF-8 text (byte {e.start})") from None
+        raise MalformedInputError(_("{where} is not UTF-8 text (byte {byte})").format(where=where,
+                                                                                    byte=e.start)) from None
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(_("{name} is not a number JSON allows").format(name=name))
 
 
 def parse_json(text: str, where: str, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     """The JSON value in ``text``, or a :class:`MalformedInputError` that starts with ``where``."""
     deep_at = _too_deep(text, max_depth)
     if deep_at is not None:
-        raise MalformedInputError(f"{where} nests JSON more than {max_depth} levels deep (the cap), at "
-                                  f"character {deep_at}")
+        raise MalformedInputError(_("{where} nests JSON more than {depth} levels deep (the cap), at character "
+                                    "{position}").format(where=where, depth=max_depth, position=deep_at))
     try:
         value = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise MalformedInputError(f"{where} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+        raise MalformedInputError(_("{where} is not valid JSON: {why} (line {line}, column {column})").format(
+            where=where, why=json_reason(e.msg), line=e.lineno, column=e.colno)) from None
     except RecursionError:  # the depth scan comes first; this is a backstop against a crash
-        raise MalformedInputError(f"{where} nests JSON too deeply") from None
+        raise MalformedInputError(_("{where} nests JSON too deeply").format(where=where)) from None
     except ValueError as e:  # an integer past the interpreter's digit cap, a duplicate key, NaN
         reason = str(e)
         if "integer string conversion" in reason:
             limit = sys.get_int_max_str_digits()
-            reason = f"a number has more than {limit:,} digits (the cap)"
-        raise MalformedInputError(f"{where} is not valid JSON: {reason[:200]}") from None
+            reason = _("a number has more than {limit} digits (the cap)").format(limit=f"{limit:,}")
+        raise MalformedInputError(_("{where} is not valid JSON: {why}").format(where=where, why=reason[:200])) from None
     if "\\u" in text:  # only an escape can put a lone surrogate into parsed JSON
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise MalformedInputError(f"{where}: a \\u escape leaves a lone surrogate, which is not text") from None
+            raise MalformedInputError(_("{where}: a \\u escape leaves a lone surrogate, which is not text").format(
+                where=where)) from None
     return value

@@ -15,6 +15,7 @@ from typing import Any, Callable, ClassVar, Iterator, Mapping
 from ..errors import MalformedInputError
 from ..events import CHAIN_PATTERN, FORMAT_LATEST, FORMAT_NAME, FormatError, json_kind
 from ..events import format_major as format_major  # one reader of a format's major version, for the log too
+from ..i18n import N_, _, pgettext
 from ..rulebook import Rule
 
 
@@ -41,11 +42,18 @@ _SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F]")
 # --------------------------------------------------------------------- errors
 
 
+def place_words(line: int | None = None, byte_offset: int | None = None, seq: int | None = None) -> str:
+    """Where in a file, in the reader's words: ``line 3, byte 40, seq 2`` (what is not known is left out)."""
+    parts = [template.format(value=value) for template, value in
+             ((_("line {value}"), line), (_("byte {value}"), byte_offset), (_("seq {value}"), seq))
+             if value is not None]
+    return pgettext("list separator", ", ").join(parts)
+
+
 def _where(path: str | None, line: int | None, byte_offset: int | None, seq: int | None) -> str:
-    parts = [f"{label} {value}" for label, value in
-             (("line", line), ("byte", byte_offset), ("seq", seq)) if value is not None]
+    place = place_words(line, byte_offset, seq)
     head = path if path is not None else "<events>"
-    return f"{head} ({', '.join(parts)})" if parts else head
+    return _("{file} ({place})").format(file=head, place=place) if place else head
 
 
 class LogReadError(MalformedInputError):
@@ -61,7 +69,7 @@ class LogReadError(MalformedInputError):
 
     def __init__(self, reason: str, *, path: str | None = None, line: int | None = None,
                  byte_offset: int | None = None, seq: int | None = None, rule: Rule | None = None) -> None:
-        super().__init__(f"{_where(path, line, byte_offset, seq)}: {reason}")
+        super().__init__(_("{where}: {reason}").format(where=_where(path, line, byte_offset, seq), reason=reason))
         self.reason = reason
         self.path = path
         self.line = line
@@ -71,7 +79,7 @@ class LogReadError(MalformedInputError):
 
     @property
     def place(self) -> str:
-        return ", ".join(f"{k} {v}" for k, v in (("line", self.line), ("byte", self.byte_offset)) if v is not None)
+        return place_words(self.line, self.byte_offset)
 
 
 class NotALogError(LogReadError):
@@ -132,7 +140,7 @@ class LogWriteError(MalformedInputError):
     """An event that cannot be appended: wrong seq, wrong types, unencodable, and so on."""
 
     def __init__(self, reason: str, *, path: str | None = None, seq: int | None = None) -> None:
-        super().__init__(f"{_where(path, None, None, seq)}: {reason}")
+        super().__init__(_("{where}: {reason}").format(where=_where(path, None, None, seq), reason=reason))
         self.reason = reason
         self.path = path
         self.seq = seq
@@ -175,12 +183,14 @@ def _is_torn(bad: _Bad, offset: int, raw: bytes, terminated: bool) -> bool:
 
 
 def _read_error(bad: _Bad, path: str, line: int | None, offset: int,
-                prefix: str = "") -> LogReadError:
-    """The error for a line at ``offset`` that failed with ``bad`` (not a torn tail)."""
+                last_line: bool = False) -> LogReadError:
+    """The error for a line at ``offset`` that failed with ``bad`` (not a torn tail); ``last_line``: it was
+    found reading the log backwards, so its line number is not known, only that it is the last."""
+    reason = _("last line: {reason}").format(reason=bad.reason) if last_line else bad.reason
     if bad.kind == "not_log":
-        return NotALogError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
+        return NotALogError(reason, path=path, line=line, byte_offset=offset + bad.offset,
                             seq=bad.seq, rule=bad.rule)
-    return LogReadError(prefix + bad.reason, path=path, line=line, byte_offset=offset + bad.offset,
+    return LogReadError(reason, path=path, line=line, byte_offset=offset + bad.offset,
                         seq=bad.seq, rule=bad.rule)
 
 
@@ -232,15 +242,30 @@ def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(obj) != len(pairs):
         # json would silently keep the last value, and the others would be lost.
         seen: set[str] = set()
-        for key, _ in pairs:
+        for key, _value in pairs:
             if key in seen:
-                raise ValueError(f"duplicate key {_brief(key)}")
+                raise ValueError(_("duplicate key {key}").format(key=_brief(key)))
             seen.add(key)
     return obj
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
+    raise ValueError(_("{name} is not valid JSON").format(name=name))
+
+
+# What Python's json parser says of a line it cannot read (its words, English whatever the language),
+# in the reader's words when we have them
+_JSON_REASONS = frozenset({
+    N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
+    N_("Extra data"), N_("Invalid control character at"), N_("Invalid \\escape"),
+    N_("Invalid \\uXXXX escape"), N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array")})
+
+
+def json_reason(msg: str) -> str:
+    """``json.JSONDecodeError.msg`` in the reader's language, when it is one of the messages we know."""
+    return _(msg) if msg in _JSON_REASONS else msg
 
 
 def _decode_line(raw: bytes, max_depth: int) -> Any:
@@ -251,50 +276,51 @@ def _decode_line(raw: bytes, max_depth: int) -> Any:
     Infinity, no lone surrogates.
     """
     if not raw or raw.isspace():
-        raise _Bad("json", "a blank line: every line holds one event (line L holds seq L-1), so a log "
-                   "has no blank lines, not even at its end")
+        raise _Bad("json", _("a blank line: every line holds one event (line L holds seq L-1), so a log "
+                             "has no blank lines, not even at its end"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _Bad("utf8", f"not valid UTF-8 (byte {raw[exc.start:exc.start + 1]!r} "
-                   f"at line position {exc.start})", exc.start) from None
+        raise _Bad("utf8", _("not valid UTF-8 (byte {byte} at line position {position})").format(
+            byte=repr(raw[exc.start:exc.start + 1]), position=exc.start), exc.start) from None
     if text.startswith("\ufeff"):
-        raise _Bad("json", "the line starts with a byte order mark (bytes EF BB BF): a log is UTF-8 "
-                   "text without one")
+        raise _Bad("json", _("the line starts with a byte order mark (bytes EF BB BF): a log is UTF-8 "
+                             "text without one"))
     deep_at = _too_deep(text, max_depth)
     if deep_at is not None:
-        raise _Bad("depth", f"JSON nested more than {max_depth} levels deep",
+        raise _Bad("depth", _("JSON nested more than {depth} levels deep").format(depth=max_depth),
                    _byte_index(text, deep_at))
     try:
         value = json.loads(text, object_pairs_hook=_object_pairs, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
-        hint = ""
+        said = _("invalid JSON: {why}")
         if b"\r" in raw.rstrip(b"\r"):
             # JSON allows a CR between tokens, so only a line that fails to parse gets this hint.
-            hint = ("; the file seems to end its lines with a carriage return alone, "
-                    "but a log ends every line with \\n")
-        raise _Bad("json", f"invalid JSON: {exc.msg}{hint}", _byte_index(text, exc.pos)) from None
+            said = _("invalid JSON: {why}; the file seems to end its lines with a carriage return alone, "
+                     "but a log ends every line with \\n")
+        raise _Bad("json", said.format(why=json_reason(exc.msg)), _byte_index(text, exc.pos)) from None
     except RecursionError:
         # The depth scan should have caught this. This is a backstop against a crash.
-        raise _Bad("depth", "JSON nested too deeply") from None
+        raise _Bad("depth", _("JSON nested too deeply")) from None
     except ValueError as exc:  # duplicate keys, NaN/Infinity, integers beyond the digit limit
-        raise _Bad("json", f"invalid JSON: {_brief(str(exc), 120)}") from None
+        raise _Bad("json", _("invalid JSON: {why}").format(why=_brief(str(exc), 120))) from None
     if _SURROGATE_ESCAPE_RE.search(text) is not None:
         try:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise _Bad("text", "a \\u escape leaves a lone surrogate, which is not text "
-                       "(UTF-8 cannot hold it)") from None
+            raise _Bad("text", _("a \\u escape leaves a lone surrogate, which is not text "
+                                 "(UTF-8 cannot hold it)")) from None
     return value
 
 
 def _first_line_is_log(value: Any) -> None:
     """Raise :class:`_Bad` ("not_log") unless the first line looks like the start of a game log."""
     if not isinstance(value, dict):
-        raise _Bad("not_log", f"not a {FORMAT_NAME} log: its first line is "
-                   f"{_json_kind(value)}, not a JSON object", rule=Rule.LOG_STARTS)
+        raise _Bad("not_log", _("not a {format} log: its first line is {kind}, not a JSON object").format(
+            format=FORMAT_NAME, kind=_json_kind(value)), rule=Rule.LOG_STARTS)
     if "type" not in value:
-        raise _Bad("not_log", f'not a {FORMAT_NAME} log: its first line has no "type"', rule=Rule.LOG_STARTS)
+        raise _Bad("not_log", _('not a {format} log: its first line has no "type"').format(format=FORMAT_NAME),
+                   rule=Rule.LOG_STARTS)
 
 
 def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
@@ -307,25 +333,27 @@ def _parse_line(raw: bytes, max_depth: int, first: bool = False) -> Record:
         value = _decode_line(raw, max_depth)
     except _Bad as bad:
         if first and bad.kind in _UNPARSABLE:
-            raise _Bad("not_log", f"not a {FORMAT_NAME} log: {bad.reason}", bad.offset, rule=bad.rule) from None
+            raise _Bad("not_log", _("not a {format} log: {reason}").format(format=FORMAT_NAME, reason=bad.reason),
+                       bad.offset, rule=bad.rule) from None
         raise
     if first:
         _first_line_is_log(value)
     if not isinstance(value, dict):
-        raise _Bad("shape", f"an event must be a JSON object, not {_json_kind(value)}")
+        raise _Bad("shape", _("an event must be a JSON object, not {kind}").format(kind=_json_kind(value)))
     seq = value.get("seq")
     known_seq = seq if _is_int(seq) else None
     if "seq" not in value:
-        raise _Bad("shape", 'missing "seq"', rule=Rule.EVENT_FIELDS)
+        raise _Bad("shape", _('missing "seq"'), rule=Rule.EVENT_FIELDS)
     if known_seq is None:
-        raise _Bad("shape", f'"seq" must be an integer, not {_json_kind(seq)} {_brief(seq)}',
+        raise _Bad("shape", _('"seq" must be an integer, not {kind} {value}').format(kind=_json_kind(seq),
+                                                                                  value=_brief(seq)),
                    rule=Rule.EVENT_FIELDS)
     if "type" not in value:
-        raise _Bad("shape", 'missing "type"', seq=known_seq, rule=Rule.EVENT_TYPES)
+        raise _Bad("shape", _('missing "type"'), seq=known_seq, rule=Rule.EVENT_TYPES)
     kind = value["type"]
     if not isinstance(kind, str) or not kind:
-        raise _Bad("shape", f'"type" must be a non-empty string, not {_json_kind(kind)} '
-                   f"{_brief(kind)}", seq=known_seq, rule=Rule.EVENT_TYPES)
+        raise _Bad("shape", _('"type" must be a non-empty string, not {kind} {value}').format(
+            kind=_json_kind(kind), value=_brief(kind)), seq=known_seq, rule=Rule.EVENT_TYPES)
     return value
 
 
@@ -339,11 +367,11 @@ def _format_major(value: object) -> int:
 def _check_first(event: Mapping[str, Any]) -> int:
     """Check the things only event 0 must satisfy. Returns its major version, readable or not."""
     if event["type"] != "match_started":
-        raise _Bad("shape", f'the first event must have type "match_started", '
-                   f"not {_brief(event['type'])}", seq=0, rule=Rule.LOG_STARTS)
+        raise _Bad("shape", _('the first event must have type "match_started", not {type}').format(
+            type=_brief(event["type"])), seq=0, rule=Rule.LOG_STARTS)
     if "format" not in event:
-        raise _Bad("shape", f'the first event has no "format" (expected {FORMAT_LATEST!r})', seq=0,
-                   rule=Rule.FORMAT_VERSION)
+        raise _Bad("shape", _('the first event has no "format" (expected {format})').format(
+            format=repr(FORMAT_LATEST)), seq=0, rule=Rule.FORMAT_VERSION)
     return _format_major(event["format"])
 
 
@@ -409,23 +437,30 @@ def _numbered_lines(f: Any, path: str, limit: int) -> Iterator[tuple[int, int, b
 
 
 def _too_long(path: str, line: int, offset: int, limit: int) -> LineTooLongError:
-    return LineTooLongError(f"line is longer than the {limit}-byte limit "
-                            f"(raise max_line_bytes if this log is trusted)",
+    return LineTooLongError(_("line is longer than the {limit}-byte limit "
+                              "(raise max_line_bytes if this log is trusted)").format(limit=limit),
                             limit=limit, path=path, line=line, byte_offset=offset)
 
 
 def _torn(path: str, line: int | None, offset: int, fragment: bytes, why: str,
-          action: str = "") -> TornLineError:
+          refusing: bool = False) -> TornLineError:
+    said = _("torn final line: the log ends with {size} bytes with no newline that do not parse ({why}), "
+             "probably a crash mid-write; run {command} to move them to {torn}")
+    if refusing:  # a writer found it
+        said = _("torn final line: the log ends with {size} bytes with no newline that do not parse ({why}), "
+                 "probably a crash mid-write; refusing to append after it; run {command} to move them to {torn}")
     return TornLineError(
-        f"torn final line: the log ends with {len(fragment)} bytes with no newline that do "
-        f"not parse ({why}), probably a crash mid-write{action}; run "
-        f"`banakil-replay repair {shlex.quote(path)}` to move them to {path + '.torn'!r}",
+        said.format(size=len(fragment), why=why, command=f"`banakil-replay repair {shlex.quote(path)}`",
+                    torn=repr(path + ".torn")),
         fragment_length=len(fragment), path=path, line=line, byte_offset=offset)
 
 
 _NOT_REGULAR: tuple[tuple[Callable[[int], bool], str], ...] = (
-    (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    (stat.S_ISDIR, N_("this is a directory; a log is a regular file")),
+    (stat.S_ISFIFO, N_("this is a FIFO (named pipe); a log is a regular file")),
+    (stat.S_ISCHR, N_("this is a device; a log is a regular file")),
+    (stat.S_ISBLK, N_("this is a device; a log is a regular file")),
+    (stat.S_ISSOCK, N_("this is a socket; a log is a regular file")))
 
 
 def _open_reading(name: str) -> Any:
@@ -444,8 +479,9 @@ def _open_fd(name: str, flags: int) -> int:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            kind = next((kind for test, kind in _NOT_REGULAR if test(mode)), "not a regular file")
-            raise NotALogError(f"this is {kind}; a log is a regular file", path=name)
+            said = next((said for test, said in _NOT_REGULAR if test(mode)),
+                        N_("this is not a regular file; a log is a regular file"))
+            raise NotALogError(_(said), path=name)
     except BaseException:
         os.close(fd)
         raise

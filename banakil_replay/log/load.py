@@ -25,23 +25,41 @@ banakil_replay.log.load.UnreadableLogError: cannot read no/such/game.jsonl: No s
 
 from __future__ import annotations
 
+import errno
 import os
 
 from typing import Any, Mapping
 
 from ..errors import MalformedInputError
+from ..i18n import N_, _, current_language
 from ..reducer import Replay
 from .store import create_log
 from .stream import replay_log
 
-__all__ = ["load_replay", "start_log", "UnreadableLogError", "utf8_text"]
+__all__ = ["load_replay", "start_log", "UnreadableLogError", "utf8_text", "os_reason"]
+
+# The system's reasons a file could not be opened that a user meets most, in the reader's words (the C
+# library says them in English whatever the language asked for)
+_OS_REASONS = {errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+               errno.EISDIR: N_("Is a directory"), errno.ENOTDIR: N_("Not a directory"),
+               errno.EEXIST: N_("File exists"), errno.ENOSPC: N_("No space left on device"),
+               errno.EROFS: N_("Read-only file system")}
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, as ``strerror`` says it, or in the reader's language when we have its words."""
+    said = error.strerror or str(error)
+    if current_language() != "en" and error.errno in _OS_REASONS:
+        return _(_OS_REASONS[error.errno])
+    return said
 
 
 class UnreadableLogError(MalformedInputError):
     """A log file the system would not let us read; ``path`` names it."""
 
     def __init__(self, path: str | os.PathLike[str], error: OSError) -> None:
-        super().__init__(f"cannot read {utf8_text(os.fspath(path))}: {error.strerror or error}")
+        super().__init__(_("cannot read {file}: {why}").format(file=utf8_text(os.fspath(path)),
+                                                               why=os_reason(error)))
         self.path = os.fspath(path)
 
 
@@ -61,9 +79,9 @@ def start_log(path: str | os.PathLike[str], first: Mapping[str, Any], *, exists:
     try:
         create_log(path, first)
     except FileExistsError:
-        raise error(f"{name} {exists}") from None
+        raise error(_("{file} {exists}").format(file=name, exists=exists)) from None
     except OSError as e:
-        raise error(f"cannot create {name}: {e.strerror or e}") from None
+        raise error(_("cannot create {file}: {why}").format(file=name, why=os_reason(e))) from None
 
 
 def utf8_text(text: str) -> str:

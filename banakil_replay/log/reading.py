@@ -16,6 +16,7 @@ from ..events import (
     EVENT_CLASSES, Event, EventError, FormatError, check_format, decode_json, decode_json_lines, format_minor, newer_hint,
     parse_event,
 )
+from ..i18n import _
 from ..rulebook import Rule
 from .chains import _ChainCheck
 from .lines import (
@@ -61,8 +62,8 @@ class _ReadState:
         where = {"path": self.path, "line": line, "byte_offset": offset, "seq": seq}
         if seq != self.expected:
             where["seq"] = self.expected  # located by position: this line is where the log goes wrong
-            raise LogReadError(f"seq {seq} where {self.expected} was expected "
-                               f"(seq must count 0, 1, 2, ... with no gaps)", rule=Rule.CONTIGUOUS_SEQ, **where)
+            raise LogReadError(_("seq {seq} where {expected} was expected (seq must count 0, 1, 2, ... with no "
+                                 "gaps)").format(seq=seq, expected=self.expected), rule=Rule.CONTIGUOUS_SEQ, **where)
         if seq == 0:
             try:
                 _check_first(event)
@@ -279,7 +280,7 @@ def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_
     if wrong is not None:
         raise wrong
     if lineno == 0:
-        raise NotALogError('the file is empty; a game log starts with a "match_started" event', path=name)
+        raise NotALogError(_('the file is empty; a game log starts with a "match_started" event'), path=name)
 
 
 def read_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,

@@ -27,6 +27,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import BanakilError, MalformedEventError, MalformedInputError, render
 from ..events import FORMAT_LATEST, MAX_NAME, EventError, HandRecorded, HandScored, parse_event
 from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT, hand_ends
+from ..i18n import _, pgettext
 from ..reducer import Replay, ReplayError, apply
 from ..rules import get_ruleset
 from ..scoring import Number, match_status, tidy
@@ -83,17 +84,24 @@ class Sheet:
 
     def heading(self) -> str:
         """Who plays under which rules, to what target, and whether negatives are carried."""
-        carry = "; a negative hand enters as 0 and comes off later hands (000)" if self.carry else ""
-        return f"{', '.join(self.players)}; {self.rules} rules, {self.target} to win{carry}"
+        players = pgettext("list separator", ", ").join(self.players)
+        if self.carry:
+            return _("{players}; {rules} rules, {target} to win; a negative hand enters as 0 and comes off later "
+                     "hands (000)").format(players=players, rules=self.rules, target=self.target)
+        return _("{players}; {rules} rules, {target} to win").format(players=players, rules=self.rules,
+                                                                      target=self.target)
 
     def standing(self) -> str:
         """Where the match stands, in a sentence."""
-        score = ", ".join(f"{name} {tidy(t)}" for name, t in zip(self.sides, self.totals))
+        score = pgettext("list separator", ", ").join(_("{name} {score}").format(name=name, score=tidy(t))
+                                                      for name, t in zip(self.sides, self.totals))
         if self.winner is not None:
-            return f"{self.sides[self.winner]} won the match ({score}; {self.target} to win)."
+            return _("{side} won the match ({score}; {target} to win).").format(
+                side=self.sides[self.winner], score=score, target=self.target)
         if self.tiebreak:
-            return f"No winner yet: the target is reached but the top is too close ({score}); play on."
-        return f"No winner yet ({score}; {self.target} to win)."
+            return _("No winner yet: the target is reached but the top is too close ({score}); play on.").format(
+                score=score)
+        return _("No winner yet ({score}; {target} to win).").format(score=score, target=self.target)
 
     def to_json(self) -> dict[str, Any]:
         return {"rules": self.rules, "players": list(self.players), "sides": list(self.sides),
@@ -110,7 +118,7 @@ def sheet_of(rp: Replay) -> Sheet:
     """Any replayed log as a score sheet (see the module docstring)."""
     final = rp.final
     if final.rules is None:
-        raise MalformedInputError("this log has no match_started event, so there is no sheet")
+        raise MalformedInputError(_("this log has no match_started event, so there is no sheet"))
     rules = final.rules
     status = match_status(rules, final.n, final.history)
     hands = []
@@ -149,10 +157,11 @@ def new_sheet(path: str | os.PathLike[str], rules: str, players: Sequence[str], 
     """
     names = [str(p).strip() for p in players]
     if not 2 <= len(names) <= 4:
-        raise SheetRefused(f"a sheet is for 2, 3 or 4 players, not {len(names)}")
+        raise SheetRefused(_("a sheet is for 2, 3 or 4 players, not {count}").format(count=len(names)))
     for i, name in enumerate(names):
         if not name or len(name) > MAX_NAME:
-            raise SheetRefused(f"player {i + 1}'s name must be 1 to {MAX_NAME} characters")
+            raise SheetRefused(_("player {number}'s name must be 1 to {limit} characters").format(number=i + 1,
+                                                                                                limit=MAX_NAME))
     knobs = dict(options or {}, **({"sheet_carry": True} if carry else {}))
     first: dict[str, Any] = {"type": "match_started", "format": FORMAT_LATEST, "rules": get_ruleset(rules).name,
                              "players": names, **({"options": knobs} if knobs else {})}
@@ -161,7 +170,7 @@ def new_sheet(path: str | os.PathLike[str], rules: str, players: Sequence[str], 
         state = apply(GameState(), event)  # an unknown knob or a player count the rules do not allow
     except (EventError, MalformedEventError, ReplayError) as e:
         raise SheetRefused(_bare(e)) from None
-    start_log(path, first, exists="exists: a new sheet never overwrites a file", error=SheetRefused)
+    start_log(path, first, exists=_("exists: a new sheet never overwrites a file"), error=SheetRefused)
     return sheet_of(Replay((event,), (state,)))
 
 
@@ -170,7 +179,8 @@ def open_sheet(path: str | os.PathLike[str]) -> tuple[Replay, Sheet]:
     try:
         rp = load_replay(path)
     except (MalformedEventError, ReplayError) as e:  # a sheet that breaks a rule cannot be added up: bad input
-        raise SheetRefused(f"{utf8_text(os.fspath(path))}: seq {e.seq}: {_bare(e)}") from None
+        raise SheetRefused(_("{file}: seq {seq}: {reason}").format(file=utf8_text(os.fspath(path)), seq=e.seq,
+                                                                   reason=_bare(e))) from None
     return rp, sheet_of(rp)
 
 
@@ -192,28 +202,32 @@ def add_hand(path: str | os.PathLike[str], entry: Any, hand: int | None = None, 
     """
     rp, sheet = open_sheet(path)
     if sheet.over:
-        raise SheetRefused(f"the match is over, so no hand is added: {sheet.standing()} "
-                           "Start a new sheet for the next match.")
+        raise SheetRefused(_("the match is over, so no hand is added: {standing} Start a new sheet for the next "
+                             "match.").format(standing=sheet.standing()))
     if not isinstance(entry, Mapping):
-        raise SheetRefused("a hand is a JSON object like the score command's input: {\"went_out\": seat or null, "
-                           "\"seats\": [{\"melded\": points, \"in_hand\": points}, ...]}")
+        raise SheetRefused(_("a hand is a JSON object like the score command's input: {shape}").format(
+            shape='{"went_out": seat or null, "seats": [{"melded": points, "in_hand": points}, ...]}'))
     seq, want = len(rp), rp.final.hand_no + 1
     if hand is not None and hand < 1:
-        raise SheetRefused(f"hand numbers start at 1, not {hand}: the next is hand {want}. The sheet is unchanged.")
+        raise SheetRefused(_("hand numbers start at 1, not {hand}: the next is hand {next}. The sheet is "
+                             "unchanged.").format(hand=hand, next=want))
     if hand is not None and hand != want:
-        done = "is already on the sheet" if hand < want else "cannot come yet"
-        raise SheetRefused(f"hand {hand} {done}: the next is hand {want}. The sheet is unchanged.")
+        done = (_("hand {hand} is already on the sheet: the next is hand {next}. The sheet is unchanged.")
+                if hand < want else _("hand {hand} cannot come yet: the next is hand {next}. The sheet is unchanged."))
+        raise SheetRefused(done.format(hand=hand, next=want))
     # the hand's number makes a hand sent twice a refusal, not a double count
     raw = {"seq": seq, "type": "hand_recorded", "hand": want, "input": dict(entry)}
     try:
         event = parse_event(raw, seq)
         state = apply(rp.final, event)
     except (EventError, ReplayError) as e:
-        raise SheetRefused(f"hand {rp.final.hand_no + 1} not added: {_bare(e)}. The sheet is unchanged.") from None
+        raise SheetRefused(_("hand {hand} not added: {reason}. The sheet is unchanged.").format(
+            hand=rp.final.hand_no + 1, reason=_bare(e))) from None
     if not again and hand is None and _repeats_last(rp, event):
-        raise SheetRefused(f"hand {want} not added: it is exactly hand {want - 1} again (the same input). If the "
-                           "table really scored the same hand twice, add it with --again; if hand "
-                           f"{want - 1} was sent twice, it is already on the sheet. The sheet is unchanged.")
+        raise SheetRefused(_("hand {hand} not added: it is exactly hand {last} again (the same input). If the "
+                             "table really scored the same hand twice, add it with --again; if hand "
+                             "{last} was sent twice, it is already on the sheet. The sheet is unchanged.").format(
+            hand=want, last=want - 1))
     # the seq is given, so nothing is written if another writer appended since the log was read
     append_event(path, raw)
     return sheet_of(Replay(rp.events + (event,), rp.states + (state,)))
@@ -238,38 +252,42 @@ def strike_hand(path: str | os.PathLike[str], hand: int, reason: str = "") -> Sh
     sheet, one struck already, or any hand of a banked match is refused (:class:`SheetRefused`)
     and the file is left as it was.
     """
-    rp, _ = open_sheet(path)
+    rp, _sheet = open_sheet(path)  # "_" is the catalog here
     seq = len(rp)
     raw: dict[str, Any] = {"seq": seq, "type": "hand_struck", "hand": hand, **({"reason": reason} if reason else {})}
     try:
         event = parse_event(raw, seq)
         state = apply(rp.final, event)
     except (EventError, ReplayError) as e:
-        raise SheetRefused(f"hand {hand} not struck: {_bare(e)}. The sheet is unchanged.") from None
+        raise SheetRefused(_("hand {hand} not struck: {reason}. The sheet is unchanged.").format(
+            hand=hand, reason=_bare(e))) from None
     append_event(path, raw)
     return sheet_of(Replay(rp.events + (event,), rp.states + (state,)))
 
 
 # ------------------------------------------------------------------ text
 def _cell(score: Number, entered: Number) -> str:
-    return f"{tidy(score)}" if score == entered else f"{tidy(score)} (enters {tidy(entered)})"
+    return f"{tidy(score)}" if score == entered else _("{score} (enters {entered})").format(score=tidy(score),
+                                                                                            entered=tidy(entered))
 
 
 def sheet_text(sheet: Sheet) -> str:
     """The sheet as a table for a terminal: per hand each side's score and running total, then the standing."""
-    lines = [f"Score sheet: {sheet.heading()}"]
-    rows = [["hand", *(c for name in sheet.sides for c in (name, "total"))]]
+    lines = [_("Score sheet: {heading}").format(heading=sheet.heading())]
+    total = pgettext("sheet column", "total")
+    rows = [[pgettext("sheet column", "hand"), *(c for name in sheet.sides for c in (name, total))]]
     for h in sheet.hands:
         # a struck hand keeps its line, its scores crossed out in words (a terminal has no strikethrough)
-        cells = [f"struck {tidy(s)}" if h.struck else _cell(s, e) for s, e in zip(h.scores, h.entered)]
+        cells = [_("struck {score}").format(score=tidy(s)) if h.struck else _cell(s, e)
+                 for s, e in zip(h.scores, h.entered)]
         rows.append([str(h.hand), *(c for cell, t in zip(cells, h.totals) for c in (cell, str(t)))])
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         lines.append("  ".join(c.rjust(w) for c, w in zip(r, widths)))
     if not sheet.hands:
-        lines.append("(no hands yet)")
-    owed = [f"{name} {c}" for name, c in zip(sheet.sides, sheet.carried) if c]
+        lines.append(_("(no hands yet)"))
+    owed = [_("{name} {score}").format(name=name, score=c) for name, c in zip(sheet.sides, sheet.carried) if c]
     if owed:
-        lines.append(f"still to come off: {', '.join(owed)}")
+        lines.append(_("still to come off: {owed}").format(owed=pgettext("list separator", ", ").join(owed)))
     lines.append(sheet.standing())
     return "\n".join(lines)
