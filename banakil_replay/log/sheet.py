@@ -27,10 +27,10 @@ from typing import Any, Mapping, Sequence
 from ..errors import BanakilError, MalformedEventError, MalformedInputError, render
 from ..events import FORMAT_LATEST, MAX_NAME, EventError, HandRecorded, HandScored, parse_event
 from ..endings import ALL_AT_ONCE, STOCK_OUT, WENT_OUT, hand_ends
-from ..i18n import _, pgettext
+from ..i18n import _, language, pgettext
 from ..reducer import Replay, ReplayError, apply
 from ..rules import get_ruleset
-from ..scoring import Number, match_status, tidy
+from ..scoring import Line, Number, match_status, tidy
 from ..seats import sides_of
 from ..state import GameState
 from .load import load_replay, start_log, utf8_text
@@ -56,13 +56,20 @@ class SheetHand:
     scores: tuple[Number, ...]  # per side
     entered: tuple[Number, ...]  # per side, as the sheet enters it (differs only under the carry)
     totals: tuple[Number, ...]  # per side, after this hand
-    explain: tuple[str, ...]
+    working: tuple[Line, ...]  # the hand's working, said when read (so a sheet built once reads in any language)
     struck: bool = False  # taken back by a hand_struck event: shown, entered as 0 for every side
 
+    @property
+    def explain(self) -> tuple[str, ...]:
+        """The working, line by line, in the reader's language."""
+        return tuple(ln.said() for ln in self.working)
+
     def to_json(self) -> dict[str, Any]:
+        with language("en"):  # JSON is data: the same bytes whatever language the reader chose
+            explain = list(self.explain)
         return {"hand": self.hand, "seq": self.seq, "ended": self.ended, "went_out": self.went_out,
                 "seats": None if self.seats is None else list(self.seats), "scores": list(self.scores),
-                "entered": list(self.entered), "totals": list(self.totals), "explain": list(self.explain),
+                "entered": list(self.entered), "totals": list(self.totals), "explain": explain,
                 "struck": self.struck}
 
 
@@ -135,7 +142,7 @@ def sheet_of(rp: Replay) -> Sheet:
             st.hand_no, end.seq, ended, st.went_out,
             None if isinstance(event, HandScored) else tuple(tidy(p) for p in score.seats),
             tuple(tidy(s) for s in score.sides), tuple(tidy(e) for e in status.entered[k]),
-            tuple(tidy(t) for t in running), tuple(score.explain), st.hand_no in final.struck))
+            tuple(tidy(t) for t in running), tuple(score.working), st.hand_no in final.struck))
     return Sheet(rules.name, final.players, _side_names(final.players), status.target, rules.sheet_carry,
                  tuple(hands), tuple(tidy(t) for t in status.totals), tuple(tidy(c) for c in status.carried),
                  status.over, status.winner, status.tiebreak)
