@@ -47,7 +47,7 @@ from ..scoring import HandInput, HandScore
 from ..state import GameState
 from .going_out import go_out_plan
 from .expert import REVIEW_DEALS, Tally, candidates, evaluate
-from .moves import Move, Option, Options, article, is_move, move_json, move_key
+from .moves import Move, Option, Options, Said, article, in_english, is_move, move_json, move_key
 from .observation import Observation, observe
 from .options import options
 from .rollout import partition, step
@@ -55,12 +55,26 @@ from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
 from .rule_text import first_meld_relief
 from .held import finding, held_tip
 from ..seats import seat_name
+from ..i18n import N_, NP_, _, ngettext, pgettext
+from .hints import plural_n
 
 AGREE = 1.0
 ACCEPTABLE = 3.0
 BLUNDER = 10.0
 HOLD_BACK_LIMIT = 6.0
 VERDICTS = ("agree", "acceptable", "questionable", "blunder")
+# the verdicts as a reader sees them (the JSON and the notes keep the names above: they are data)
+_VERDICT_WORDS = (NP_("verdict", "agree"), NP_("verdict", "acceptable"), NP_("verdict", "questionable"),
+                  NP_("verdict", "blunder"))
+_VERDICT_COUNTS = {"agree": NP_("verdict count", "{count} agree"),
+                   "acceptable": NP_("verdict count", "{count} acceptable"),
+                   "questionable": NP_("verdict count", "{count} questionable"),
+                   "blunder": NP_("verdict count", "{count} blunder")}
+
+
+def verdict_word(verdict: str) -> str:
+    """A verdict's name in the reader's words (``agree`` ... ``blunder`` are the data's names)."""
+    return pgettext("verdict", verdict)
 
 
 @dataclass(frozen=True)
@@ -72,20 +86,27 @@ class Verdict:
     played: Move
     verdict: str
     better: Move | None
-    why: str
+    words: Said | str  # said when read, as :attr:`why`: the JSON and the notes keep English
     loss: float = 0.0
     spread: float = 0.0  # half the width of the loss's 95% interval, in points
     graded: bool = True  # False: a decision with one legal move, neither graded nor counted
+
+    @property
+    def why(self) -> str:
+        return str(self.words)
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "seat": self.seat, "played": move_json(self.played), "verdict": self.verdict,
                 "loss": self.loss, "interval": [round(max(0.0, self.loss - self.spread), 1),
                                                 round(self.loss + self.spread, 1)],
-                "better": move_json(self.better) if self.better is not None else None, "why": self.why}
+                "better": move_json(self.better) if self.better is not None else None,
+                "why": in_english(self.words)}
 
     def note(self) -> str:
-        """The text of the ``annotated`` event written by ``review --append``."""
-        return f"{self.verdict} ({self.loss:g} points): {self.why}" if self.loss else f"{self.verdict}: {self.why}"
+        """The text of the ``annotated`` event written by ``review --append``: English, as a log holds it
+        whatever language the review was read in."""
+        why = in_english(self.words)
+        return f"{self.verdict} ({self.loss:g} points): {why}" if self.loss else f"{self.verdict}: {why}"
 
     @property
     def severity(self) -> int:
@@ -108,20 +129,22 @@ def describe(event: Move, pretty: bool = False) -> str:
     (``KH``), or with ``pretty`` as people read them (``K♥``)."""
     cards = _shown if pretty else _codes
     if isinstance(event, Drew):
-        return "drew" + (f" {cards([event.card])}" if event.card else " from the stock")
+        return _("drew {card}").format(card=cards([event.card])) if event.card else _("drew from the stock")
     if isinstance(event, Took):
         # in pile order, its top card last, as the course and the options write the pile
-        return f"took {event.count} from the pile" + (f" ({cards(event.cards)})" if event.cards else "")
+        if event.cards:
+            return _("took {count} from the pile ({cards})").format(count=event.count, cards=cards(event.cards))
+        return _("took {count} from the pile").format(count=event.count)
     if isinstance(event, Melded):
-        return f"melded {cards(event.cards)}"
+        return _("melded {cards}").format(cards=cards(event.cards))
     if isinstance(event, LaidOff):
-        return f"laid off {cards(event.cards)} on meld #{event.meld}"
+        return _("laid off {cards} on meld #{id}").format(cards=cards(event.cards), id=event.meld)
     if isinstance(event, JokerSwapped):
-        return f"swapped {cards([event.card])} for the joker in meld #{event.meld}"
+        return _("swapped {card} for the joker in meld #{id}").format(card=cards([event.card]), id=event.meld)
     if isinstance(event, Discarded):
-        return f"discarded {cards([event.card])}"
+        return _("discarded {card}").format(card=cards([event.card]))
     if isinstance(event, Reshuffled):
-        return "reshuffled the pile into a new stock"
+        return _("reshuffled the pile into a new stock")
     raise TypeError(f"no description of a {event.type} move")  # a new move class: say it here
 
 
@@ -129,22 +152,32 @@ def doing(event: Move) -> str:
     """A move as something one might do: "discarding K♥", "melding 3♣ 3♦ 3♠", "taking the top 2 cards of
     the pile (9♣ 5♦)"."""
     if isinstance(event, Drew):
-        return "drawing from the stock"
+        return _("drawing from the stock")
     if isinstance(event, Took):
-        top = f" ({_shown(event.cards[::-1])})" if event.cards else ""
-        return f"taking the top card of the pile{top}" if event.count == 1 else \
-            f"taking the top {event.count} cards of the pile{top}"
+        if event.cards:
+            return ngettext("taking the top card of the pile ({cards})", "taking the top {count} cards of the pile "
+                            "({cards})", event.count).format(count=event.count, cards=_shown(event.cards[::-1]))
+        return ngettext("taking the top card of the pile", "taking the top {count} cards of the pile",
+                        event.count).format(count=event.count)
     if isinstance(event, Melded):
-        return f"melding {_shown(event.cards)}"
+        return _("melding {cards}").format(cards=_shown(event.cards))
     if isinstance(event, LaidOff):
-        return f"adding {_shown(event.cards)} to meld #{event.meld}"
+        return _("adding {cards} to meld #{id}").format(cards=_shown(event.cards), id=event.meld)
     if isinstance(event, JokerSwapped):
-        return f"swapping {_shown([event.card])} for the joker in meld #{event.meld}"
+        return _("swapping {card} for the joker in meld #{id}").format(card=_shown([event.card]), id=event.meld)
     if isinstance(event, Discarded):
-        return f"discarding {_shown([event.card])}"
+        return _("discarding {card}").format(card=_shown([event.card]))
     if isinstance(event, Reshuffled):
-        return "turning the pile into a new stock"
+        return _("turning the pile into a new stock")
     raise TypeError(f"no words for a {event.type} move")  # a new move class: say it here
+
+
+def _and(items: Sequence[str]) -> str:
+    """``a, b and c`` in the reader's words (the same catalog entries the narration lists with)."""
+    if len(items) < 2:
+        return "".join(items)
+    head = pgettext("list separator", ", ").join(items[:-1])
+    return _("{items} and {last}").format(items=head, last=items[-1])
 
 
 def _codes(cards: Sequence[Any]) -> str:
@@ -169,7 +202,7 @@ def _pts(x: float) -> str:
 
 def points(x: float) -> str:
     """``1 point``, ``7.5 points``: a number of points in words."""
-    return f"{_pts(x)} point" if x == 1 else f"{_pts(x)} points"
+    return ngettext("{points} point", "{points} points", plural_n(x)).format(points=_pts(x))
 
 
 def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
@@ -179,21 +212,23 @@ def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
         s = step(s, ev)
     rules, score = s.rules, s.hand_score
     if rules is None or score is None:
-        return "you could have gone out"
+        return _("you could have gone out")
     mine = s.side(seat)
     others = _others(s, seat)
     held = their_part(s, hand_end_input(s), score, others)
     theirs = sorted({s.side(j) for j in others})
-    sides = " and ".join(f"{_pts(float(score.sides[t]))}" for t in theirs)
+    sides = _and([f"{_pts(float(score.sides[t]))}" for t in theirs])
     if s.all_at_once and rules.all_at_once == "flat" and score.players[seat] == rules.all_at_once_value:
-        how = f"a flat {_pts(rules.all_at_once_value)} for going out all at once"
+        how = _("a flat {score} for going out all at once").format(score=_pts(rules.all_at_once_value))
     elif s.all_at_once and rules.all_at_once == "team_minimum":
-        how = "a cold hand, going out all at once"
+        how = _("a cold hand, going out all at once")
     else:
-        how = f"+{_pts(rules.going_out_bonus)} for going out"
-    us = "you" if s.n < 4 else "your side"
-    return (f"you could have gone out: {how}, and {held} ({us} {_pts(float(score.sides[mine]))}, "
-            f"{_them(s, seat)} {sides}, as the cards turned out)")
+        how = _("+{bonus} for going out").format(bonus=_pts(rules.going_out_bonus))
+    text = (_("you could have gone out: {how}, and {held} (you {ours}, {them} {theirs}, as the cards turned out)")
+            if s.n < 4 else
+            _("you could have gone out: {how}, and {held} (your side {ours}, {them} {theirs}, as the cards turned "
+              "out)"))
+    return text.format(how=how, held=held, ours=_pts(float(score.sides[mine])), them=_them(s, seat), theirs=sides)
 
 
 def their_part(state: GameState, hand: HandInput, score: HandScore, others: Sequence[int]) -> str:
@@ -207,20 +242,24 @@ def their_part(state: GameState, hand: HandInput, score: HandScore, others: Sequ
     assert rules is not None
     names = [_name(state, j) for j in others]
     if score.cold_hand:
-        return f"{' and '.join(names)} score{'s' if len(others) == 1 else ''} 0, as after any cold hand"
+        return ngettext("{names} scores 0, as after any cold hand", "{names} score 0, as after any cold hand",
+                        len(others)).format(names=_and(names))
     parts = []
     for j, name in zip(others, names):
         basis = score.basis[j] if j < len(score.basis) else "counted"
         held = hand.seats[j].in_hand
         if basis == "never_melded":
-            parts.append(f"{name} melded nothing and takes the flat {_pts(rules.never_melded)}")
+            parts.append(_("{player} melded nothing and takes the flat {score}").format(
+                player=name, score=_pts(rules.never_melded)))
         elif basis == "no_turn":
-            parts.append(f"{name} never had a turn and scores 0")
+            parts.append(_("{player} never had a turn and scores 0").format(player=name))
         elif basis in ("counted", "held"):
-            parts.append(f"{name} is charged the {points(held)} left in hand")
+            parts.append(ngettext("{player} is charged the {points} point left in hand",
+                                  "{player} is charged the {points} points left in hand", plural_n(held)).format(
+                player=name, points=_pts(held)))
         else:
-            parts.append(f"{name} scores {_pts(score.players[j])}")
-    return " and ".join(parts)
+            parts.append(_("{player} scores {score}").format(player=name, score=_pts(score.players[j])))
+    return _and(parts)
 
 
 def _holds_back(before: GameState, played: Move, best: Option) -> bool:
@@ -250,10 +289,10 @@ def _tip_note(before: GameState, played: Move, best: Option, missed_out: bool) -
     figure that says the habit is no excuse (lesson 11); else nothing."""
     found = None if best.goes_out else held_tip(before, best)
     if found is not None:
-        return f" {found.sentence()}."
+        return " " + _("{tip}.").format(tip=found.sentence())
     hold = finding("hold-meld", before.rules.name, len(before.hands)) if before.rules else None
     if hold is not None and not hold.held and not missed_out and _follows_hold_advice(before, played, best):
-        return f" Holding it back follows advice the tests do not back: {hold.sentence()}."
+        return " " + _("Holding it back follows advice the tests do not back: {tip}.").format(tip=hold.sentence())
     return ""
 
 
@@ -275,7 +314,7 @@ def _them(state: GameState, seat: int) -> str:
     others = _others(state, seat)
     if len(others) == 1:
         return _name(state, others[0])
-    return "the other side" if state.n == 4 else "the others"
+    return _("the other side") if state.n == 4 else _("the others")
 
 
 def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan: Sequence[Move] | None,
@@ -290,20 +329,30 @@ def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan
     them = _them(before, seat)
     if isinstance(ev, Melded):
         pts = sum(rules.value(c) for c in ev.cards)
-        text = (f"melding {_shown(ev.cards)} now puts {points(pts)} on the table, where they no longer count "
-                f"against you if {them} goes out first")
+        text = ngettext("melding {cards} now puts {points} point on the table, where they no longer count "
+                        "against you if {them} goes out first",
+                        "melding {cards} now puts {points} points on the table, where they no longer count against "
+                        "you if {them} goes out first", plural_n(pts)).format(cards=_shown(ev.cards), points=_pts(pts),
+                                                                              them=them)
         relief = first_meld_relief(rules) if not before.opened[seat] else ""
         if relief:
-            text += f", and as your first meld: {relief}"
-        return text + _out_first(them, best, played)
+            text = _("{reason}, and as your first meld: {relief}").format(reason=text, relief=relief)
+        return _also(text, _out_first(them, best, played))
     if isinstance(played_event, Melded) and isinstance(ev, Discarded):
-        kept = f"keeping {_shown(played_event.cards)} in hand a turn longer"
         why = resplit_words(before, seat, played_event)
-        return f"{kept}: {why}" if why else kept + _out_first(them, best, played)
+        if why:
+            return _("keeping {cards} in hand a turn longer: {why}").format(cards=_shown(played_event.cards), why=why)
+        kept = _("keeping {cards} in hand a turn longer").format(cards=_shown(played_event.cards))
+        return _also(kept, _out_first(them, best, played))
     if isinstance(ev, Discarded):  # its option's words weigh the card alone, which may favour the move played
-        return _out_first(them, best, played).removeprefix("; ")
+        return _out_first(them, best, played)
     explain = best.option.explain.rstrip(".")
-    return f"{explain[:1].lower()}{explain[1:]}" + _out_first(them, best, played)
+    return _also(f"{explain[:1].lower()}{explain[1:]}", _out_first(them, best, played))
+
+
+def _also(text: str, more: str) -> str:
+    """``text; more``, or ``text`` alone when there is no more to say."""
+    return _("{reason}; {more}").format(reason=text, more=more) if more else text
 
 
 def resplit_words(before: GameState, seat: int, meld: Melded) -> str:
@@ -317,9 +366,11 @@ def resplit_words(before: GameState, seat: int, meld: Melded) -> str:
         shared = [c for c in group.cards if c in laid]
         others = [c for c in group.cards if c not in laid]
         if shared and others:
-            kind = "a set" if group.kind == "set" else "a run"
-            return (f"{_shown(shared)} {'makes' if len(shared) == 1 else 'make'} {kind} with {_shown(others)} "
-                    "instead")
+            words = (ngettext("{cards} makes a set with {others} instead", "{cards} make a set with {others} instead",
+                              len(shared)) if group.kind == "set" else
+                     ngettext("{cards} makes a run with {others} instead", "{cards} make a run with {others} instead",
+                              len(shared)))
+            return words.format(cards=_shown(shared), others=_shown(others))
     return ""
 
 
@@ -328,8 +379,8 @@ def _out_first(them: str, best: Tally, played: Tally) -> str:
     makes it clearly rarer (the only figure that speaks for it)."""
     if not best.n or not played.n or played.they_out - best.they_out < 0.1 * best.n:
         return ""
-    return (f"; played on from here, {them} went out first {_share(played.they_out, played.n)} of the time "
-            f"after your move, {_share(best.they_out, best.n)} after this one")
+    return _("played on from here, {them} went out first {played} of the time after your move, {best} after this "
+             "one").format(them=them, played=_share(played.they_out, played.n), best=_share(best.they_out, best.n))
 
 
 def _key(ev: Move) -> tuple[Any, ...]:
@@ -342,7 +393,7 @@ def _partner_note(state: GameState, seat: int, event: Move) -> str:
     meld = state.meld_by_id(event.meld)
     if meld is None or meld.owner == seat:
         return ""
-    return f" This move feeds the partner's meld #{meld.id}."
+    return " " + _("This move feeds the partner's meld #{id}.").format(id=meld.id)
 
 
 # ------------------------------------------------------------------ judging
@@ -354,7 +405,7 @@ def _moves(opts: Options, played: Sequence[Move], plan: Sequence[Move] | None) -
     lay-off, a wild played where the natural was held) is played out as it was made.
     """
     moves = candidates(opts)
-    extra = [opts.find(m) or Option(m, describe(m), "") for m in played]
+    extra = [opts.find(m) or Option(m, Said(describe, (m,)), "") for m in played]
     if plan:
         extra += [o for o in [opts.find(plan[0])] if o is not None]
     for o in extra:
@@ -482,8 +533,8 @@ def try_loss(rp: Replay, index: int, move: Move, seed: int = 0, deals: int = MAX
     """
     event = decision(rp, index)
     _before, seat, obs, stand_in, opts, plan = _position(rp, index)
-    tried = opts.find(move) or Option(move, describe(move), "")
-    played = opts.find(event) or Option(event, describe(event), "")
+    tried = opts.find(move) or Option(move, Said(describe, (move,)), "")
+    played = opts.find(event) or Option(event, Said(describe, (event,)), "")
     way_out = [o for o in [opts.find(plan[0])] if o is not None] if plan else []
     key = f"review/{seed}/{event.seq}"
     best = _leader(obs, opts, [played, tried, *way_out], key, deals)
@@ -502,8 +553,8 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
     event = decision(rp, index)
     before, seat, obs, stand_in, opts, plan = _position(rp, index)
     if len(opts.options) <= 1:
-        return Verdict(event.seq, seat, event, "agree", None, "the only legal move.", graded=False)
-    played = opts.find(event) or Option(event, describe(event), "")
+        return Verdict(event.seq, seat, event, "agree", None, Said(_, (N_("the only legal move."),)), graded=False)
+    played = opts.find(event) or Option(event, Said(describe, (event,)), "")
     way_out = [o for o in [opts.find(plan[0])] if o is not None] if plan else []
     key = f"review/{seed}/{event.seq}"
     leader_pick = _leader(obs, opts, [played, *way_out], key, deals)
@@ -511,27 +562,65 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
     if missed_out and way_out:
         leader_pick = way_out[0]  # the way out was there and the move played gave it up: that is the move to name
     if _key(leader_pick.event) == _key(event):
-        return Verdict(event.seq, seat, event, "agree", None,
-                       "the best move found here." + _partner_note(before, seat, event))
+        return Verdict(event.seq, seat, event, "agree", None, Said(_best_words, (before, seat, event)))
     est = estimate(obs, leader_pick, _played_lines(stand_in, seat, played, leader_pick), f"{key}/estimate", deals)
     loss, spread = round(max(0.0, est.mean), 1), round(est.half_width, 1)
     verdict = grade(max(0.0, est.low))
     after = est.other.then[0] if est.other.then else None
-    then = (f", even if you then discard {_shown([after.card])}" if isinstance(after, Discarded)
-            and _key(after) != _key(leader_pick.event) else "")
-    figure = f"about {points(loss)}, give or take {_pts(spread)}"
+    then = after if isinstance(after, Discarded) and _key(after) != _key(leader_pick.event) else None
+    judged = _Judged(before, seat, event, leader_pick, est.better, est.other, tuple(plan) if plan else None, then,
+                     loss, spread, missed_out)
     if verdict == "agree":
-        why = (f"as good as {doing(leader_pick.event)}: the two come out the same here." if loss < 0.05 and spread < 0.05
-               else f"as good as {doing(leader_pick.event)}, within what can be told apart here ({figure}).")
-        return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event),
-                       loss, spread)
-    words = _better_words(before, seat, est.better, est.other, plan, event)
-    better = doing(leader_pick.event)
-    why = f"{better[:1].upper()}{better[1:]} would have been better{then}" + (f": {words}" if words else "") \
-        + f" ({figure})."
-    why += _tip_note(before, event, leader_pick, missed_out)
-    return Verdict(event.seq, seat, event, verdict, leader_pick.event, why + _partner_note(before, seat, event),
+        return Verdict(event.seq, seat, event, "agree", None, Said(_as_good_words, (judged,)), loss, spread)
+    return Verdict(event.seq, seat, event, verdict, leader_pick.event, Said(_better_move_words, (judged,)),
                    loss, spread)
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """What a verdict's words are made of, kept so they are said when read (in the reader's language)."""
+
+    before: GameState
+    seat: int
+    event: Move
+    leader: Option
+    better: Tally
+    other: Tally
+    plan: tuple[Move, ...] | None
+    then: Discarded | None  # the discard the move played was measured with, when not the leader's own
+    loss: float
+    spread: float
+    missed_out: bool
+
+    def figure(self) -> str:
+        return _("about {points}, give or take {spread}").format(points=points(self.loss), spread=_pts(self.spread))
+
+
+def _best_words(before: GameState, seat: int, event: Move) -> str:
+    return _("the best move found here.") + _partner_note(before, seat, event)
+
+
+def _as_good_words(j: _Judged) -> str:
+    move = doing(j.leader.event)
+    why = (_("as good as {move}: the two come out the same here.").format(move=move) if j.loss < 0.05
+           and j.spread < 0.05 else
+           _("as good as {move}, within what can be told apart here ({figure}).").format(move=move, figure=j.figure()))
+    return why + _partner_note(j.before, j.seat, j.event)
+
+
+def _better_move_words(j: _Judged) -> str:
+    words = _better_words(j.before, j.seat, j.better, j.other, list(j.plan) if j.plan else None, j.event)
+    better = doing(j.leader.event)
+    fields = {"move": f"{better[:1].upper()}{better[1:]}", "figure": j.figure(), "reason": words,
+              "card": _shown([j.then.card]) if j.then is not None else ""}
+    if j.then is not None:
+        why = (_("{move} would have been better, even if you then discard {card}: {reason} ({figure}).") if words else
+               _("{move} would have been better, even if you then discard {card} ({figure})."))
+    else:
+        why = _("{move} would have been better: {reason} ({figure}).") if words else \
+            _("{move} would have been better ({figure}).")
+    why = why.format(**fields) + _tip_note(j.before, j.event, j.leader, j.missed_out)
+    return why + _partner_note(j.before, j.seat, j.event)
 
 
 def review(rp: Replay, seat: int | None = None, deals: int = MAX_DEALS,
@@ -567,14 +656,21 @@ def format_verdicts(verdicts: Sequence[Verdict], players: Sequence[str] = ()) ->
     """A readable list: one header line per decision, the reason indented below."""
     lines = []
     for v in verdicts:
-        name = f" ({players[v.seat]})" if v.seat < len(players) else ""
-        cost = f" (loses about {points(v.loss)}, give or take {_pts(v.spread)})" if v.loss else ""
-        lines.append(f"seq {v.seq:4}  seat {v.seat}{name}: {describe(v.played)} -> {v.verdict}{cost}")
+        who = (_("seat {seat} ({player})").format(seat=v.seat, player=players[v.seat]) if v.seat < len(players) else
+               _("seat {seat}").format(seat=v.seat))
+        head = _("seq {seq}  {who}: {move} -> {verdict}").format(seq=f"{v.seq:4}", who=who, move=describe(v.played),
+                                                                 verdict=verdict_word(v.verdict))
+        if v.loss:
+            head = _("{line} (loses about {points}, give or take {spread})").format(
+                line=head, points=points(v.loss), spread=_pts(v.spread))
+        lines.append(head)
         lines.append(f"      {v.why}")
     counts = {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}
     total = sum(v.loss for v in verdicts)
-    lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) + f" of {len(verdicts)} decisions; "
-                 f"{total:.1f} points lost in all")
+    tally = pgettext("list separator", ", ").join(
+        pgettext("verdict count", _VERDICT_COUNTS[k]).format(count=n) for k, n in counts.items())
+    lines.append(_("{tally} of {count} decisions; {points} points lost in all").format(
+        tally=tally, count=len(verdicts), points=f"{total:.1f}"))
     return "\n".join(lines)
 
 
@@ -583,5 +679,5 @@ def verdict_events(verdicts: Sequence[Verdict], author: str = "reviewer") -> lis
     return [{"type": "annotated", "at": v.seq, "text": v.note(), "author": author} for v in verdicts]
 
 
-__all__ = ["Verdict", "judge", "review", "mistakes", "grade", "format_verdicts", "verdict_events", "describe",
+__all__ = ["Verdict", "verdict_word", "judge", "review", "mistakes", "grade", "format_verdicts", "verdict_events", "describe",
            "going_out_words", "AGREE", "ACCEPTABLE", "BLUNDER", "HOLD_BACK_LIMIT", "VERDICTS"]
