@@ -52,8 +52,8 @@ from .rollout import step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
 from ..i18n import N_, _, pgettext
 # the words live in review_words; the names callers import from here stay importable from here
-from .review_words import (VERDICT_COUNTS, Judged, pts, as_good_words, best_words, better_move_words,
-                           describe, doing, going_out_words, points, their_part, verdict_word)
+from .review_words import (VERDICT_COUNTS, Judged, _tip_note, as_good_words, best_words, better_move_words,
+                           describe, doing, going_out_words, points, pts, resplit_words, their_part, verdict_word)
 
 AGREE = 1.0
 ACCEPTABLE = 3.0
@@ -357,5 +357,5 @@ def verdict_events(verdicts: Sequence[Verdict], author: str = "reviewer") -> lis
     return [{"type": "annotated", "at": v.seq, "text": v.note(), "author": author} for v in verdicts]
 
 
-__all__ = ["Verdict", "verdict_word", "doing", "points", "their_part", "judge", "review", "mistakes", "grade", "format_verdicts", "verdict_events", "describe",
+__all__ = ["Verdict", "verdict_word", "doing", "points", "their_part", "resplit_words", "judge", "review", "mistakes", "grade", "format_verdicts", "verdict_events", "describe",
            "going_out_words", "AGREE", "ACCEPTABLE", "BLUNDER", "HOLD_BACK_LIMIT", "VERDICTS"]
