@@ -53,7 +53,7 @@ def test_hostile_text_escaped_in_notes_options_frames_and_show() -> None:
     assert not LIVE_MARKUP.search(html.annotations_html(rp.annotations))
     real = options(rp.at(5))  # the seat to play (a hostile name) has options and moves not allowed
     assert real.options and real.not_allowed
-    opts = replace(real, options=tuple(replace(o, explain="<i>blind</i>", rule_text="<u>rule</u>") for o in real.options),
+    opts = replace(real, options=tuple(replace(o, words="<i>blind</i>", rule_words="<u>rule</u>") for o in real.options),
                    not_allowed=tuple(replace(n, why="draw first <script>x</script>", source="a <b>source</b>")
                                      for n in real.not_allowed))
     panel = html.options_html(opts, rp.at(5))

@@ -13,7 +13,8 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import MalformedInputError
-from .textview import counted, safe
+from .textview import safe
+from ..i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from ..reducer import Replay
@@ -28,13 +29,14 @@ def cmd_review(args: argparse.Namespace) -> int:
 
     rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
     if args.seat is not None and not 0 <= args.seat < rp.final.n:
-        raise MalformedInputError(f"--seat {args.seat}: the game has seats 0..{rp.final.n - 1}")
+        raise MalformedInputError(_("--seat {seat}: the game has seats 0..{last}").format(seat=args.seat,
+                                                                                         last=rp.final.n - 1))
     from ..play.judge import MAX_DEALS
 
     deals = MAX_DEALS if args.deals is None else args.deals
     if deals < 1:
-        raise MalformedInputError("--deals must be at least 1")
-    bar = Progress(0, unit="decisions")
+        raise MalformedInputError(_("--deals must be at least 1"))
+    bar = Progress(0, unit=pgettext("progress unit", "decisions"))
 
     def tick(done: int, total: int) -> None:
         bar.total = total
@@ -42,7 +44,8 @@ def cmd_review(args: argparse.Namespace) -> int:
             bar.step()
 
     verdicts = review(rp, args.seat, deals, progress=tick, seed=args.seed)
-    bar.done(f"review: {counted(len(verdicts), 'decision')} graded in {bar.elapsed:.1f} s")
+    bar.done(ngettext("review: {count} decision graded in {seconds} s", "review: {count} decisions graded in {seconds} s",
+                      len(verdicts)).format(count=len(verdicts), seconds=f"{bar.elapsed:.1f}"))
     if args.json:
         print(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False))
     else:
@@ -69,10 +72,14 @@ def _append_verdicts(path: str, rp: "Replay", events: list[dict[str, Any]]) -> N
     skipped = len(events) - len(fresh)
     if fresh:
         written = append_events(path, [{"seq": len(rp) + i, **e} for i, e in enumerate(fresh)])
-        print(f"appended {len(written)} annotated events (seq {written[0]['seq']}..{written[-1]['seq']}) "
-              f"to {path}" + (f"; {skipped} already there" if skipped else ""), file=sys.stderr)
+        said = _("appended {count} annotated events (seq {first}..{last}) to {path}").format(
+            count=len(written), first=written[0]["seq"], last=written[-1]["seq"], path=path)
+        if skipped:
+            said = _("{line}; {count} already there").format(line=said, count=skipped)
+        print(said, file=sys.stderr)
     else:
-        print(f"all {skipped} verdicts are already in {path}; nothing appended", file=sys.stderr)
+        print(_("all {count} verdicts are already in {path}; nothing appended").format(
+            count=skipped, path=path), file=sys.stderr)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"review": cmd_review}
@@ -80,15 +87,17 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"review": cmd_review
 
 def add_parsers(sub: Any) -> None:
     """Add ``review`` to the ``banakil-replay`` parser's subparsers."""
-    rv = sub.add_parser("review", help="grade every decision by the points it loses against the best move, with the error of that figure")
-    rv.add_argument("log", metavar="LOG", help="the game's event log (it must replay)")
-    rv.add_argument("--seat", type=int, metavar="N", help="only this seat's decisions")
+    rv = sub.add_parser("review", help=_("grade every decision by the points it loses against the best move, with "
+                                         "the error of that figure"))
+    rv.add_argument("log", metavar="LOG", help=_("the game's event log (it must replay)"))
+    rv.add_argument("--seat", type=int, metavar="N", help=_("only this seat's decisions"))
     rv.add_argument("--deals", type=int, metavar="K",  # the default lives in play.judge (a test keeps it in step)
-                    help="at most K deals to measure one decision's loss in (default 160; the judge stops sooner "
-                         "once the verdict is clear; fewer is faster and less sure)")
+                    help=_("at most K deals to measure one decision's loss in (default 160; the judge stops "
+                           "sooner once the verdict is clear; fewer is faster and less sure)"))
     rv.add_argument("--seed", type=int, default=0, metavar="S",
-                    help="which deals the judge samples (default 0): the same seed gives the same verdicts")
+                    help=_("which deals the judge samples (default 0): the same seed gives the same verdicts"))
     rv.add_argument("--json", action="store_true",
-                    help="a list of {seq, seat, played, verdict, loss, better, why}")
+                    help=_("a list of {fields}").format(
+                        fields="{seq, seat, played, verdict, loss, better, why}"))
     rv.add_argument("--append", action="store_true",
-                    help="append the verdicts as annotated events by 'reviewer' (nothing is rewritten)")
+                    help=_("append the verdicts as annotated events by 'reviewer' (nothing is rewritten)"))

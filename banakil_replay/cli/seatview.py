@@ -15,6 +15,7 @@ from ..play.session import GameSession, Happening
 from ..state import GameState
 from .textview import cards_text, safe
 from ..seats import seat_name
+from ..i18n import _, pgettext
 
 
 def _hand_order(card: Card) -> tuple[bool, str, int]:
@@ -30,34 +31,49 @@ def table_text(session: GameSession, seat: int) -> str:
     """Own hand, the others face down with counts, melds with ids, the pile, stock and scores."""
     state = session.state
     rules = state.rules.name if state.rules else "?"
+    fields = {"hand": state.hand_no, "rules": rules}
     if state.in_hand:
-        who = "your" if state.turn == seat else f"{_name(state, state.turn)}'s"
-        doing = "draw" if state.phase == "draw" else "meld, add, swap or discard"
-        head = f"hand {state.hand_no} | {rules} | {who} turn to {doing}"
+        mine = state.turn == seat
+        if state.phase == "draw":
+            head = (_("hand {hand} | {rules} | your turn to draw") if mine else
+                    _("hand {hand} | {rules} | {player}'s turn to draw"))
+        else:
+            head = (_("hand {hand} | {rules} | your turn to meld, add, swap or discard") if mine else
+                    _("hand {hand} | {rules} | {player}'s turn to meld, add, swap or discard"))
+        head = head.format(player=_name(state, state.turn), **fields)
     else:
-        head = f"hand {state.hand_no} | {rules} | " + ("match over" if state.match_over else "between hands")
+        head = (_("hand {hand} | {rules} | match over") if state.match_over else
+                _("hand {hand} | {rules} | between hands")).format(**fields)
     lines = [head]
     for s in range(state.n):
         hand = state.hands[s] if s < len(state.hands) else ()
         mark = ">" if state.in_hand and s == state.turn else " "
         if s == seat:
-            lines.append(f"{mark} seat {s} {_name(state, s) + ' (you)':<20} {len(hand):2} cards: "
-                         f"{cards_text(tuple(sorted(hand, key=_hand_order)))}")
+            you = _("{player} (you)").format(player=_name(state, s))
+            lines.append(_("{mark} seat {seat} {player} {count} cards: {cards}").format(
+                mark=mark, seat=s, player=f"{you:<20}", count=f"{len(hand):2}",
+                cards=cards_text(tuple(sorted(hand, key=_hand_order)))))
         else:
-            lines.append(f"{mark} seat {s} {_name(state, s):<20} {len(hand):2} cards, face down")
+            lines.append(_("{mark} seat {seat} {player} {count} cards, face down").format(
+                mark=mark, seat=s, player=f"{_name(state, s):<20}", count=f"{len(hand):2}"))
     if state.melds:
-        lines.append("melds:")
-        lines.extend(f"  #{m.id} seat {m.owner} {m.meld.kind}: {m.meld.describe()}" for m in state.melds)
-    lines.append(f"pile (top last): {cards_text(state.discard)} | stock: {state.stock_count} cards")
-    lines.append("totals: " + ", ".join(f"side {i}: {t:g}" for i, t in enumerate(state.totals))
-                 + (f" | target {state.rules.target(state.n)}" if state.rules else ""))
+        lines.append(_("melds:"))
+        lines.extend("  " + _("#{id} seat {seat} {kind}: {meld}").format(
+            id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=m.meld.describe()) for m in state.melds)
+    lines.append(_("pile (top last): {cards} | stock: {count} cards").format(
+        cards=cards_text(state.discard), count=state.stock_count))
+    totals = _("totals: {sides}").format(sides=pgettext("list separator", ", ").join(
+        _("side {side}: {total}").format(side=i, total=f"{t:g}") for i, t in enumerate(state.totals)))
+    if state.rules:
+        totals = _("{line} | target {target}").format(line=totals, target=state.rules.target(state.n))
+    lines.append(totals)
     return "\n".join(lines)
 
 
 def options_text(opts: Options) -> str:
     """Every legal move, best first, each with the command that plays it."""
     if not opts.options:
-        return "no moves: " + ("; ".join(opts.notes) or "it is not your turn")
+        return _("no moves: {why}").format(why="; ".join(opts.notes) or _("it is not your turn"))
     ranked = sorted(opts.options, key=lambda o: (o.rank is None, o.rank or 0))
     width = max(len(command_for(o.event)) for o in ranked)
     return "\n".join(f"  {command_for(o.event):<{width}}  {o.explain}" for o in ranked)
@@ -67,8 +83,8 @@ def hint_text(session: GameSession) -> str:
     """The expert's pick, the judge the review uses (a fraction of a second), as the command that plays it."""
     advice = session.advice()
     if advice is None:
-        return "no hint: it is not your turn"
-    return f"hint: {command_for(advice.move.event)}  ({safe(advice.words())})"
+        return _("no hint: it is not your turn")
+    return _("hint: {command}  ({why})").format(command=command_for(advice.move.event), why=safe(advice.words()))
 
 
 def news_text(happened: Iterable[Happening]) -> str:
@@ -83,8 +99,10 @@ def news_text(happened: Iterable[Happening]) -> str:
 
 def hand_end_text(state: GameState) -> str:
     """A finished hand: what every seat was left holding, and the scoring arithmetic."""
-    lines = [f"  hand {state.hand_no} at its end:"]
-    lines += [f"    seat {s} {_name(state, s):<20} held {cards_text(h)}" for s, h in enumerate(state.hands)]
+    lines = ["  " + _("hand {hand} at its end:").format(hand=state.hand_no)]
+    lines += ["    " + _("seat {seat} {player} held {cards}").format(seat=s, player=f"{_name(state, s):<20}",
+                                                                    cards=cards_text(h))
+              for s, h in enumerate(state.hands)]
     if state.hand_score is not None:
         lines += [f"    {safe(line)}" for line in state.hand_score.explain]
     return "\n".join(lines)

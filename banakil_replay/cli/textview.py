@@ -12,6 +12,7 @@ import re
 from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
+from ..i18n import _, pgettext
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -30,29 +31,37 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
     lines = []
     rules = state.rules.name if state.rules else "?"
     phase = state.phase if state.phase in ("draw", "meld") else "over"
-    lines.append(f"seq {state.seq} | rules {rules} | hand {state.hand_no} | phase {phase}"
-                 + (f" | seat {state.turn} to play" if state.in_hand else ""))
+    head = _("seq {seq} | rules {rules} | hand {hand} | phase {phase}").format(
+        seq=state.seq, rules=rules, hand=state.hand_no, phase=pgettext("phase", phase))
+    if state.in_hand:
+        head = _("{line} | seat {seat} to play").format(line=head, seat=state.turn)
+    lines.append(head)
     for seat, name in enumerate(state.players):
         hand = state.hands[seat] if seat < len(state.hands) else ()
         marker = ">" if state.in_hand and seat == state.turn else " "
-        lines.append(f"{marker} seat {seat} {safe(name)[:40]:<12} ({len(hand):2} cards): {cards_text(hand)}")
+        lines.append(_("{mark} seat {seat} {player} ({count} cards): {cards}").format(
+            mark=marker, seat=seat, player=f"{safe(name)[:40]:<12}", count=f"{len(hand):2}", cards=cards_text(hand)))
     if state.melds:
-        lines.append("melds:")
+        lines.append(_("melds:"))
         for m in state.melds:
-            lines.append(f"  #{m.id} seat {m.owner} {m.meld.kind}: {m.meld.describe()}")
-    lines.append(f"discard pile (top last): {cards_text(state.discard)}")
-    lines.append(f"stock: {state.stock_count} cards")
+            lines.append("  " + _("#{id} seat {seat} {kind}: {meld}").format(
+                id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=m.meld.describe()))
+    lines.append(_("discard pile (top last): {cards}").format(cards=cards_text(state.discard)))
+    lines.append(_("stock: {count} cards").format(count=state.stock_count))
+    comma = pgettext("list separator", ", ")
     if state.hand_score is not None:
-        lines.append("hand scores: " + ", ".join(str(s) for s in state.hand_score.sides))
+        lines.append(_("hand scores: {scores}").format(scores=comma.join(str(s) for s in state.hand_score.sides)))
         lines.extend(f"  {line}" for line in state.hand_score.explain)
     if state.totals:
-        lines.append("totals: " + ", ".join(str(t) for t in state.totals)
-                     + (f" | winner: side {state.winner}" if state.winner is not None else ""))
+        totals = _("totals: {totals}").format(totals=comma.join(str(t) for t in state.totals))
+        if state.winner is not None:
+            totals = _("{line} | winner: side {side}").format(line=totals, side=state.winner)
+        lines.append(totals)
     notes = notes_until(rp, state.seq) if rp is not None else []
     if notes:
-        lines.append(f"notes ({len(notes)}):")
-        lines.extend(f"  on event {n.at} by {safe(n.author) or 'anonymous'} (seq {n.seq}): {safe(n.text)}"
-                     for n in notes)
+        lines.append(_("notes ({count}):").format(count=len(notes)))
+        lines.extend("  " + _("on event {at} by {author} (seq {seq}): {text}").format(
+            at=n.at, author=safe(n.author) or _("anonymous"), seq=n.seq, text=safe(n.text)) for n in notes)
     return "\n".join(lines)
 
 

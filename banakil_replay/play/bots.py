@@ -34,6 +34,7 @@ from .going_out import after, go_out_plan
 from ..state import GameState
 from ..seats import dealer_before
 from .seeds import seat_seed
+from ..i18n import _
 from .bot_names import BOT_KINDS, BOT_NAMES, MIXED
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
@@ -138,7 +139,7 @@ def play_events(rules: str, players: int, bots: Sequence[Bot], seed: int, max_ha
     ruleset = get_ruleset(rules, overrides)
     ruleset.check_players(players)
     if len(bots) != players:
-        raise ValueError(f"{len(bots)} bots for {players} seats")
+        raise ValueError(_("{count} bots for {players} seats").format(count=len(bots), players=players))
     rng = random.Random(seed)
     names = list(names) if names is not None else [f"{b.name}-{i}" for i, b in enumerate(bots)]
     log: list[Event] = []
@@ -186,8 +187,8 @@ def make_bot(name: str, seat: int, seed: int) -> Bot:
     if name in BOTS:
         return BOTS[name](seat_seed(seed, seat))
     if not name:
-        raise ValueError(f"a bot name is missing (an extra comma?); known: {', '.join(BOT_KINDS)}")
-    raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_KINDS)}")
+        raise ValueError(_("a bot name is missing (an extra comma?); known: {known}").format(known=", ".join(BOT_KINDS)))
+    raise ValueError(_("unknown bot {bot}; known: {known}").format(bot=repr(name), known=", ".join(BOT_KINDS)))
 
 
 def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
@@ -199,7 +200,8 @@ def make_bots(kind: str, players: int, seed: int) -> list[Bot]:
     if len(names) == 1:
         names *= players
     if len(names) != players:
-        raise ValueError(f"{len(names)} bot names ({kind}) for {players} seats: give one name, or one per seat")
+        raise ValueError(_("{count} bot names ({bots}) for {players} seats: give one name, or one per seat").format(
+            count=len(names), bots=kind, players=players))
     return [make_bot(name, s, seed) for s, name in enumerate(names)]
 
 

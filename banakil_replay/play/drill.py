@@ -32,7 +32,8 @@ from ..rulebook import Rule
 from ..state import GameState
 from .moves import Move, Option, Options, article, is_move
 from .judge import MAX_DEALS
-from .review import AGREE, describe, points, try_loss
+from .review import AGREE, describe, points, try_loss, verdict_word
+from ..i18n import _
 from .stepper import Stepper, move_match
 
 __all__ = ["MISTAKES", "Stop", "Attempt", "MistakeDrill"]
@@ -94,17 +95,21 @@ class Attempt:
         """The engine's feedback in one or two sentences."""
         kind = self.verdict()
         if kind == "refused":
-            return f"Not allowed: {self.refusal}. Nothing changed; try another move."
-        best = f" The best move here: {describe(self.best_move, pretty=True)}." if self.best_move is not None else ""
-        game = f"the move made in the game loses about {points(self.game_loss)}" if self.game_loss is not None else ""
+            return _("Not allowed: {reason}. Nothing changed; try another move.").format(reason=self.refusal)
+        best = (" " + _("The best move here: {move}.").format(move=describe(self.best_move, pretty=True))
+                if self.best_move is not None else "")
+        game = (_("the move made in the game loses about {points}").format(points=points(self.game_loss))
+                if self.game_loss is not None else "")
         if kind == "same":
-            return f"That is the move made in the game, which the review marked {stop.verdict}: {stop.why}"
+            return _("That is the move made in the game, which the review marked {verdict}: {why}").format(
+                verdict=verdict_word(stop.verdict), why=stop.why)
         if kind == "top":
-            return f"The best move here (or as good, within {AGREE:g} point); {game}."
-        lost = f"it loses about {points(self.loss or 0.0)} against the best move"
+            return _("The best move here (or as good, within {points} point); {game}.").format(points=f"{AGREE:g}",
+                                                                                                game=game)
+        lost = _("it loses about {points} against the best move").format(points=points(self.loss or 0.0))
         if kind == "better":
-            return f"Better than the game: {lost}, and {game}.{best}"
-        return f"No better than the move made: {lost}, and {game}.{best}"
+            return _("Better than the game: {loss}, and {game}.").format(loss=lost, game=game) + best
+        return _("No better than the move made: {loss}, and {game}.").format(loss=lost, game=game) + best
 
 
 class MistakeDrill:
@@ -170,7 +175,7 @@ class MistakeDrill:
     def _stop(self) -> Stop:
         stop = self.stop
         if stop is None:
-            raise IllegalMoveError("there is no decision to try again: the review marked none as a mistake")
+            raise IllegalMoveError(_("there is no decision to try again: the review marked none as a mistake"))
         return stop
 
     # ------------------------------------------------------------ trying
@@ -179,7 +184,8 @@ class MistakeDrill:
         self._stop()
         state = self.state
         if not is_move(move):
-            raise IllegalMoveError(f"{article(move.type)} {move.type} event is not a move")
+            raise IllegalMoveError((_("an {type} event is not a move") if article(move.type) == "an" else
+                                    _("a {type} event is not a move")).format(type=move.type))
         try:
             apply(state, move)
         except IllegalMoveError as e:

@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..events import Discarded, LaidOff, Melded, Took
+from ..i18n import N_, _
 from ..melds import SET_RANKS
 from ..state import GameState
 from .candidates import meld_candidates
@@ -33,19 +34,27 @@ RESULTS = Path(__file__).resolve().parents[2] / "notebooks" / "11_playing_well_r
 
 #: tip id -> the advice, named as the coach cites it (every testable tip of ``tips.TIPS``)
 ADVICE: dict[str, str] = {
-    "hold-set": "000's advice to hold a finished set of threes or aces back a turn",
-    "hold-meld": "000's advice to hold a finished meld back a turn",
-    "read-pile": "000's and 003's advice to weigh what the discard pile offers",
-    "count-pickup": "002's and 003's advice to count what comes with a deep pickup",
-    "guard-jokers": "000's and 003's advice to guard your jokers",
-    "small-opening": "000's advice to lay a cheap first meld rather than sit at the flat score",
-    "open-early": "002's advice not to delay your first meld",
-    "feed-partner": "000's and 003's advice to build on your partner's melds",
-    "no-wrong-pairs": "003's advice not to save pairs of a rank that makes no set",
-    "cold-hand": "003's advice to meld as you go rather than keep every card back to go out at once",
+    "hold-set": N_("000's advice to hold a finished set of threes or aces back a turn"),
+    "hold-meld": N_("000's advice to hold a finished meld back a turn"),
+    "read-pile": N_("000's and 003's advice to weigh what the discard pile offers"),
+    "count-pickup": N_("002's and 003's advice to count what comes with a deep pickup"),
+    "guard-jokers": N_("000's and 003's advice to guard your jokers"),
+    "small-opening": N_("000's advice to lay a cheap first meld rather than sit at the flat score"),
+    "open-early": N_("002's advice not to delay your first meld"),
+    "feed-partner": N_("000's and 003's advice to build on your partner's melds"),
+    "no-wrong-pairs": N_("003's advice not to save pairs of a rank that makes no set"),
+    "cold-hand": N_("003's advice to meld as you go rather than keep every card back to go out at once"),
 }
 
-_SAYS = {"helps": "held in play", "hurts": "lost points in play", "unclear": "showed no clear effect in play"}
+# one whole template per verdict, so a translation words each its own way
+_SAYS = {
+    "helps": N_("{advice} held in play: {mean} points a hand ({low} to {high}; {hands} paired hands, {rules}, "
+                "{players} players; lesson 11)"),
+    "hurts": N_("{advice} lost points in play: {mean} points a hand ({low} to {high}; {hands} paired hands, "
+                "{rules}, {players} players; lesson 11)"),
+    "unclear": N_("{advice} showed no clear effect in play: {mean} points a hand ({low} to {high}; {hands} "
+                  "paired hands, {rules}, {players} players; lesson 11)"),
+}
 
 
 @dataclass(frozen=True)
@@ -70,9 +79,9 @@ class Finding:
     def sentence(self) -> str:
         """The one template every surface uses, e.g. ``000's and 003's advice to guard your jokers held
         in play: +8.5 points a hand (+2.6 to +14.4; 30 paired hands, classic, 2 players; lesson 11)``."""
-        return (f"{ADVICE[self.tip]} {_SAYS[self.verdict]}: {self.mean:+.1f} points a hand "
-                f"({self.low:+.1f} to {self.high:+.1f}; {self.hands} paired hands, {self.rules}, "
-                f"{self.players} players; lesson 11)")
+        return _(_SAYS[self.verdict]).format(advice=_(ADVICE[self.tip]), mean=f"{self.mean:+.1f}",
+                                             low=f"{self.low:+.1f}", high=f"{self.high:+.1f}", hands=self.hands,
+                                             rules=self.rules, players=self.players)
 
 
 def findings(path: Path | None = None) -> tuple[Finding, ...]:
@@ -148,7 +157,7 @@ def held_tip(state: GameState, option: Option, path: Path | None = None) -> Find
 def cite(state: GameState, option: Option) -> str:
     """``; 000's ... held in play: ...`` for the tip :func:`held_tip` picks, else nothing."""
     found = held_tip(state, option)
-    return f"; {found.sentence()}" if found else ""
+    return _("; {tip}").format(tip=found.sentence()) if found else ""
 
 
 __all__ = ["ADVICE", "Finding", "RESULTS", "applicable", "cite", "finding", "findings", "held_tip"]

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 from functools import lru_cache
 
 from .candidates import meld_candidates
-from .held import cite
+from .held import Finding, held_tip
+from ..i18n import N_, _, ngettext
 from ..cards import JOKER, Card
 from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ..melds import SET_RANKS
-from .moves import Option, alike
+from .moves import Option, Said, alike
 from .rule_text import first_meld_relief, never_melded_score
 from ..rules import Ruleset
 from .solver import best_partition
@@ -51,9 +52,14 @@ def first_meld_weight(rules: Ruleset) -> float:
     return FIRST_MELD_SHARE * -flat if flat is not None and flat < 0 else 0.0
 
 
-def _count(n: float, word: str) -> str:
-    """``1 point``, ``1.5 points``, ``0 points``: a number and its noun, singular only for exactly one."""
-    return f"{n:g} {word}{'' if n == 1 else 's'}"
+def plural_n(x: float) -> int:
+    """The count a catalog plural is chosen by, for a number of points that may be a fraction: the
+    number itself when whole, else 11 (English "1.5 points"; Arabic says a fraction with its many-form)."""
+    return int(x) if x == int(x) else 11
+
+
+def _pts(x: float) -> str:
+    return f"{x:g}"
 
 
 def _neighbours(card: Card, hand: Sequence[Card]) -> int:
@@ -67,18 +73,19 @@ def _neighbours(card: Card, hand: Sequence[Card]) -> int:
     return near
 
 
-def _score(state: GameState, opt: Option) -> tuple[float, str]:
+def _score(state: GameState, opt: Option) -> tuple[float, Said | None]:
+    """The option's score and its reason, held as words not said yet (a bot reads only the score)."""
     rules = state.rules
     assert rules is not None
     seat = state.turn
     hand = state.hands[seat]
     ev = opt.event
     if opt.goes_out:
-        return GO_OUT, "it ends the hand with you out"
+        return GO_OUT, Said(_, (N_("it ends the hand with you out"),))
     if isinstance(ev, Drew):
-        return BLIND_DRAW, "an unseen card: no information given away, nothing taken you must keep"
+        return BLIND_DRAW, Said(_, (N_("an unseen card: no information given away, nothing taken you must keep"),))
     if isinstance(ev, Reshuffled):
-        return BLIND_DRAW, "the only way to draw from the stock again"
+        return BLIND_DRAW, Said(_, (N_("the only way to draw from the stock again"),))
     if isinstance(ev, Took):
         taken = [c for c in state.discard[len(state.discard) - ev.count:]]
         uses = [m for m in meld_candidates(list(hand) + taken, rules) if set(m) & set(taken)]
@@ -86,10 +93,7 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         gain = sum(rules.value(c) for c in useful) + TAKEN_WILD * sum(1 for c in taken if c.is_wild)
         dead = sum(rules.value(c) for c in taken if c not in useful and not c.is_wild)
         score = gain - TAKEN_DEADWOOD * dead - TAKEN_CARD * len(taken)
-        fit = ("no taken card fits a meld" if not useful else
-               f"{_count(len(useful), 'taken card')} {'fits a meld' if len(useful) == 1 else 'fit melds'}")
-        return score, (f"{fit}, {_count(dead, 'point')} of taken cards {'fits' if dead == 1 else 'fit'} nothing"
-                       + (", and it brings a wild card" if any(c.is_wild for c in taken) else ""))
+        return score, Said(_take_reason, (len(useful), dead, any(c.is_wild for c in taken)))
     if isinstance(ev, Melded):
         # the event's own cards: filtering the hand by code would count a second copy held twice
         cards = list(ev.cards)
@@ -97,33 +101,70 @@ def _score(state: GameState, opt: Option) -> tuple[float, str]:
         first = not state.opened[seat]
         best = best_shapes(hand, rules)
         score = meld_worth(cards, rules, best) + (first_meld_weight(rules) if first else 0.0)
-        reason = f"{_count(pts, 'point')} melded"
-        if alike(cards) in best:
-            reason += ", part of the best split of your hand into melds"
-        if first and first_meld_relief(rules):
-            reason += f", and as a first meld: {first_meld_relief(rules)}"
-        if any(c.is_joker for c in cards):
-            reason += ", and your joker is no longer at risk"
-        return score, reason
+        relief = rules if first and first_meld_relief(rules) else None
+        return score, Said(_meld_reason, (pts, alike(cards) in best, relief, any(c.is_joker for c in cards)))
     if isinstance(ev, LaidOff):
         (card,) = ev.cards  # options list one card per lay-off; review splits longer ones
         bonus = PARTNER_FEED if state.melds and _owner(state, ev.meld) != seat else 0.0
         keep = WILD_KEPT if card.is_wild and len(hand) > 3 else 0.0
-        return rules.value(card) + bonus - keep, (
-            f"{_count(rules.value(card), 'point')} off your hand"
-            + (", feeding your partner's meld" if bonus else "")
-            + (", but a wild card is worth more kept for a meld of your own" if keep else ""))
+        return rules.value(card) + bonus - keep, Said(_lay_off_reason, (rules.value(card), bool(bonus), bool(keep)))
     if isinstance(ev, JokerSwapped):
-        return JOKER_SWAP, f"a joker in hand is flexible, but costs {rules.value(JOKER):g} if you are caught with it"
+        return JOKER_SWAP, Said(_swap_reason, (rules.value(JOKER),))
     if isinstance(ev, Discarded):
         card = ev.card
         if card.is_wild:
-            return WILD_DISCARD, "wild cards are worth keeping; the next player may take it"
+            return WILD_DISCARD, Said(_, (N_("wild cards are worth keeping; the next player may take it"),))
         near = _neighbours(card, hand)
         score = rules.value(card) - NEIGHBOUR * near
-        return score, (f"{_count(rules.value(card), 'point')} of deadwood gone"
-                       + (f", but it works with {_count(near, 'card')} in your hand" if near else ", and it fits nothing"))
-    return 0.0, ""
+        return score, Said(_discard_reason, (rules.value(card), near))
+    return 0.0, None
+
+
+# ------------------------------------------------------------ the reasons, said when read
+def _take_reason(useful: int, dead: float, wild: bool) -> str:
+    fit = (_("no taken card fits a meld") if not useful else
+           ngettext("{count} taken card fits a meld", "{count} taken cards fit melds", useful).format(count=useful))
+    text = ngettext("{fit}, {points} point of taken cards fits nothing", "{fit}, {points} points of taken cards fit "
+                    "nothing", plural_n(dead)).format(fit=fit, points=_pts(dead))
+    return _("{reason}, and it brings a wild card").format(reason=text) if wild else text
+
+
+def _meld_reason(pts: float, in_best: bool, first: Ruleset | None, joker: bool) -> str:
+    text = ngettext("{points} point melded", "{points} points melded", plural_n(pts)).format(points=_pts(pts))
+    if in_best:
+        text = _("{reason}, part of the best split of your hand into melds").format(reason=text)
+    if first is not None:
+        text = _("{reason}, and as a first meld: {relief}").format(reason=text, relief=first_meld_relief(first))
+    if joker:
+        text = _("{reason}, and your joker is no longer at risk").format(reason=text)
+    return text
+
+
+def _lay_off_reason(value: float, feeds: bool, keep: bool) -> str:
+    text = ngettext("{points} point off your hand", "{points} points off your hand", plural_n(value)).format(
+        points=_pts(value))
+    if feeds:
+        text = _("{reason}, feeding your partner's meld").format(reason=text)
+    if keep:
+        text = _("{reason}, but a wild card is worth more kept for a meld of your own").format(reason=text)
+    return text
+
+
+def _swap_reason(value: float) -> str:
+    return _("a joker in hand is flexible, but costs {value} if you are caught with it").format(value=_pts(value))
+
+
+def _discard_reason(value: float, near: int) -> str:
+    text = ngettext("{points} point of deadwood gone", "{points} points of deadwood gone", plural_n(value)).format(
+        points=_pts(value))
+    if near:
+        return ngettext("{reason}, but it works with {count} card in your hand",
+                        "{reason}, but it works with {count} cards in your hand", near).format(reason=text, count=near)
+    return _("{reason}, and it fits nothing").format(reason=text)
+
+
+def _with_tip(reason: Said, found: Finding) -> str:
+    return _("{reason}; {tip}").format(reason=reason, tip=found.sentence())
 
 
 def meld_worth(cards: Sequence[Card], rules: Ruleset, best: frozenset[tuple[str, ...]]) -> float:
@@ -151,15 +192,16 @@ def _owner(state: GameState, meld_id: int) -> int | None:
 
 
 def rank_options(state: GameState, opts: Sequence[Option]) -> list[Option]:
-    """Options with ``rank`` (1 = best within its phase), ``score`` and ``why_rank`` filled in."""
+    """Options with ``rank`` (1 = best within its phase), ``score`` and ``rank_words`` (``why_rank``) filled in."""
     from dataclasses import replace
 
     scored: list[Any] = []
     for o in opts:
         score, why = _score(state, o)
-        if why and not o.goes_out:  # a tip that held where it applies; going out needs no advice
-            why += cite(state, o)
-        scored.append((score, why, o))
+        found = held_tip(state, o) if why is not None and not o.goes_out else None
+        if why is not None and found is not None:  # a tip that held where it applies; going out needs no advice
+            why = Said(_with_tip, (why, found))
+        scored.append((score, why if why is not None else "", o))
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     ranks = {i: r + 1 for r, i in enumerate(order)}
-    return [replace(o, rank=ranks[i], score=round(s, 2), why_rank=why) for i, (s, why, o) in enumerate(scored)]
+    return [replace(o, rank=ranks[i], score=round(s, 2), rank_words=why) for i, (s, why, o) in enumerate(scored)]

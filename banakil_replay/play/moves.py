@@ -8,11 +8,12 @@ generator and the hints that rank its options use these, so neither imports the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, TypeGuard
+from typing import Any, Callable, Iterable, TypeGuard
 
 from ..cards import Card
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took, event_to_json
+from ..i18n import language
 from ..rulebook import Rule
 
 Move = Drew | Took | Reshuffled | Melded | LaidOff | JokerSwapped | Discarded
@@ -42,16 +43,54 @@ def move_json(event: Event) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
+class Said:
+    """Words not said yet: ``say(*args)`` gives them in the reader's language when they are read.
+
+    The options are listed for every bot move and every reviewed position, where nobody reads them:
+    holding the template's function and its fields instead of the sentence translates nothing there,
+    and the same option reads in whatever language is current when it is shown.
+    """
+
+    say: Callable[..., str]
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        return self.say(*self.args)
+
+
+def in_english(words: "Said | str") -> str:
+    """Words as the JSON output holds them: English whatever the reader's language (JSON is data)."""
+    with language("en"):
+        return str(words)
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
-    """One legal next event (typed, with the seq it would take), explained, and the rule behind it."""
+    """One legal next event (typed, with the seq it would take), explained, and the rule behind it.
+
+    ``words``, ``rule_words`` and ``rank_words`` are said when read, as :attr:`explain`,
+    :attr:`rule_text` and :attr:`why_rank` (see :class:`Said`).
+    """
 
     event: Move
-    explain: str
-    rule_text: str  # the rule in words, from the rule set in force, with its sources
+    words: Said | str
+    rule_words: Said | str  # the rule in words, from the rule set in force, with its sources
     rank: int | None = None
     score: float = 0.0
-    why_rank: str = ""
+    rank_words: Said | str = ""
     goes_out: bool = False
+
+    @property
+    def explain(self) -> str:
+        return str(self.words)
+
+    @property
+    def rule_text(self) -> str:
+        return str(self.rule_words)
+
+    @property
+    def why_rank(self) -> str:
+        return str(self.rank_words)
 
     @property
     def kind(self) -> str:
@@ -62,8 +101,8 @@ class Option:
         return KIND_RULES[self.kind]
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": move_json(self.event), "explain": self.explain,
-                "rule": {**self.rule.to_json(), "text": self.rule_text}, "rank": self.rank}
+        return {"event": move_json(self.event), "explain": in_english(self.words),
+                "rule": {**self.rule.to_json(), "text": in_english(self.rule_words)}, "rank": self.rank}
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,5 +189,5 @@ def find_move(opts: Iterable[Option], event: Event) -> Option | None:
     return next((o for o in opts if move_key(o.event) == key), None)
 
 
-__all__ = ["MOVE_KINDS", "Move", "KINDS", "KIND_RULES", "is_move", "article", "move_json", "Option", "NotAllowed",
+__all__ = ["MOVE_KINDS", "Move", "Said", "in_english", "KINDS", "KIND_RULES", "is_move", "article", "move_json", "Option", "NotAllowed",
            "Options", "move_key", "find_move"]

@@ -32,12 +32,14 @@ from .candidates import meld_candidates
 from ..cards import Card
 from ..errors import IllegalMoveError
 from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took
-from .hints import rank_options
-from ..melds import can_joker_swap, can_lay_off
+from .hints import plural_n, rank_options
+from ..i18n import _, ngettext
+from ..melds import Meld, can_joker_swap, can_lay_off
 from ..reducer import HANDLERS, meld_within_reach
 from ..rulebook import Rule
-from .moves import Move, NotAllowed, Option, Options
-from .rule_text import first_meld_relief, rule_lines
+from ..rules import Ruleset
+from .moves import Move, NotAllowed, Option, Options, Said
+from .rule_text import RULE_SENTENCES, first_meld_relief, rule_line
 from ..state import GameState
 
 # refusals worth showing a learner: the move looks possible, and the rule says why it is not
@@ -59,7 +61,7 @@ def _try(state: GameState, event: Event) -> GameState | IllegalMoveError:
 def options(state: GameState, *, rank: bool = True) -> Options:
     """Every legal next event for the player to act, explained, with the tempting illegal ones."""
     if not state.in_hand or state.rules is None:
-        why = "the match is over" if state.match_over else "no hand is in play"
+        why = _("the match is over") if state.match_over else _("no hand is in play")
         return Options(None, "over", notes=(why,))
     seat = state.turn
     seq = state.seq + 1
@@ -77,17 +79,14 @@ def options(state: GameState, *, rank: bool = True) -> Options:
 def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], banned: list[NotAllowed]) -> None:
     rules = state.rules
     assert rules is not None
-    rule = rule_lines(rules, len(state.hands))
+    rule = _rules_said(rules, len(state.hands))
     if state.stock_count:
         # the card stays unnamed: only the log's stock order (or the draw itself) knows it
-        opts.append(Option(Drew(seq, seat),
-                           f"Draw the top card of the stock ({state.stock_count} left), unseen by the others.",
-                           rule["draw"]))
+        opts.append(Option(Drew(seq, seat), Said(_draw_words, (state.stock_count,)), rule["draw"]))
     elif rules.empty_stock == "reshuffle_then_scored":
         if not isinstance(_try(state, Reshuffled(seq)), IllegalMoveError):
-            opts.append(Option(Reshuffled(seq),
-                               f"The stock is empty: turn the pile but its top card into a new stock "
-                               f"(reshuffle {state.reshuffles + 1} of {rules.max_reshuffles}).", rule["reshuffle"]))
+            opts.append(Option(Reshuffled(seq), Said(_reshuffle_words, (state.reshuffles + 1, rules.max_reshuffles)),
+                               rule["reshuffle"]))
     hand = state.hands[seat]
     pile = state.discard
     for k in range(1, len(pile) + 1):
@@ -97,28 +96,18 @@ def _draw_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
         if isinstance(new, IllegalMoveError):
             banned.append(NotAllowed.refused(Took(seq, seat, k), new))
             continue
-        # the pile is written bottom up, its top card last, everywhere (the event's own words say it so too)
-        text = (f"Take the top {k} cards of the pile ({_names(taken)})" if k > 1
-                else f"Take the top card of the pile ({_names(taken)})")
         uses = [m for m in meld_candidates(hand + taken, rules) if set(m) & set(taken)]
-        if uses:
-            best = max(uses, key=lambda m: sum(rules.value(c) for c in m))
-            text += f": with {'them' if k > 1 else 'it'} you could meld {_names(best)} this turn"
-        restricted = new.this_turn.restricted
-        if restricted:
-            faces = list(dict.fromkeys(restricted))
-            text += (f"; you may not throw {_names(faces)} back this turn, nor a copy of "
-                     f"{'it' if len(faces) == 1 else 'them'}" if len(faces) <= 3 else
-                     "; none of the taken cards, nor a copy of one, may be thrown back this turn")
-        opts.append(Option(took, text + ".", rule["take"]))
+        best = max(uses, key=lambda m: sum(rules.value(c) for c in m)) if uses else ()
+        faces = tuple(dict.fromkeys(new.this_turn.restricted))
+        opts.append(Option(took, Said(_take_words, (k, tuple(taken), tuple(best), faces)), rule["take"]))
 
 
 # --------------------------------------------------------------- meld phase
 def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], banned: list[NotAllowed]) -> None:
     rules = state.rules
     assert rules is not None
-    rule = rule_lines(rules, len(state.hands))
-    relief = first_meld_relief(rules)
+    rule = _rules_said(rules, len(state.hands))
+    relief = bool(first_meld_relief(rules))
     hand = state.hands[seat]
     seen: set[tuple[Card, ...]] = set()
     for cards in meld_candidates(hand, rules):
@@ -131,15 +120,11 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             if new.rule in _TEMPTING_MELD_REFUSALS:
                 banned.append(NotAllowed.refused(meld_ev, new))
             continue
-        meld = new.melds[-1].meld
         pts = sum(rules.value(c) for c in cards)
-        text = f"Meld {meld.describe()} ({'a run' if meld.kind == 'run' else 'a set'}, {pts:g} points off your hand)"
-        if not state.opened[seat] and relief:
-            text += f"; your first meld: {relief}"
         out = not new.in_hand
-        if out:
-            text += ", and you go out"
-        opts.append(Option(meld_ev, text + ".", rule["meld"], goes_out=out))
+        first = rules if not state.opened[seat] and relief else None
+        opts.append(Option(meld_ev, Said(_meld_words, (new.melds[-1].meld, pts, first, out)), rule["meld"],
+                           goes_out=out))
     distinct = list(dict.fromkeys(hand))
     for table in state.melds:
         try:
@@ -164,18 +149,13 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
                     banned.append(NotAllowed.refused(event, new))
             else:
                 out = not new.in_hand
-                whose = "your" if table.owner == seat else "your partner's"
                 grown = new.meld_by_id(table.id)
-                text = (f"Add {card.symbol} to {whose} meld #{table.id}, making "
-                        f"{grown.meld.describe() if grown is not None and new.in_hand else 'it longer'}")
-                if out:
-                    text += ", and you go out"
-                opts.append(Option(event, text + ".", rule["lay_off"], goes_out=out))
+                made = grown.meld if grown is not None and new.in_hand else None
+                opts.append(Option(event, Said(_lay_off_words, (card, table.id, table.owner == seat, made, out)),
+                                   rule["lay_off"], goes_out=out))
             if has_joker and card.is_natural:
                 if not isinstance(_try(state, swap), IllegalMoveError):
-                    opts.append(Option(swap,
-                                       f"Put {card.symbol} into meld #{table.id} in place of the joker and take "
-                                       "the joker into your hand.", rule["joker_swap"]))
+                    opts.append(Option(swap, Said(_swap_words, (card, table.id)), rule["joker_swap"]))
     for card in distinct:
         discard = Discarded(seq, seat, card)
         new = _try(state, discard)
@@ -183,16 +163,84 @@ def _meld_options(state: GameState, seat: int, seq: int, opts: list[Option], ban
             banned.append(NotAllowed.refused(discard, new))
             continue
         out = new.went_out == seat and new.phase == "over"
-        text = f"Discard {card.symbol}"
-        if out:
-            text += ": your last card, so you go out"
-        elif card.is_wild:
-            text += f" (a wild card: it would cost you {rules.value(card):g} if caught, but helps whoever takes it)"
-        else:
-            text += f" ({rules.value(card):g} point{'s' if rules.value(card) != 1 else ''} out of your hand)"
-        if new.phase == "over" and not out:
-            text += "; the stock is empty, so the hand ends"
-        opts.append(Option(discard, text + ".", rule["discard"], goes_out=out))
+        ends = new.phase == "over" and not out
+        opts.append(Option(discard, Said(_discard_words, (card, rules.value(card), out, ends)), rule["discard"],
+                           goes_out=out))
+
+
+# --------------------------------------------------------------- the words, said when read
+def _rules_said(rules: Ruleset, players: int) -> dict[str, Said]:
+    return {kind: Said(rule_line, (rules, players, kind)) for kind in RULE_SENTENCES}
+
+
+def _draw_words(left: int) -> str:
+    return _("Draw the top card of the stock ({count} left), unseen by the others.").format(count=left)
+
+
+def _reshuffle_words(nth: int, most: int) -> str:
+    return _("The stock is empty: turn the pile but its top card into a new stock (reshuffle {nth} of "
+             "{most}).").format(nth=nth, most=most)
+
+
+def _take_words(k: int, taken: tuple[Card, ...], best: tuple[Card, ...], faces: tuple[Card, ...]) -> str:
+    # the pile is written bottom up, its top card last, everywhere (the event's own words say it so too)
+    text = ngettext("Take the top card of the pile ({cards})", "Take the top {count} cards of the pile ({cards})",
+                    k).format(count=k, cards=_names(taken))
+    if best:
+        text = ngettext("{option}: with it you could meld {meld} this turn",
+                        "{option}: with them you could meld {meld} this turn", k).format(option=text, meld=_names(best))
+    if len(faces) > 3:
+        text = _("{option}; none of the taken cards, nor a copy of one, may be thrown back this "
+                 "turn").format(option=text)
+    elif faces:
+        text = ngettext("{option}; you may not throw {cards} back this turn, nor a copy of it",
+                        "{option}; you may not throw {cards} back this turn, nor a copy of them",
+                        len(faces)).format(option=text, cards=_names(faces))
+    return text + "."
+
+
+def _meld_words(meld: Meld, pts: float, first: Ruleset | None, out: bool) -> str:
+    shown = meld.describe()
+    text = (_("Meld {meld} (a run, {points} points off your hand)") if meld.kind == "run" else
+            _("Meld {meld} (a set, {points} points off your hand)")).format(meld=shown, points=f"{pts:g}")
+    if first is not None:
+        text = _("{option}; your first meld: {relief}").format(option=text, relief=first_meld_relief(first))
+    return _out(text, out) + "."
+
+
+def _out(text: str, out: bool) -> str:
+    return _("{option}, and you go out").format(option=text) if out else text
+
+
+def _lay_off_words(card: Card, meld_id: int, own: bool, made: Meld | None, out: bool) -> str:
+    fields = {"card": card.symbol, "id": meld_id}
+    if made is None:
+        text = (_("Add {card} to your meld #{id}, making it longer") if own else
+                _("Add {card} to your partner's meld #{id}, making it longer")).format(**fields)
+    else:
+        text = (_("Add {card} to your meld #{id}, making {meld}") if own else
+                _("Add {card} to your partner's meld #{id}, making {meld}")).format(meld=made.describe(), **fields)
+    return _out(text, out) + "."
+
+
+def _swap_words(card: Card, meld_id: int) -> str:
+    return _("Put {card} into meld #{id} in place of the joker and take the joker into your hand.").format(
+        card=card.symbol, id=meld_id)
+
+
+def _discard_words(card: Card, value: float, out: bool, ends: bool) -> str:
+    if out:
+        text = _("Discard {card}: your last card, so you go out").format(card=card.symbol)
+    elif card.is_wild:
+        text = _("Discard {card} (a wild card: it would cost you {value} if caught, but helps whoever takes "
+                 "it)").format(card=card.symbol, value=f"{value:g}")
+    else:
+        text = ngettext("Discard {card} ({value} point out of your hand)",
+                        "Discard {card} ({value} points out of your hand)", plural_n(value)).format(
+            card=card.symbol, value=f"{value:g}")
+    if ends:
+        text = _("{option}; the stock is empty, so the hand ends").format(option=text)
+    return text + "."
 
 
 def option_events(state: GameState) -> list[Move]:

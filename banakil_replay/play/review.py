@@ -40,21 +40,20 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ..errors import IllegalMoveError
-from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
-from ..hand_end import hand_end_input
+from ..events import Discarded, JokerSwapped, LaidOff, Melded
 from ..reducer import Replay
-from ..scoring import HandInput, HandScore
 from ..state import GameState
 from .going_out import go_out_plan
 from .expert import REVIEW_DEALS, Tally, candidates, evaluate
-from .moves import Move, Option, Options, article, is_move, move_json, move_key
+from .moves import Move, Option, Options, Said, article, in_english, is_move, move_json, move_key
 from .observation import Observation, observe
 from .options import options
-from .rollout import partition, step
+from .rollout import step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
-from .rule_text import first_meld_relief
-from .held import finding, held_tip
-from ..seats import seat_name
+from ..i18n import N_, _, pgettext
+# the words live in review_words; the names callers import from here stay importable from here
+from .review_words import (VERDICT_COUNTS, Judged, _tip_note, as_good_words, best_words, better_move_words,
+                           describe, doing, going_out_words, points, pts, resplit_words, their_part, verdict_word)
 
 AGREE = 1.0
 ACCEPTABLE = 3.0
@@ -72,20 +71,27 @@ class Verdict:
     played: Move
     verdict: str
     better: Move | None
-    why: str
+    words: Said | str  # said when read, as :attr:`why`: the JSON and the notes keep English
     loss: float = 0.0
     spread: float = 0.0  # half the width of the loss's 95% interval, in points
     graded: bool = True  # False: a decision with one legal move, neither graded nor counted
+
+    @property
+    def why(self) -> str:
+        return str(self.words)
 
     def to_json(self) -> dict[str, Any]:
         return {"seq": self.seq, "seat": self.seat, "played": move_json(self.played), "verdict": self.verdict,
                 "loss": self.loss, "interval": [round(max(0.0, self.loss - self.spread), 1),
                                                 round(self.loss + self.spread, 1)],
-                "better": move_json(self.better) if self.better is not None else None, "why": self.why}
+                "better": move_json(self.better) if self.better is not None else None,
+                "why": in_english(self.words)}
 
     def note(self) -> str:
-        """The text of the ``annotated`` event written by ``review --append``."""
-        return f"{self.verdict} ({self.loss:g} points): {self.why}" if self.loss else f"{self.verdict}: {self.why}"
+        """The text of the ``annotated`` event written by ``review --append``: English, as a log holds it
+        whatever language the review was read in."""
+        why = in_english(self.words)
+        return f"{self.verdict} ({self.loss:g} points): {why}" if self.loss else f"{self.verdict}: {why}"
 
     @property
     def severity(self) -> int:
@@ -102,161 +108,6 @@ def grade(loss: float) -> str:
     return "questionable" if loss < BLUNDER else "blunder"
 
 
-# ------------------------------------------------------------------ words
-def describe(event: Move, pretty: bool = False) -> str:
-    """A short plain description of a decision event: cards by their codes as the log writes them
-    (``KH``), or with ``pretty`` as people read them (``K♥``)."""
-    cards = _shown if pretty else _codes
-    if isinstance(event, Drew):
-        return "drew" + (f" {cards([event.card])}" if event.card else " from the stock")
-    if isinstance(event, Took):
-        # in pile order, its top card last, as the course and the options write the pile
-        return f"took {event.count} from the pile" + (f" ({cards(event.cards)})" if event.cards else "")
-    if isinstance(event, Melded):
-        return f"melded {cards(event.cards)}"
-    if isinstance(event, LaidOff):
-        return f"laid off {cards(event.cards)} on meld #{event.meld}"
-    if isinstance(event, JokerSwapped):
-        return f"swapped {cards([event.card])} for the joker in meld #{event.meld}"
-    if isinstance(event, Discarded):
-        return f"discarded {cards([event.card])}"
-    if isinstance(event, Reshuffled):
-        return "reshuffled the pile into a new stock"
-    raise TypeError(f"no description of a {event.type} move")  # a new move class: say it here
-
-
-def doing(event: Move) -> str:
-    """A move as something one might do: "discarding K♥", "melding 3♣ 3♦ 3♠", "taking the top 2 cards of
-    the pile (9♣ 5♦)"."""
-    if isinstance(event, Drew):
-        return "drawing from the stock"
-    if isinstance(event, Took):
-        top = f" ({_shown(event.cards[::-1])})" if event.cards else ""
-        return f"taking the top card of the pile{top}" if event.count == 1 else \
-            f"taking the top {event.count} cards of the pile{top}"
-    if isinstance(event, Melded):
-        return f"melding {_shown(event.cards)}"
-    if isinstance(event, LaidOff):
-        return f"adding {_shown(event.cards)} to meld #{event.meld}"
-    if isinstance(event, JokerSwapped):
-        return f"swapping {_shown([event.card])} for the joker in meld #{event.meld}"
-    if isinstance(event, Discarded):
-        return f"discarding {_shown([event.card])}"
-    if isinstance(event, Reshuffled):
-        return "turning the pile into a new stock"
-    raise TypeError(f"no words for a {event.type} move")  # a new move class: say it here
-
-
-def _codes(cards: Sequence[Any]) -> str:
-    return " ".join(c.code for c in cards)
-
-
-def _shown(cards: Sequence[Any]) -> str:
-    return " ".join(c.symbol for c in cards)
-
-
-def _name(state: GameState, seat: int) -> str:
-    return seat_name(state.players, seat)
-
-
-def _others(state: GameState, seat: int) -> list[int]:
-    return [j for j in range(state.n) if state.side(j) != state.side(seat)]
-
-
-def _pts(x: float) -> str:
-    return f"{x:g}" if x == int(x) else f"{x:.1f}"
-
-
-def points(x: float) -> str:
-    """``1 point``, ``7.5 points``: a number of points in words."""
-    return f"{_pts(x)} point" if x == 1 else f"{_pts(x)} points"
-
-
-def going_out_words(before: GameState, seat: int, plan: Sequence[Move]) -> str:
-    """What going out by ``plan`` would have scored, on the log's real hands."""
-    s = before
-    for ev in plan:
-        s = step(s, ev)
-    rules, score = s.rules, s.hand_score
-    if rules is None or score is None:
-        return "you could have gone out"
-    mine = s.side(seat)
-    others = _others(s, seat)
-    held = their_part(s, hand_end_input(s), score, others)
-    theirs = sorted({s.side(j) for j in others})
-    sides = " and ".join(f"{_pts(float(score.sides[t]))}" for t in theirs)
-    if s.all_at_once and rules.all_at_once == "flat" and score.seats[seat] == rules.all_at_once_value:
-        how = f"a flat {_pts(rules.all_at_once_value)} for going out all at once"
-    elif s.all_at_once and rules.all_at_once == "team_minimum":
-        how = "a cold hand, going out all at once"
-    else:
-        how = f"+{_pts(rules.going_out_bonus)} for going out"
-    us = "you" if s.n < 4 else "your side"
-    return (f"you could have gone out: {how}, and {held} ({us} {_pts(float(score.sides[mine]))}, "
-            f"{_them(s, seat)} {sides}, as the cards turned out)")
-
-
-def their_part(state: GameState, hand: HandInput, score: HandScore, others: Sequence[int]) -> str:
-    """What the hand cost the other side, from how the rule set in force scored each of them.
-
-    Built from the scorer's own input and basis: after a cold hand the opponents score 0 (004
-    Jawaker, 003), a player who melded nothing takes the flat score (000, 004, 002), and only a
-    player whose hand was counted is charged what he holds.
-    """
-    rules = state.rules
-    assert rules is not None
-    names = [_name(state, j) for j in others]
-    if score.cold_hand:
-        return f"{' and '.join(names)} score{'s' if len(others) == 1 else ''} 0, as after any cold hand"
-    parts = []
-    for j, name in zip(others, names):
-        basis = score.basis[j] if j < len(score.basis) else "counted"
-        held = hand.seats[j].in_hand
-        if basis == "never_melded":
-            parts.append(f"{name} melded nothing and takes the flat {_pts(rules.never_melded)}")
-        elif basis == "no_turn":
-            parts.append(f"{name} never had a turn and scores 0")
-        elif basis in ("counted", "held"):
-            parts.append(f"{name} is charged the {points(held)} left in hand")
-        else:
-            parts.append(f"{name} scores {_pts(score.seats[j])}")
-    return " and ".join(parts)
-
-
-def _holds_back(before: GameState, played: Move, best: Option) -> bool:
-    """Did the move played end the turn (a discard) with the better meld's cards kept in hand?"""
-    if not isinstance(best.event, Melded) or not isinstance(played, Discarded):
-        return False
-    rest = list(before.hands[played.seat])
-    rest.remove(played.card)
-    for c in best.event.cards:
-        if c not in rest:
-            return False
-        rest.remove(c)
-    return True
-
-
-def _follows_hold_advice(before: GameState, played: Move, best: Option) -> bool:
-    """Is the move a held-back meld of the kind 000 advises? Only once the seat has opened: before
-    that, holding back delays the opening, which 002 lists as a beginner's mistake and 000 warns
-    costs the flat score for melding nothing. The review names it with its tested figure,
-    without excusing it."""
-    seat = getattr(played, "seat", before.turn)
-    return bool(before.opened) and before.opened[seat] and _holds_back(before, played, best)
-
-
-def _tip_note(before: GameState, played: Move, best: Option, missed_out: bool) -> str:
-    """A tip that held and that the better move follows, with its figure; or, for a meld held back, the
-    figure that says the habit is no excuse (lesson 11); else nothing."""
-    found = None if best.goes_out else held_tip(before, best)
-    if found is not None:
-        return f" {found.sentence()}."
-    hold = finding("hold-meld", before.rules.name, len(before.hands)) if before.rules else None
-    if hold is not None and not hold.held and not missed_out and _follows_hold_advice(before, played, best):
-        return f" Holding it back follows advice the tests do not back: {hold.sentence()}."
-    return ""
-
-
 def _keeps_way_out(state: GameState, move: Move) -> bool:
     """After ``move``, has the seat gone out, or can it still go out this turn?"""
     seat = state.turn
@@ -266,83 +117,8 @@ def _keeps_way_out(state: GameState, move: Move) -> bool:
     return new.phase == "meld" and new.turn == seat and go_out_plan(new) is not None
 
 
-def _share(k: int, n: int) -> str:
-    return f"{round(100 * k / n)}%" if n else "0%"
-
-
-def _them(state: GameState, seat: int) -> str:
-    """Who the seat plays against, as a reader says it: the opponent's name at two players."""
-    others = _others(state, seat)
-    if len(others) == 1:
-        return _name(state, others[0])
-    return "the other side" if state.n == 4 else "the others"
-
-
-def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan: Sequence[Move] | None,
-                  played_event: Move) -> str:
-    """Why the better move is better, in game terms: what it puts down, keeps or brings. A figure is
-    given only where it favours the better move."""
-    ev = best.option.event
-    if plan and _key(plan[0]) == _key(ev):
-        return going_out_words(before, seat, plan)
-    rules = before.rules
-    assert rules is not None
-    them = _them(before, seat)
-    if isinstance(ev, Melded):
-        pts = sum(rules.value(c) for c in ev.cards)
-        text = (f"melding {_shown(ev.cards)} now puts {points(pts)} on the table, where they no longer count "
-                f"against you if {them} goes out first")
-        relief = first_meld_relief(rules) if not before.opened[seat] else ""
-        if relief:
-            text += f", and as your first meld: {relief}"
-        return text + _out_first(them, best, played)
-    if isinstance(played_event, Melded) and isinstance(ev, Discarded):
-        kept = f"keeping {_shown(played_event.cards)} in hand a turn longer"
-        why = resplit_words(before, seat, played_event)
-        return f"{kept}: {why}" if why else kept + _out_first(them, best, played)
-    if isinstance(ev, Discarded):  # its option's words weigh the card alone, which may favour the move played
-        return _out_first(them, best, played).removeprefix("; ")
-    explain = best.option.explain.rstrip(".")
-    return f"{explain[:1].lower()}{explain[1:]}" + _out_first(them, best, played)
-
-
-def resplit_words(before: GameState, seat: int, meld: Melded) -> str:
-    """What a card of ``meld`` does in the best split of the seat's hand when the meld is not laid:
-    "3♥ makes a set with 3♣ 3♦", or "" when the split keeps the meld as it is."""
-    rules = before.rules
-    assert rules is not None
-    hand = before.hands[seat]
-    laid = set(meld.cards)
-    for group in partition(hand, rules).melds:
-        shared = [c for c in group.cards if c in laid]
-        others = [c for c in group.cards if c not in laid]
-        if shared and others:
-            kind = "a set" if group.kind == "set" else "a run"
-            return (f"{_shown(shared)} {'makes' if len(shared) == 1 else 'make'} {kind} with {_shown(others)} "
-                    "instead")
-    return ""
-
-
-def _out_first(them: str, best: Tally, played: Tally) -> str:
-    """How often the other side went out first after each move, said only when the better move
-    makes it clearly rarer (the only figure that speaks for it)."""
-    if not best.n or not played.n or played.they_out - best.they_out < 0.1 * best.n:
-        return ""
-    return (f"; played on from here, {them} went out first {_share(played.they_out, played.n)} of the time "
-            f"after your move, {_share(best.they_out, best.n)} after this one")
-
-
 def _key(ev: Move) -> tuple[Any, ...]:
     return move_key(ev)
-
-
-def _partner_note(state: GameState, seat: int, event: Move) -> str:
-    if not isinstance(event, LaidOff):
-        return ""
-    meld = state.meld_by_id(event.meld)
-    if meld is None or meld.owner == seat:
-        return ""
-    return f" This move feeds the partner's meld #{meld.id}."
 
 
 # ------------------------------------------------------------------ judging
@@ -354,7 +130,7 @@ def _moves(opts: Options, played: Sequence[Move], plan: Sequence[Move] | None) -
     lay-off, a wild played where the natural was held) is played out as it was made.
     """
     moves = candidates(opts)
-    extra = [opts.find(m) or Option(m, describe(m), "") for m in played]
+    extra = [opts.find(m) or Option(m, Said(describe, (m,)), "") for m in played]
     if plan:
         extra += [o for o in [opts.find(plan[0])] if o is not None]
     for o in extra:
@@ -482,8 +258,8 @@ def try_loss(rp: Replay, index: int, move: Move, seed: int = 0, deals: int = MAX
     """
     event = decision(rp, index)
     _before, seat, obs, stand_in, opts, plan = _position(rp, index)
-    tried = opts.find(move) or Option(move, describe(move), "")
-    played = opts.find(event) or Option(event, describe(event), "")
+    tried = opts.find(move) or Option(move, Said(describe, (move,)), "")
+    played = opts.find(event) or Option(event, Said(describe, (event,)), "")
     way_out = [o for o in [opts.find(plan[0])] if o is not None] if plan else []
     key = f"review/{seed}/{event.seq}"
     best = _leader(obs, opts, [played, tried, *way_out], key, deals)
@@ -502,8 +278,8 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
     event = decision(rp, index)
     before, seat, obs, stand_in, opts, plan = _position(rp, index)
     if len(opts.options) <= 1:
-        return Verdict(event.seq, seat, event, "agree", None, "the only legal move.", graded=False)
-    played = opts.find(event) or Option(event, describe(event), "")
+        return Verdict(event.seq, seat, event, "agree", None, Said(_, (N_("the only legal move."),)), graded=False)
+    played = opts.find(event) or Option(event, Said(describe, (event,)), "")
     way_out = [o for o in [opts.find(plan[0])] if o is not None] if plan else []
     key = f"review/{seed}/{event.seq}"
     leader_pick = _leader(obs, opts, [played, *way_out], key, deals)
@@ -511,26 +287,17 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
     if missed_out and way_out:
         leader_pick = way_out[0]  # the way out was there and the move played gave it up: that is the move to name
     if _key(leader_pick.event) == _key(event):
-        return Verdict(event.seq, seat, event, "agree", None,
-                       "the best move found here." + _partner_note(before, seat, event))
+        return Verdict(event.seq, seat, event, "agree", None, Said(best_words, (before, seat, event)))
     est = estimate(obs, leader_pick, _played_lines(stand_in, seat, played, leader_pick), f"{key}/estimate", deals)
     loss, spread = round(max(0.0, est.mean), 1), round(est.half_width, 1)
     verdict = grade(max(0.0, est.low))
     after = est.other.then[0] if est.other.then else None
-    then = (f", even if you then discard {_shown([after.card])}" if isinstance(after, Discarded)
-            and _key(after) != _key(leader_pick.event) else "")
-    figure = f"about {points(loss)}, give or take {_pts(spread)}"
+    then = after if isinstance(after, Discarded) and _key(after) != _key(leader_pick.event) else None
+    judged = Judged(before, seat, event, leader_pick, est.better, est.other, tuple(plan) if plan else None, then,
+                     loss, spread, missed_out)
     if verdict == "agree":
-        why = (f"as good as {doing(leader_pick.event)}: the two come out the same here." if loss < 0.05 and spread < 0.05
-               else f"as good as {doing(leader_pick.event)}, within what can be told apart here ({figure}).")
-        return Verdict(event.seq, seat, event, "agree", None, why + _partner_note(before, seat, event),
-                       loss, spread)
-    words = _better_words(before, seat, est.better, est.other, plan, event)
-    better = doing(leader_pick.event)
-    why = f"{better[:1].upper()}{better[1:]} would have been better{then}" + (f": {words}" if words else "") \
-        + f" ({figure})."
-    why += _tip_note(before, event, leader_pick, missed_out)
-    return Verdict(event.seq, seat, event, verdict, leader_pick.event, why + _partner_note(before, seat, event),
+        return Verdict(event.seq, seat, event, "agree", None, Said(as_good_words, (judged,)), loss, spread)
+    return Verdict(event.seq, seat, event, verdict, leader_pick.event, Said(better_move_words, (judged,)),
                    loss, spread)
 
 
@@ -567,14 +334,21 @@ def format_verdicts(verdicts: Sequence[Verdict], players: Sequence[str] = ()) ->
     """A readable list: one header line per decision, the reason indented below."""
     lines = []
     for v in verdicts:
-        name = f" ({players[v.seat]})" if v.seat < len(players) else ""
-        cost = f" (loses about {points(v.loss)}, give or take {_pts(v.spread)})" if v.loss else ""
-        lines.append(f"seq {v.seq:4}  seat {v.seat}{name}: {describe(v.played)} -> {v.verdict}{cost}")
+        who = (_("seat {seat} ({player})").format(seat=v.seat, player=players[v.seat]) if v.seat < len(players) else
+               _("seat {seat}").format(seat=v.seat))
+        head = _("seq {seq}  {who}: {move} -> {verdict}").format(seq=f"{v.seq:4}", who=who, move=describe(v.played),
+                                                                 verdict=verdict_word(v.verdict))
+        if v.loss:
+            head = _("{line} (loses about {points}, give or take {spread})").format(
+                line=head, points=points(v.loss), spread=pts(v.spread))
+        lines.append(head)
         lines.append(f"      {v.why}")
     counts = {k: sum(v.verdict == k for v in verdicts) for k in VERDICTS}
     total = sum(v.loss for v in verdicts)
-    lines.append(", ".join(f"{n} {k}" for k, n in counts.items()) + f" of {len(verdicts)} decisions; "
-                 f"{total:.1f} points lost in all")
+    tally = pgettext("list separator", ", ").join(
+        pgettext("verdict count", VERDICT_COUNTS[k]).format(count=n) for k, n in counts.items())
+    lines.append(_("{tally} of {count} decisions; {points} points lost in all").format(
+        tally=tally, count=len(verdicts), points=f"{total:.1f}"))
     return "\n".join(lines)
 
 
@@ -583,5 +357,5 @@ def verdict_events(verdicts: Sequence[Verdict], author: str = "reviewer") -> lis
     return [{"type": "annotated", "at": v.seq, "text": v.note(), "author": author} for v in verdicts]
 
 
-__all__ = ["Verdict", "judge", "review", "mistakes", "grade", "format_verdicts", "verdict_events", "describe",
+__all__ = ["Verdict", "verdict_word", "doing", "points", "their_part", "resplit_words", "judge", "review", "mistakes", "grade", "format_verdicts", "verdict_events", "describe",
            "going_out_words", "AGREE", "ACCEPTABLE", "BLUNDER", "HOLD_BACK_LIMIT", "VERDICTS"]

@@ -139,6 +139,11 @@ def rule_lines(rules: Ruleset, players: int) -> Mapping[str, str]:
     return _rule_lines(rules, players, current_language())
 
 
+def rule_line(rules: Ruleset, players: int, kind: str) -> str:
+    """The rule line of one option kind, in the reader's language (an option's rule, said when read)."""
+    return rule_lines(rules, players)[kind]
+
+
 @lru_cache(maxsize=64)
 def _rule_lines(rules: Ruleset, players: int, lang: str) -> Mapping[str, str]:
     # ``lang`` is part of the key only: the sentences read it through the catalog
@@ -146,5 +151,5 @@ def _rule_lines(rules: Ruleset, players: int, lang: str) -> Mapping[str, str]:
 
 
 __all__ = ["times", "never_melded_score", "first_meld_relief", "discard_limit_clause", "RULE_SENTENCES", "rule_sentence",
-           "rule_lines", "draw_rule", "take_rule", "reshuffle_rule", "meld_rule", "lay_off_rule",
+           "rule_lines", "rule_line", "draw_rule", "take_rule", "reshuffle_rule", "meld_rule", "lay_off_rule",
            "joker_swap_rule", "discard_rule"]

@@ -52,6 +52,7 @@ from .observation import Observation, PublicRecord, observe, public_history
 from .options import options
 from .review import describe, doing
 from ..seats import seat_name
+from ..i18n import _, pgettext
 from .seeds import derived_seed
 
 #: the bots a session seats (every kind there is); each is the same kind at every seat, so a bot can be made
@@ -82,11 +83,11 @@ class Advice:
         if self.move.goes_out or self.edge is None:
             return move + "."
         other = doing(self.edge.other.option.event)
-        tip = f" {self.tip.sentence()}." if self.tip else ""
+        tip = " " + _("{tip}.").format(tip=self.tip.sentence()) if self.tip else ""
         if self.edge.low >= 0.5:
-            return (f"{move}; about {self.edge.mean:.1f} points better than {other}, give or take "
-                    f"{self.edge.half_width:.1f}.{tip}")
-        return f"{move}; {other} is about as good.{tip}"
+            return _("{move}; about {points} points better than {other}, give or take {spread}.").format(
+                move=move, points=f"{self.edge.mean:.1f}", other=other, spread=f"{self.edge.half_width:.1f}") + tip
+        return _("{move}; {other} is about as good.").format(move=move, other=other) + tip
 
 
 @dataclass(frozen=True)
@@ -165,26 +166,28 @@ class GameSession:
             rp = load_replay(name)  # a torn last line is refused: `repair` moves it aside
         except UnreadableLogError:
             if not os.path.lexists(name):
-                raise MalformedInputError(f"{name} does not exist; there is no match to resume") from None
+                raise MalformedInputError(_("{log} does not exist; there is no match to resume").format(log=name)) from None
             raise
         except NotALogError:
             if os.path.isfile(name) and os.path.getsize(name) == 0:
-                raise MalformedInputError(f"{name} is empty; there is no match to resume") from None
+                raise MalformedInputError(_("{log} is empty; there is no match to resume").format(log=name)) from None
             raise
         except (IllegalMoveError, MalformedEventError) as e:
-            raise MalformedInputError(f"{name} does not replay, so it cannot be continued: {e}") from None
+            raise MalformedInputError(_("{log} does not replay, so it cannot be continued: {reason}").format(log=name, reason=e)) from None
         state = rp.final
         # match_started as written, with the fields the play table adds (the typed event has only the format's)
         first: Mapping[str, Any] = next(iter_events(name), {})
         recorded = first.get("seed")
         if isinstance(recorded, bool) or not isinstance(recorded, (int, type(None))):
-            raise MalformedInputError(f"{name}: seq 0: field 'seed' must be a whole number, got {recorded!r}")
+            raise MalformedInputError(_("{log}: seq 0: field 'seed' must be a whole number, got {value}").format(log=name, value=repr(recorded)))
         if recorded is not None and seed is not None and seed != recorded:
-            raise MalformedInputError(f"{name} was dealt with seed {recorded}, not {seed}")
+            raise MalformedInputError(_("{log} was dealt with seed {recorded}, not {seed}").format(log=name, recorded=recorded, seed=seed))
         if rules is not None and state.rules is not None and get_ruleset(rules).name != state.rules.name:
-            raise MalformedInputError(f"{name} is played under {state.rules.name} rules, not {rules}")
+            raise MalformedInputError(_("{log} is played under {recorded} rules, not {rules}").format(log=name, recorded=state.rules.name,
+                                                                                          rules=rules))
         if players is not None and players != state.n:
-            raise MalformedInputError(f"{name} is a match of {state.n} players, not {players}")
+            raise MalformedInputError(_("{log} is a match of {recorded} players, not {players}").format(log=name, recorded=state.n,
+                                                                                           players=players))
         seats, kind = _resumed_seating(name, first, state.n, humans, bots)
         session = cls(name, state, seats, kind, recorded if recorded is not None else (seed or 0))
         session._record = public_history(rp.events, state.n)
@@ -214,7 +217,7 @@ class GameSession:
         """The legal moves of the person to act, explained and ranked (none when nobody is waiting)."""
         seat = self.waiting_for
         if seat is None:
-            return Options(None, "over", notes=("the match is over",) if self.over else ())
+            return Options(None, "over", notes=(_("the match is over"),) if self.over else ())
         # from what the person may know, like the bots: the coach cannot give away a hidden card
         return options(self.observation(seat).stand_in())
 
@@ -258,11 +261,15 @@ class GameSession:
         """
         seat = getattr(move, "seat", self.state.turn)
         if self.waiting_for is None:
-            raise Rule.HAND_IN_PLAY.no("no hand is in play: the match is over" if self.over
-                                       else "no person is to act now")
+            raise Rule.HAND_IN_PLAY.no(_("no hand is in play: the match is over") if self.over
+                                       else _("no person is to act now"))
         if seat not in self.humans:
-            raise Rule.TURN_ORDER.no(f"seat {seat} is played by a bot; you play seat "
-                                     f"{' or '.join(map(str, sorted(self.humans)))}")
+            people = [str(p) for p in sorted(self.humans)]
+            seats = people[0]
+            for more in people[1:]:  # "0 or 2 or 3", each link the catalog's
+                seats = _("{items} or {last}").format(items=seats, last=more)
+            raise Rule.TURN_ORDER.no(_("seat {seat} is played by a bot; you play seat {seats}").format(
+                seat=seat, seats=seats))
         self._news = []
         written = [self._push(move)]
         written += self._advance()
@@ -316,7 +323,8 @@ class GameSession:
         try:
             written = append_event(self.path, line)
         except (OSError, MalformedInputError) as e:  # gone, full, or torn by another writer
-            raise LogUnwritable(f"cannot append to {self.path}: {getattr(e, 'strerror', None) or e}") from None
+            raise LogUnwritable(_("cannot append to {log}: {reason}").format(log=self.path,
+                                                                      reason=getattr(e, "strerror", None) or e)) from None
         self.state = after
         self._record.add(event)
         self._tell(before, event, after)
@@ -324,10 +332,11 @@ class GameSession:
 
     def _tell(self, before: GameState, event: Event, after: GameState) -> None:
         if isinstance(event, HandStarted):
-            self._news.append(Happening(f"hand {event.hand} dealt by {self.name(event.dealer)}; "
-                                        f"{self.name(after.turn)} plays first"))
+            self._news.append(Happening(_("hand {hand} dealt by {dealer}; {player} plays first").format(
+                hand=event.hand, dealer=self.name(event.dealer), player=self.name(after.turn))))
         elif is_move(event) and before.turn not in self.humans:
-            self._news.append(Happening(f"{self.name(before.turn)} {describe(event)}"))
+            self._news.append(Happening(_("{player} {move}").format(player=self.name(before.turn),
+                                                                    move=describe(event))))
         if before.in_hand and not after.in_hand:
             self._news.append(Happening(hand_result(after), after))
 
@@ -335,13 +344,18 @@ class GameSession:
 def hand_result(state: GameState) -> str:
     """One line on how a hand ended and where the match stands."""
     if state.went_out is not None:
-        how = f"{state.players[state.went_out]} went out" + (" all at once" if state.all_at_once else "")
+        player = state.players[state.went_out]
+        how = (_("{player} went out all at once") if state.all_at_once else _("{player} went out")).format(player=player)
     else:
-        how = "the stock ran out"
-    sides = ", ".join(f"{s:g}" for s in state.hand_score.sides) if state.hand_score else "-"
-    totals = ", ".join(f"{t:g}" for t in state.totals)
-    end = f"; side {state.winner} wins the match" if state.match_over and state.winner is not None else ""
-    return f"hand {state.hand_no} over: {how}; hand scores {sides}; totals {totals}{end}"
+        how = _("the stock ran out")
+    comma = pgettext("list separator", ", ")
+    sides = comma.join(f"{s:g}" for s in state.hand_score.sides) if state.hand_score else "-"
+    totals = comma.join(f"{t:g}" for t in state.totals)
+    text = _("hand {hand} over: {how}; hand scores {sides}; totals {totals}").format(
+        hand=state.hand_no, how=how, sides=sides, totals=totals)
+    if state.match_over and state.winner is not None:
+        text = _("{line}; side {side} wins the match").format(line=text, side=state.winner)
+    return text
 
 
 def recorded_seating(first: Mapping[str, Any], players: int) -> tuple[frozenset[int] | None, str | None]:
@@ -363,9 +377,9 @@ def recorded_seating(first: Mapping[str, Any], players: int) -> tuple[frozenset[
         return None, None
     if humans is not None and (not isinstance(humans, list) or
                                any(isinstance(h, bool) or not isinstance(h, int) for h in humans)):
-        raise MalformedInputError(f"seq 0: field 'humans' must be a list of seat numbers, got {humans!r:.80}")
+        raise MalformedInputError(_("seq 0: field 'humans' must be a list of seat numbers, got {value}").format(value=f"{humans!r:.80}"))
     if bots is not None and not isinstance(bots, str):
-        raise MalformedInputError(f"seq 0: field 'bots' must be a string, got {bots!r:.80}")
+        raise MalformedInputError(_("seq 0: field 'bots' must be a string, got {value}").format(value=f"{bots!r:.80}"))
     return (None if humans is None else _check_seats(humans, players)), (None if bots is None else _check_bots(bots))
 
 
@@ -379,30 +393,32 @@ def _resumed_seating(name: str, first: Mapping[str, Any], players: int, humans: 
     seats = None if humans is None else _check_seats(humans, players)
     kind = None if bots is None else _check_bots(bots)
     if seats is not None and kept_seats is not None and seats != kept_seats:
-        raise MalformedInputError(f"{name} was played with people at seat(s) {_seats(kept_seats)}, not "
-                                  f"{_seats(seats)}; resume it without naming the seat, or as recorded")
+        raise MalformedInputError(_("{log} was played with people at seat(s) {recorded}, not {seats}; resume it without naming "
+                                    "the seat, or as recorded").format(log=name, recorded=_seats(kept_seats),
+                                                                       seats=_seats(seats)))
     if kind is not None and kept_bots is not None and kind != kept_bots:
-        raise MalformedInputError(f"{name} was played against {kept_bots} bots, not {kind}; resume it without "
-                                  "--bots, or as recorded")
+        raise MalformedInputError(_("{log} was played against {recorded} bots, not {bots}; resume it without --bots, or as "
+                                    "recorded").format(log=name, recorded=kept_bots, bots=kind))
     return (kept_seats if kept_seats is not None else seats if seats is not None else frozenset({0}),
             kept_bots or kind or "heuristic")
 
 
 def _seats(seats: Collection[int]) -> str:
-    return ", ".join(map(str, sorted(seats))) or "none"
+    return pgettext("list separator", ", ").join(map(str, sorted(seats))) or _("none")
 
 
 def _check_seats(humans: Collection[int], players: int) -> frozenset[int]:
     bad = [s for s in humans if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players]
     if bad:
-        raise MalformedInputError(f"seat {bad[0]!r} is not a seat at a table of {players} (seats 0..{players - 1})")
+        raise MalformedInputError(_("seat {seat} is not a seat at a table of {players} (seats 0..{last})").format(
+            seat=repr(bad[0]), players=players, last=players - 1))
     return frozenset(humans)
 
 
 def _check_bots(kind: str) -> str:
     kind = kind.strip().lower()  # as selfplay reads bot names
     if kind not in SESSION_BOTS:
-        raise MalformedInputError(f"unknown bots {kind!r}; known: {', '.join(SESSION_BOTS)}")
+        raise MalformedInputError(_("unknown bots {bots}; known: {known}").format(bots=repr(kind), known=", ".join(SESSION_BOTS)))
     return kind
 
 

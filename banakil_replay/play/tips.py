@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from .bots import Bot, HeuristicBot
 from .habits import HabitBot
+from ..i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,14 @@ class Tip:
     without: dict[str, Any] = field(default_factory=dict)
     runs: tuple[tuple[str, int], ...] = ()
     untestable: str = ""
+
+    def says_said(self) -> str:
+        """What the tip says, in the reader's language (:attr:`says` is the catalog's English)."""
+        return _(self.says)
+
+    def untestable_said(self) -> str:
+        """Why the tip cannot be played, in the reader's language ("" when it can)."""
+        return _(self.untestable) if self.untestable else ""
 
     @property
     def testable(self) -> bool:
@@ -55,59 +64,59 @@ class Tip:
 
 TIPS: tuple[Tip, ...] = (
     Tip("hold-set", "000, Don't meld everything you can",
-        "Wait a turn before laying a finished set of threes or aces, so the others cannot read your hand "
-        "from the table.",
+        N_("Wait a turn before laying a finished set of threes or aces, so the others cannot read your hand "
+           "from the table."),
         habit={"hold_sets": 1}, runs=(("classic", 2), ("classic", 4))),
     Tip("hold-meld", "000, Don't meld everything you can; Do you have to meld something every turn?",
-        "Hold back any finished meld for a turn rather than laying it the moment it is complete.",
+        N_("Hold back any finished meld for a turn rather than laying it the moment it is complete."),
         habit={"hold_melds": 1}, runs=(("classic", 2), ("classic", 4))),
     Tip("read-pile", "000, Read the discard pile like an open hand; 003, Strategy tips",
-        "Weigh what the discard pile offers (what fits your melds, what would be dead weight) instead of "
-        "always drawing blind from the stock.",
+        N_("Weigh what the discard pile offers (what fits your melds, what would be dead weight) instead of "
+           "always drawing blind from the stock."),
         without={"pile": "never"}, runs=(("classic", 2), ("classic", 4), ("kroot", 2))),
     Tip("count-pickup", "002, Common beginner mistakes; 003, Strategy tips",
-        "Before reaching deep into the pile, count everything that comes with the card you want: cards "
-        "you find no use for stay in hand and are charged against you.",
+        N_("Before reaching deep into the pile, count everything that comes with the card you want: cards "
+           "you find no use for stay in hand and are charged against you."),
         without={"pile": "greedy"}, runs=(("kroot", 2), ("eram", 4))),
     Tip("guard-jokers", "000, Guard your jokers; 003, Strategy tips",
-        "Put a joker into a meld early, even a modest one, rather than saving it for a bigger meld: a "
-        "joker still in hand when the hand ends is a 4-point loss.",
+        N_("Put a joker into a meld early, even a modest one, rather than saving it for a bigger meld: a "
+           "joker still in hand when the hand ends is a 4-point loss."),
         without={"keep_jokers": True}, runs=(("classic", 2), ("classic", 4), ("kroot", 2))),
     Tip("small-opening", "000, Don't let a weak hand sit at minus 20",
-        "Open with a cheap meld rather than wait for a rich one: once anything is laid you are charged "
-        "for the cards in hand instead of the flat penalty for never melding.",
+        N_("Open with a cheap meld rather than wait for a rich one: once anything is laid you are charged "
+           "for the cards in hand instead of the flat penalty for never melding."),
         without={"min_opening": 6.0}, runs=(("classic", 2), ("classic", 4))),
     Tip("open-early", "002, Common beginner mistakes",
-        "Do not put off your first meld: a player who never opens takes the flat -20.",
+        N_("Do not put off your first meld: a player who never opens takes the flat -20."),
         without={"open_from_turn": 4}, runs=(("classic", 2), ("eram", 4))),
     Tip("feed-partner", "000, In partnership, build towards your partner's strength; 003, Strategy tips",
-        "Once you have melded, add your cards to your partner's melds too, not only to your own.",
+        N_("Once you have melded, add your cards to your partner's melds too, not only to your own."),
         without={"feed_partner": False}, runs=(("classic", 4), ("kroot", 4))),
     Tip("no-wrong-pairs", "003, Strategy tips",
-        "Do not save pairs of a rank other than threes and aces: no other rank makes a set, so such "
-        "cards are only useful in runs.",
+        N_("Do not save pairs of a rank other than threes and aces: no other rank makes a set, so such "
+           "cards are only useful in runs."),
         without={"keep_pairs": True}, runs=(("kroot", 2), ("kroot", 4))),
     Tip("cold-hand", "003, Strategy tips; 000, Scoring (dhamoon)",
-        "Think twice before keeping every card back to go out in a single turn: that pays a large fixed "
-        "score, but all the cards still held are charged to you when another player ends the hand "
-        "first. The experiment plays ordinary melding (the tip's side) against keeping everything back.",
+        N_("Think twice before keeping every card back to go out in a single turn: that pays a large fixed "
+           "score, but all the cards still held are charged to you when another player ends the hand "
+           "first. The experiment plays ordinary melding (the tip's side) against keeping everything back."),
         without={"cold": True}, runs=(("kroot", 2), ("kroot", 4), ("classic", 2))),
     Tip("adding-is-not-opening", "002, Common beginner mistakes",
-        "Adding cards to melds already on the table is not an opening; only a meld of your own is.",
-        untestable="a misreading of the scoring rule, not a way of playing: the engine scores by the rule "
-                   "whatever a player believes, and the bots always open with a meld of their own"),
+        N_("Adding cards to melds already on the table is not an opening; only a meld of your own is."),
+        untestable=N_("a misreading of the scoring rule, not a way of playing: the engine scores by the rule "
+                      "whatever a player believes, and the bots always open with a meld of their own")),
     Tip("sets-of-any-rank", "002, Common beginner mistakes; 003, Melds",
-        "Only threes and aces make sets; no other rank does.",
-        untestable="a rule, not a habit: the reducer refuses a set of any other rank, so no legal policy "
-                   "can make the mistake (the playable half, not saving such pairs, is no-wrong-pairs)"),
+        N_("Only threes and aces make sets; no other rank does."),
+        untestable=N_("a rule, not a habit: the reducer refuses a set of any other rank, so no legal policy "
+                      "can make the mistake (the playable half, not saving such pairs, is no-wrong-pairs)")),
     Tip("pile-as-record", "000, Read the discard pile like an open hand",
-        "A card refused again and again near the bottom of the pile is either dead or quietly wanted by "
-        "someone.",
-        untestable="an inference about the opponents' hands; the bots do not model what others hold, so "
-                   "there is no habit to switch (the playable half is read-pile)"),
+        N_("A card refused again and again near the bottom of the pile is either dead or quietly wanted by "
+           "someone."),
+        untestable=N_("an inference about the opponents' hands; the bots do not model what others hold, so "
+                      "there is no habit to switch (the playable half is read-pile)")),
     Tip("004-none", "004",
-        "The Persian article states the rules and scores worked examples; it gives no advice on play.",
-        untestable="no tip to test"),
+        N_("The Persian article states the rules and scores worked examples; it gives no advice on play."),
+        untestable=N_("no tip to test")),
 )
 
 BY_ID: dict[str, Tip] = {t.id: t for t in TIPS}
@@ -117,9 +126,10 @@ def get_tip(tip_id: str) -> Tip:
     """The tip named ``tip_id``; a ValueError naming the known ones otherwise."""
     tip = BY_ID.get(tip_id.strip().lower())
     if tip is None:
-        raise ValueError(f"unknown tip {tip_id!r}; known: {', '.join(t.id for t in TIPS if t.testable)}")
+        raise ValueError(_("unknown tip {tip}; known: {known}").format(
+            tip=repr(tip_id), known=", ".join(t.id for t in TIPS if t.testable)))
     if not tip.testable:
-        raise ValueError(f"tip {tip.id!r} cannot be played: {tip.untestable}")
+        raise ValueError(_("tip {tip} cannot be played: {why}").format(tip=repr(tip.id), why=tip.untestable_said()))
     return tip
 
 
