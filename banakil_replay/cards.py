@@ -120,6 +120,23 @@ class Card:
     def __reduce__(self) -> tuple[type, tuple[int, str]]:
         return (Card, (self.rank, self.suit))  # copies and pickles come back as the interned card
 
+    # Equal cards are one object, so equality is identity, as without these two. They are spelled
+    # out because the ordering below, written in Python, makes every comparison of two different
+    # cards a Python-level one: without them ``==`` would try ``__eq__`` both ways round before
+    # falling back to identity, and a search of a hand (``index``, ``in``, ``remove``) would cost
+    # twice as much. The hash stays the identity's, computed in C.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return False if type(other) is Card else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if self is other:
+            return False
+        return True if type(other) is Card else NotImplemented
+
+    __hash__ = object.__hash__
+
     def __lt__(self, other: "Card") -> bool:
         return self._key < other._key
 

@@ -49,24 +49,35 @@ def _rules(state: GameState) -> Ruleset:
     return state.rules
 
 
+def _index(hand: tuple[Card, ...], card: Card) -> int:
+    """Where the first copy of ``card`` is in ``hand``, or -1.
+
+    Equal cards are one object, so this is ``hand.index(card)``; compared by identity in a loop it
+    costs a third of what ``index`` does, which compares the cards before it through Python.
+    """
+    i = 0
+    for c in hand:
+        if c is card:
+            return i
+        i += 1
+    return -1
+
+
 def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
     """The hand without ``cards``; an error names the first card the seat does not hold."""
-    cards, left = tuple(cards), list(hand)
-    try:
-        for c in cards:
-            left.remove(c)  # the first copy, as _take_one takes it
-    except ValueError:
-        for c in cards:  # one at a time, to name the first card missing
-            hand = _take_one(hand, c, seat)
-    return tuple(left)
+    for c in cards:
+        i = _index(hand, c)  # the first copy, as _take_one takes it
+        if i < 0:
+            raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {c.symbol}")
+        hand = hand[:i] + hand[i + 1:]
+    return hand
 
 
 def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
     """The hand without one copy of ``card`` (the first), or the error that the seat does not hold it."""
-    try:
-        i = hand.index(card)
-    except ValueError:
-        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}") from None
+    i = _index(hand, card)
+    if i < 0:
+        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
     return hand[:i] + hand[i + 1:]
 
 
@@ -385,10 +396,7 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
         rules = _rules(state)
         verify_meld_phase(state, seat)
     hand = state.hands[seat]
-    try:
-        i = hand.index(card)
-    except ValueError:
-        i = -1
+    i = _index(hand, card)
     if i < 0 or (state.this_turn.restricted and not may_discard(state.this_turn, card)):
         verify_discard_allowed(state, seat, card)  # says why not
     hand = hand[:i] + hand[i + 1:]
