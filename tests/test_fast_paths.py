@@ -26,7 +26,7 @@ import pytest
 from banakil_replay import melds, reducer
 from banakil_replay.cards import ACE_RANK, CARD_INDEX, JOKER, SUITS, Card, deck_list
 from banakil_replay.errors import BanakilError, IllegalMoveError
-from banakil_replay.events import Discarded, parse_event
+from banakil_replay.events import Discarded, HandStarted, parse_event
 from banakil_replay.fast_melds import lay_off_fast, meld_fast, run_layouts
 from banakil_replay.log.load import load_replay
 from banakil_replay.log.reading import iter_events, iter_log, read_log
@@ -167,6 +167,13 @@ def outcome(run: Callable[[], object]) -> object:
         return type(e), str(e)
 
 
+def plain_twins(m: pytest.MonkeyPatch) -> None:
+    """Every fast path of the reducer replaced by its plain twin."""
+    m.setattr(reducer, "meld_of", melds.meld_of)
+    m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+    m.setattr(reducer, "_undealt", reducer._undealt_plain)
+
+
 def plain_states(path: Path) -> object:
     """Every state of the log read whole, then replayed by ``reducer.replay`` (through ``apply``)."""
     return outcome(lambda: reducer.replay(read_log(path)).states)
@@ -179,8 +186,7 @@ def test_fast_replay_is_the_plain_replay(path: Path, monkeypatch: pytest.MonkeyP
     fast_states = outcome(lambda: replay_log(path).states)
     fast_final = outcome(lambda: fold_log(path))
     with monkeypatch.context() as m:
-        m.setattr(reducer, "meld_of", melds.meld_of)
-        m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+        plain_twins(m)
         melds.clear_caches()
         plain = plain_states(path)
     if isinstance(plain, tuple) and plain and isinstance(plain[0], type):
@@ -207,10 +213,37 @@ def test_random_games_replay_the_same(rules: str, players: int, monkeypatch: pyt
         log = random_game(rules, players, seed, max_hands=2)
         fast = reducer.replay(log).states
         with monkeypatch.context() as m:
-            m.setattr(reducer, "meld_of", melds.meld_of)
-            m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+            plain_twins(m)
             assert reducer.replay(log).states == fast, (rules, players, seed)
         assert any(s.melds for s in fast)
+
+
+def test_deal_counts_on_random_deals() -> None:
+    """The deal's counted-in-lists check gives the Counter one's answer or refusal, word for word, on
+    deals right and wrong: a card dealt three times, a stock one card off, a card missing, no stock."""
+    deck, rng = deck_list(), random.Random("deals")
+    refused = 0
+    for k in range(400):
+        cards = rng.sample(deck, len(deck))
+        hands = (tuple(cards[:14]), tuple(cards[14:28]))
+        upcard: Card | None = cards[28] if k % 3 else None
+        stock: list[Card] | None = cards[28 + (upcard is not None):]
+        if k % 5 == 1:
+            hands = (hands[0][:-1] + (hands[1][0],), hands[1])  # a copy dealt twice over ...
+            if k % 2:
+                hands = (hands[0], hands[1][:-1] + (hands[1][0],))  # ... or three times
+        if k % 7 == 2 and stock:
+            stock[rng.randrange(len(stock))] = rng.choice(deck)
+        if k % 11 == 3 and stock:
+            del stock[0]
+        if k % 13 == 4:
+            stock = None
+        ev = HandStarted(seq=1, hand=1, dealer=0, hands=hands, upcard=upcard,
+                         stock=None if stock is None else tuple(stock))
+        fast, plain = outcome(lambda: reducer._undealt(ev)), outcome(lambda: reducer._undealt_plain(ev))
+        assert fast == plain, k
+        refused += isinstance(plain, tuple) and isinstance(plain[0], type)
+    assert 50 < refused < 350  # both answers were asked about
 
 
 def plain(check: Callable[[], melds.Meld]) -> melds.Meld | None:
