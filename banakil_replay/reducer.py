@@ -32,7 +32,7 @@ from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
 from .strike import after_hand_struck
-from .scoring import HandInput, HandScore, match_status, score_hand
+from .scoring import HandInput, HandScore, MatchStatus, match_status, match_status_after, score_hand
 from .seats import first_to_play, next_dealer, sides_of
 from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
@@ -469,9 +469,34 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
 def _record(state: GameState, score: HandScore) -> GameState:
     rules = _rules(state)
     history = state.history + (tuple(score.sides),)
-    status = match_status(rules, state.n, history)
+    status = _status(rules, state.n, state.history, history)
     return _evolve(state, hand_score=score, history=history, totals=status.totals, match_over=status.over,
                         winner=status.winner)
+
+
+#: The match status last worked out, with what it was worked out from: (rules, players, history,
+#: status). The next hand's end in the same fold finds its history here and adds one row to it.
+_LAST_STATUS: list[tuple[Ruleset, int, tuple[tuple[Any, ...], ...], MatchStatus]] = []
+
+
+def _status(rules: Ruleset, n: int, before: tuple[tuple[Any, ...], ...],
+            history: tuple[tuple[Any, ...], ...]) -> MatchStatus:
+    """``match_status(rules, n, history)``, by one step from the status after ``before`` when that is
+    the one last worked out (the same tuple, kept alive here, so the same hands; the same rules).
+    A pure function's answer, remembered: a hand's end no longer re-adds every hand before it."""
+    last = _LAST_STATUS[0] if _LAST_STATUS else None
+    if last is not None and last[2] is before and last[0] is rules and last[1] == n:
+        status = match_status_after(rules, n, last[3], history[-1])
+    else:
+        status = match_status(rules, n, history)
+    _LAST_STATUS[:] = [(rules, n, history, status)]
+    return status
+
+
+def _status_plain(rules: Ruleset, n: int, before: tuple[tuple[Any, ...], ...],
+                  history: tuple[tuple[Any, ...], ...]) -> MatchStatus:
+    """:func:`_status` from every hand: the plain twin it is tested against."""
+    return match_status(rules, n, history)
 
 
 def after_hand_scored(state: GameState, ev: HandScored) -> GameState:

@@ -44,6 +44,7 @@ from banakil_replay.melds import Meld
 from banakil_replay.play import solver
 from banakil_replay.play.solver import best_partition, coverable, go_out
 from banakil_replay.rules import Ruleset, get_ruleset
+from banakil_replay.scoring import MatchStatus, match_status, match_status_after
 from banakil_replay.state import GameState
 
 from random_play import random_game  # type: ignore[import-not-found]
@@ -172,6 +173,7 @@ def plain_twins(m: pytest.MonkeyPatch) -> None:
     m.setattr(reducer, "meld_of", melds.meld_of)
     m.setattr(reducer, "lay_off_of", melds.lay_off_of)
     m.setattr(reducer, "_undealt", reducer._undealt_plain)
+    m.setattr(reducer, "_status", reducer._status_plain)
 
 
 def plain_states(path: Path) -> object:
@@ -244,6 +246,31 @@ def test_deal_counts_on_random_deals() -> None:
         assert fast == plain, k
         refused += isinstance(plain, tuple) and isinstance(plain[0], type)
     assert 50 < refused < 350  # both answers were asked about
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_match_status_step_by_step(name: str) -> None:
+    """The status after one more hand, worked out from the status before it, is the status worked out
+    from every hand: totals, carried shortfalls, the end, the winner and the tie-break, or the refusal."""
+    rules, rng = get_ruleset(name), random.Random(f"status/{name}")
+    ended = 0
+    for players in sorted(rules.player_counts):
+        n_sides = len(match_status(rules, players, []).totals)
+        for _ in range(60):
+            rows: list[tuple[float, ...]] = []
+            status = match_status(rules, players, rows)
+            while len(rows) < 40:
+                row = tuple(rng.choice((rng.randint(-60, 160), rng.randint(-20, 40) + 0.5, 0))
+                            for _ in range(n_sides + (rng.random() < 0.02)))
+                step = outcome(lambda: match_status_after(rules, players, status, row))
+                whole = outcome(lambda: match_status(rules, players, rows + [row]))
+                assert repr(step) == repr(whole), (rows, row)  # repr: 37 and 37.0 are equal, but print apart
+                if not isinstance(whole, MatchStatus):
+                    break
+                rows.append(row)
+                status = whole
+            ended += status.over
+    assert ended >= 20  # matches were played to their end, and past it
 
 
 def plain(check: Callable[[], melds.Meld]) -> melds.Meld | None:
