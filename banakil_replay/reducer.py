@@ -309,7 +309,7 @@ def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> T
     """Keep the discard restriction to the cards still held."""
     if not state.this_turn.restricted:
         return state.this_turn  # nothing restricted: the turn record does not change
-    kept = tuple(c for c in state.this_turn.restricted if c in hand)
+    kept = tuple(c for c in state.this_turn.restricted if _index(hand, c) >= 0)  # c in hand
     return Turn(state.this_turn.picked_up, state.this_turn.taken, state.this_turn.took_count, kept,
                 state.this_turn.laid_before)
 

@@ -29,6 +29,7 @@ from banakil_replay.errors import BanakilError, IllegalMoveError
 from banakil_replay.events import Discarded, HandStarted, parse_event
 from banakil_replay.fast_melds import lay_off_fast, meld_fast, run_layouts
 from banakil_replay.log.load import load_replay
+from banakil_replay.log import reading
 from banakil_replay.log.reading import iter_events, iter_log, read_log
 from banakil_replay.log.stream import fold_log, replay_log
 from banakil_replay.play.candidates import _assignments, run_candidates, stand_in_candidates
@@ -205,7 +206,10 @@ def test_the_invalid_logs_are_refused() -> None:
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
 def test_the_reader_reads_what_the_plain_parser_does(path: Path) -> None:
-    assert list(iter_log(path)) == [parse_event(r) for r in iter_events(path)]
+    events = list(iter_log(path))
+    assert events == [parse_event(r) for r in iter_events(path)]
+    # the member counts made for each event class count what the general count does
+    assert [reading._members(e) for e in events] == [reading._members_plain(e) for e in events]
 
 
 @pytest.mark.parametrize("rules, players", [("classic", 2), ("classic", 4), ("classic-sum", 3), ("jawaker", 4),
