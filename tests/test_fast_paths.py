@@ -21,6 +21,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+import msgspec
 import pytest
 
 from banakil_replay import melds, reducer
@@ -210,6 +211,23 @@ def test_the_reader_reads_what_the_plain_parser_does(path: Path) -> None:
     assert events == [parse_event(r) for r in iter_events(path)]
     # the member counts made for each event class count what the general count does
     assert [reading._members(e) for e in events] == [reading._members_plain(e) for e in events]
+
+
+def test_the_batch_reads_deals_as_the_event_decoder_does(tmp_path: Path) -> None:
+    """The batch reader's deal (canonical codes read by msgspec) has the fields of the event decoder's,
+    in order, with the same defaults; a deal written with other spellings reads the same the long way."""
+    mine = [(f.name, f.required, f.default) for f in msgspec.structs.fields(reading._DealCodes)]
+    assert mine == [(f.name, f.required, f.default) for f in msgspec.structs.fields(HandStarted)]
+    lines = (ROOT / "sample_games" / "classic_dana_ravi.jsonl").read_text(encoding="utf-8").splitlines()
+    deal = next(i for i, line in enumerate(lines) if '"hand_started"' in line)
+    batch = reading._fast_batch([line.encode() for line in lines[1:]], 1, 10 ** 6)
+    assert batch is not None and type(batch[deal - 1]) is HandStarted  # written canonically: read in the batch
+    for code, spelling in (("7H", "7h"), ("7H", "7\\u2665"), ("10S", "TS"), ("8D", " 8D")):
+        assert f'"{code}"' in lines[deal]
+        changed = lines[:deal] + [lines[deal].replace(f'"{code}"', f'"{spelling}"', 1)] + lines[deal + 1:]
+        path = tmp_path / "spelt.jsonl"
+        path.write_text("\n".join(changed) + "\n", encoding="utf-8")
+        assert list(iter_log(path)) == list(iter_log(ROOT / "sample_games" / "classic_dana_ravi.jsonl"))
 
 
 @pytest.mark.parametrize("rules, players", [("classic", 2), ("classic", 4), ("classic-sum", 3), ("jawaker", 4),
