@@ -256,6 +256,18 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
                         phase="meld", this_turn=DREW_LAID if state.laid_any[seat] else DREW)
 
 
+def _only_restricted(turn: Turn, hand: tuple[Card, ...]) -> bool:
+    """``not any(may_discard(turn, c) for c in hand)``: every card held is one the discard limit
+    refuses, a card taken or a copy of it (:func:`limits.may_discard` refuses exactly the cards in
+    ``turn.restricted``). Asked of sets, in C, as a meld or a take after a take asks it of every card."""
+    return set(hand).issubset(turn.restricted)
+
+
+def _only_restricted_plain(turn: Turn, hand: tuple[Card, ...]) -> bool:
+    """:func:`_only_restricted` asked card by card: its plain twin, for the tests."""
+    return not any(may_discard(turn, c) for c in hand)
+
+
 def after_took(state: GameState, ev: Took) -> GameState:
     rules = _rules(state)
     if ev.seat != state.turn or state.phase != "draw":
@@ -277,7 +289,7 @@ def after_took(state: GameState, ev: Took) -> GameState:
     hand = state.hands[ev.seat] + taken
     turn = Turn(picked_up=True, taken=taken, took_count=ev.count, restricted=restricted,
                 laid_before=state.laid_any[ev.seat])
-    if restricted and not any(may_discard(turn, c) for c in hand):
+    if restricted and _only_restricted(turn, hand):
         # only the cards taken and copies of them: no discard could end this turn
         raise Rule.KEEP_A_LEGAL_DISCARD.no(
             f"taking {' '.join(c.symbol for c in reversed(taken))} would leave seat {ev.seat} holding only "
@@ -327,7 +339,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     others away would leave a turn with no legal end, so that meld is refused instead. Melding
     the taken cards first is always possible.
     """
-    if hand and turn.restricted and not any(may_discard(turn, c) for c in hand):
+    if hand and turn.restricted and _only_restricted(turn, hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(f"this would leave only {' '.join(c.symbol for c in hand)}, taken from the pile this turn, "
                   "and it may not be discarded: keep a card you may discard, or go out")
 

@@ -47,7 +47,7 @@ from banakil_replay.play import solver
 from banakil_replay.play.solver import best_partition, coverable, go_out
 from banakil_replay.rules import Ruleset, get_ruleset
 from banakil_replay.scoring import MatchStatus, match_status, match_status_after
-from banakil_replay.state import GameState
+from banakil_replay.state import GameState, Turn
 
 from random_play import random_game  # type: ignore[import-not-found]
 from test_judge import tally  # type: ignore[import-not-found]  # one way to build a race's tally
@@ -176,6 +176,7 @@ def plain_twins(m: pytest.MonkeyPatch) -> None:
     m.setattr(reducer, "lay_off_of", melds.lay_off_of)
     m.setattr(reducer, "_undealt", reducer._undealt_plain)
     m.setattr(reducer, "_status", reducer._status_plain)
+    m.setattr(reducer, "_only_restricted", reducer._only_restricted_plain)
 
 
 def plain_states(path: Path) -> object:
@@ -293,6 +294,22 @@ def test_match_status_step_by_step(name: str) -> None:
                 status = whole
             ended += status.over
     assert ended >= 20  # matches were played to their end, and past it
+
+
+def test_only_restricted_cards_on_random_hands() -> None:
+    """"Every card held is refused by the discard limit", asked of sets, is what asking may_discard of
+    each card says, on hands of taken cards, their copies and others."""
+    deck, rng = deck_list(), random.Random("restricted")
+    answers = set()
+    for _ in range(2000):
+        restricted = tuple(rng.sample(deck, rng.randint(1, 3)))
+        hand = tuple(rng.choice(restricted) if rng.random() < 0.8 else rng.choice(deck)
+                     for _ in range(rng.randint(0, 5)))
+        turn = Turn(picked_up=True, taken=restricted, took_count=len(restricted), restricted=restricted)
+        answer = reducer._only_restricted(turn, hand)
+        assert answer == reducer._only_restricted_plain(turn, hand), (restricted, hand)
+        answers.add(answer)
+    assert answers == {True, False}
 
 
 def plain(check: Callable[[], melds.Meld]) -> melds.Meld | None:
