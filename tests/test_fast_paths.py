@@ -231,6 +231,36 @@ def test_the_batch_reads_deals_as_the_event_decoder_does(tmp_path: Path) -> None
         assert list(iter_log(path)) == list(iter_log(ROOT / "sample_games" / "classic_dana_ravi.jsonl"))
 
 
+FIRST = '{"seq":0,"type":"match_started","format":"banakil-replay/1","rules":"classic","players":["Dana","Ravi"]}'
+FIRST_LINES = [
+    FIRST, FIRST.replace("}", ',"options":{}}'), FIRST.replace('"Ravi"', '"Ra:vi"'), FIRST.replace("/1", "/1.7"),
+    FIRST.replace('"seq":0,', '"seq":0,"seq":0,'), FIRST.replace("}", ',"x":1}'), "\ufeff" + FIRST,
+    FIRST.replace("/1", "/9"), FIRST.replace("/1", "/1.x"), FIRST.replace("match_started", "annotated"),
+    FIRST.replace('"seq":0', '"seq":1'), FIRST.replace('"classic"', '"classic-nine"'), " " + FIRST,
+    FIRST.replace("}", ',"options":{"target":{"a":[1,{"b":2}]}}}'), FIRST.replace('"Dana"', '"Da\\ud800na"'),
+]
+
+
+@pytest.mark.parametrize("tail", [False, True], ids=["", "an event of a newer version last"])
+@pytest.mark.parametrize("first", FIRST_LINES)
+def test_the_first_line_reads_as_the_long_way_reads_it(first: str, tail: bool, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 1 read straight from its bytes gives the events, or the error word for word, that the long
+    way gives, whatever the line: defaults spelt out, options, a newer minor version, a duplicate key,
+    an unknown field, a byte order mark, another major version, another event, a lone surrogate ..."""
+    rest = (ROOT / "sample_games" / "classic_dana_ravi.jsonl").read_text(encoding="utf-8").splitlines()[1:]
+    if tail:  # its error says the log may be of a newer minor version when line 1 says so
+        rest.append(f'{{"seq":{len(rest) + 1},"type":"hand_paused"}}')
+    path = tmp_path / "first.jsonl"
+    path.write_text("\n".join([first, *rest]) + "\n", encoding="utf-8")
+    fast = outcome(lambda: list(iter_log(path))), outcome(lambda: fold_log(path))
+    with monkeypatch.context() as m:
+        m.setattr(reading, "_fast_first", lambda raw, max_depth, max_digits: None)
+        assert fast == (outcome(lambda: list(iter_log(path))), outcome(lambda: fold_log(path)))
+    if first == FIRST:
+        assert reading._fast_first(first.encode(), 64, 4300) is not None  # the usual line goes the fast way
+
+
 @pytest.mark.parametrize("rules, players", [("classic", 2), ("classic", 4), ("classic-sum", 3), ("jawaker", 4),
                                             ("eram", 4), ("kroot", 4)])
 def test_random_games_replay_the_same(rules: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
