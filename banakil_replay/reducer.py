@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
-from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, difference_words, full_deck
+from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, deck_left, difference_words, full_deck
 from .citations import BANKED, cite
 from .errors import IllegalMoveError, MalformedInputError
 from .errors import MalformedEventError as MalformedEventError, ReplayError as ReplayError  # their callers import them here
@@ -32,7 +32,7 @@ from .rules import Ruleset, get_ruleset
 from .hand_end import seat_inputs
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
 from .strike import after_hand_struck
-from .scoring import HandInput, HandScore, MatchStatus, match_status, match_status_after, score_hand
+from .scoring import HandInput, HandScore, match_status_of, score_hand
 from .seats import first_to_play, next_dealer, sides_of
 from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
@@ -50,11 +50,8 @@ def _rules(state: GameState) -> Ruleset:
 
 
 def _index(hand: tuple[Card, ...], card: Card) -> int:
-    """Where the first copy of ``card`` is in ``hand``, or -1.
-
-    Equal cards are one object, so this is ``hand.index(card)``; compared by identity in a loop it
-    costs a third of what ``index`` does, which compares the cards before it through Python.
-    """
+    """``hand.index(card)`` or -1, by identity (equal cards are one object): a third of the cost of
+    ``index``, which compares every card before it through Python."""
     i = 0
     for c in hand:
         if c is card:
@@ -64,21 +61,13 @@ def _index(hand: tuple[Card, ...], card: Card) -> int:
 
 
 def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
-    """The hand without ``cards``; an error names the first card the seat does not hold."""
+    """The hand without ``cards`` (the first copy of each); an error names the first card the seat does not hold."""
     for c in cards:
-        i = _index(hand, c)  # the first copy, as _take_one takes it
+        i = _index(hand, c)
         if i < 0:
             raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {c.symbol}")
         hand = hand[:i] + hand[i + 1:]
     return hand
-
-
-def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
-    """The hand without one copy of ``card`` (the first), or the error that the seat does not hold it."""
-    i = _index(hand, card)
-    if i < 0:
-        raise Rule.CARDS_FROM_HAND.no(f"seat {seat} does not hold {card.symbol}")
-    return hand[:i] + hand[i + 1:]
 
 
 def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -174,27 +163,10 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
 
 
 def _undealt(ev: HandStarted) -> tuple[int, ...]:
-    """The cards left after the deal, as counts by :data:`cards.CARD_INDEX`, or why the deal is impossible.
-
-    Counted in lists of the 54 kinds' counts, a third of what :class:`Counter` arithmetic costs
-    (:func:`_undealt_plain`, which also words every refusal, so the words never depend on this path).
-    """
-    index = CARD_INDEX
-    left = [DECK_COPIES] * len(CARD_KINDS)
-    for cards in ev.hands:
-        for c in cards:
-            left[index[c]] -= 1
-    if ev.upcard is not None:
-        left[index[ev.upcard]] -= 1
-    if min(left) < 0:
-        return _undealt_plain(ev)  # raises, naming the first card dealt too often
-    if ev.stock is not None:
-        given = [0] * len(CARD_KINDS)
-        for c in ev.stock:
-            given[index[c]] += 1
-        if given != left:
-            return _undealt_plain(ev)  # raises, saying how the stock differs
-    return tuple(left)
+    """The cards left after the deal, as counts by :data:`cards.CARD_INDEX`, or why the deal is impossible
+    (counted by :func:`cards.deck_left`; a deal it refuses, :func:`_undealt_plain` refuses in words)."""
+    left = deck_left(ev.hands, ev.upcard, ev.stock)
+    return _undealt_plain(ev) if left is None else left
 
 
 def _undealt_plain(ev: HandStarted) -> tuple[int, ...]:
@@ -257,14 +229,12 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
 
 
 def _only_restricted(turn: Turn, hand: tuple[Card, ...]) -> bool:
-    """``not any(may_discard(turn, c) for c in hand)``: every card held is one the discard limit
-    refuses, a card taken or a copy of it (:func:`limits.may_discard` refuses exactly the cards in
-    ``turn.restricted``). Asked of sets, in C, as a meld or a take after a take asks it of every card."""
+    """Every card held is one the discard limit refuses (``not any(may_discard(turn, c) for c in hand)``,
+    :func:`_only_restricted_plain`; ``may_discard`` refuses exactly ``turn.restricted``), asked in C."""
     return set(hand).issubset(turn.restricted)
 
 
 def _only_restricted_plain(turn: Turn, hand: tuple[Card, ...]) -> bool:
-    """:func:`_only_restricted` asked card by card: its plain twin, for the tests."""
     return not any(may_discard(turn, c) for c in hand)
 
 
@@ -398,7 +368,7 @@ def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     target = meld_within_reach(state, ev.seat, ev.meld)
-    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
+    hand = _take_from(state.hands[ev.seat], (ev.card,), ev.seat)
     meld = verify_joker_swap(target.meld, ev.card, rules)
     hand = hand + (JOKER,)
     table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
@@ -481,34 +451,9 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
 def _record(state: GameState, score: HandScore) -> GameState:
     rules = _rules(state)
     history = state.history + (tuple(score.sides),)
-    status = _status(rules, state.n, state.history, history)
+    status = match_status_of(rules, state.n, state.history, history)
     return _evolve(state, hand_score=score, history=history, totals=status.totals, match_over=status.over,
                         winner=status.winner)
-
-
-#: The match status last worked out, with what it was worked out from: (rules, players, history,
-#: status). The next hand's end in the same fold finds its history here and adds one row to it.
-_LAST_STATUS: list[tuple[Ruleset, int, tuple[tuple[Any, ...], ...], MatchStatus]] = []
-
-
-def _status(rules: Ruleset, n: int, before: tuple[tuple[Any, ...], ...],
-            history: tuple[tuple[Any, ...], ...]) -> MatchStatus:
-    """``match_status(rules, n, history)``, by one step from the status after ``before`` when that is
-    the one last worked out (the same tuple, kept alive here, so the same hands; the same rules).
-    A pure function's answer, remembered: a hand's end no longer re-adds every hand before it."""
-    last = _LAST_STATUS[0] if _LAST_STATUS else None
-    if last is not None and last[2] is before and last[0] is rules and last[1] == n:
-        status = match_status_after(rules, n, last[3], history[-1])
-    else:
-        status = match_status(rules, n, history)
-    _LAST_STATUS[:] = [(rules, n, history, status)]
-    return status
-
-
-def _status_plain(rules: Ruleset, n: int, before: tuple[tuple[Any, ...], ...],
-                  history: tuple[tuple[Any, ...], ...]) -> MatchStatus:
-    """:func:`_status` from every hand: the plain twin it is tested against."""
-    return match_status(rules, n, history)
 
 
 def after_hand_scored(state: GameState, ev: HandScored) -> GameState:

@@ -465,6 +465,26 @@ def match_status_after(rules: Ruleset, players: int, before: MatchStatus, row: S
                        tuple(tidy(t) for t in totals), tuple(debts), over, winner, tiebreak)
 
 
+#: The match status last worked out, with what it was worked out from: (rules, players, hands,
+#: status). The next hand's end in the same fold finds its hands here and adds one row to them.
+_LAST_STATUS: list[tuple[Ruleset, int, Sequence[Sequence[Number]], MatchStatus]] = []
+
+
+def match_status_of(rules: Ruleset, players: int, before: Sequence[Sequence[Number]],
+                    hand_sides: Sequence[Sequence[Number]]) -> MatchStatus:
+    """``match_status(rules, players, hand_sides)``, where ``before`` is ``hand_sides`` but its last row:
+    by one step (:func:`match_status_after`) from the status after ``before`` when that is the one last
+    worked out (the very same object, kept alive here, so the same hands; the same rules). A pure
+    function's answer, remembered: the reducer's hand ends no longer re-add every hand before them."""
+    last = _LAST_STATUS[0] if _LAST_STATUS else None
+    if last is not None and last[2] is before and last[0] is rules and last[1] == players:
+        status = match_status_after(rules, players, last[3], hand_sides[-1])
+    else:
+        status = match_status(rules, players, hand_sides)
+    _LAST_STATUS[:] = [(rules, players, hand_sides, status)]
+    return status
+
+
 def _decide(rules: Ruleset, target: int, totals: Sequence[float]) -> tuple[bool, int | None, bool]:
     reached = [i for i, t in enumerate(totals) if t >= target]
     if not reached:

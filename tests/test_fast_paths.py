@@ -175,7 +175,7 @@ def plain_twins(m: pytest.MonkeyPatch) -> None:
     m.setattr(reducer, "meld_of", melds.meld_of)
     m.setattr(reducer, "lay_off_of", melds.lay_off_of)
     m.setattr(reducer, "_undealt", reducer._undealt_plain)
-    m.setattr(reducer, "_status", reducer._status_plain)
+    m.setattr(reducer, "match_status_of", lambda rules, n, before, hands: match_status(rules, n, hands))
     m.setattr(reducer, "_only_restricted", reducer._only_restricted_plain)
 
 
