@@ -158,7 +158,7 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
         hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
         stock=ev.stock, stock_count=sum(unseen), unseen=unseen,
-        this_turn=Turn(), opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
+        this_turn=FRESH_TURN, opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
         went_out=None, all_at_once=False, hand_score=None)
 
 
