@@ -120,6 +120,23 @@ class Card:
     def __reduce__(self) -> tuple[type, tuple[int, str]]:
         return (Card, (self.rank, self.suit))  # copies and pickles come back as the interned card
 
+    # Equal cards are one object, so equality is identity, as without these two. They are spelled
+    # out because the ordering below, written in Python, makes every comparison of two different
+    # cards a Python-level one: without them ``==`` would try ``__eq__`` both ways round before
+    # falling back to identity, and a search of a hand (``index``, ``in``, ``remove``) would cost
+    # twice as much. The hash stays the identity's, computed in C.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return False if type(other) is Card else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if self is other:
+            return False
+        return True if type(other) is Card else NotImplemented
+
+    __hash__ = object.__hash__
+
     def __lt__(self, other: "Card") -> bool:
         return self._key < other._key
 
@@ -238,6 +255,31 @@ def counts_of(cards: Iterable[Card]) -> tuple[int, ...]:
     for c in cards:
         out[CARD_INDEX[c]] += 1
     return tuple(out)
+
+
+def deck_left(hands: Iterable[Iterable[Card]], upcard: Card | None = None,
+              stock: Iterable[Card] | None = None) -> tuple[int, ...] | None:
+    """The deck's cards left after dealing ``hands`` and turning ``upcard`` up, as counts by
+    :data:`CARD_INDEX`; None when a card was dealt more often than the deck holds it, or when
+    ``stock`` (if given) is not exactly the cards left. Counted in lists of the 54 kinds' counts
+    (a deal is counted at every hand's start: :class:`Counter` arithmetic cost three times as much).
+    """
+    index = CARD_INDEX
+    left = [2] * len(CARD_KINDS)  # the deck: two of every kind
+    for cards in hands:
+        for c in cards:
+            left[index[c]] -= 1
+    if upcard is not None:
+        left[index[upcard]] -= 1
+    if min(left) < 0:
+        return None
+    if stock is not None:
+        given = [0] * len(CARD_KINDS)
+        for c in stock:
+            given[index[c]] += 1
+        if given != left:
+            return None
+    return tuple(left)
 
 
 def deck_list() -> list[Card]:

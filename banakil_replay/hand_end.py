@@ -6,8 +6,6 @@ what a hand was worth, or would have been worth under another rule set.
 
 from __future__ import annotations
 
-from itertools import chain
-
 from .cards import CARD_KINDS, Card
 from .errors import MalformedInputError
 from .i18n import _
@@ -23,14 +21,18 @@ def seat_inputs(state: GameState, rules: Ruleset) -> tuple[SeatInput, ...]:
     ``meld_credit``; the reducer scores hands with this, and the notebooks use it
     to rescore a finished hand under another rule set.
     """
-    seats = []
     value = _values(rules).__getitem__
+    credit: list[list[Card]] = [[] for _ in range(state.n)]  # each seat's credited cards, in table order
+    if rules.meld_credit == "meld_area":
+        for m in state.melds:
+            credit[m.owner] += m.meld.cards
+    else:
+        for m in state.melds:
+            for c, who in zip(m.meld.cards, m.laid_by):
+                credit[who].append(c)
+    seats = []
     for seat in range(state.n):
-        if rules.meld_credit == "meld_area":
-            credited = tuple(chain.from_iterable([m.meld.cards for m in state.melds if m.owner == seat]))
-        else:
-            credited = tuple(c for m in state.melds for c, who in zip(m.cards, m.laid_by) if who == seat)
-        held = state.hands[seat]
+        credited, held = tuple(credit[seat]), state.hands[seat]
         seats.append(SeatInput(float(sum(map(value, credited))), float(sum(map(value, held))),
                                state.opened[seat], credited, held, state.had_turn[seat]))
     return tuple(seats)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
-from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, difference_words, full_deck
+from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, deck_left, difference_words, full_deck
 from .citation_words import said
 from .citations import BANKED, cite
 from .errors import IllegalMoveError, MalformedInputError
@@ -34,7 +34,7 @@ from .hand_end import seat_inputs
 from .i18n import N_, _, ngettext
 from .limits import may_discard, reshuffle_left, stock_renewal_refused
 from .strike import after_hand_struck, recorded_hand_table, verify_recorded_hand
-from .scoring import HandInput, HandScore, line, match_status, score_hand
+from .scoring import HandInput, HandScore, line, match_status_of, score_hand
 from .seats import first_to_play, next_dealer, sides_of
 from .state import DREW, DREW_LAID, FRESH_TURN, FRESH_TURN_LAID, GameState, TableMeld, Turn, evolve as _evolve, set_seq
 from .state import Replay as Replay  # every state of a log: made here, kept with the state
@@ -51,25 +51,24 @@ def _rules(state: GameState) -> Ruleset:
     return state.rules
 
 
+def _index(hand: tuple[Card, ...], card: Card) -> int:
+    """``hand.index(card)`` or -1, by identity (equal cards are one object): a third of ``index``'s cost."""
+    i = 0
+    for c in hand:
+        if c is card:
+            return i
+        i += 1
+    return -1
+
+
 def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tuple[Card, ...]:
-    """The hand without ``cards``; an error names the first card the seat does not hold."""
-    cards, left = tuple(cards), list(hand)
-    try:
-        for c in cards:
-            left.remove(c)  # the first copy, as _take_one takes it
-    except ValueError:
-        for c in cards:  # one at a time, to name the first card missing
-            hand = _take_one(hand, c, seat)
-    return tuple(left)
-
-
-def _take_one(hand: tuple[Card, ...], card: Card, seat: int) -> tuple[Card, ...]:
-    """The hand without one copy of ``card`` (the first), or the error that the seat does not hold it."""
-    try:
-        i = hand.index(card)
-    except ValueError:
-        raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=card.symbol)) from None
-    return hand[:i] + hand[i + 1:]
+    """The hand without ``cards`` (the first copy of each); an error names the first card the seat does not hold."""
+    for c in cards:
+        i = _index(hand, c)
+        if i < 0:
+            raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=c.symbol))
+        hand = hand[:i] + hand[i + 1:]
+    return hand
 
 
 def _set(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -163,7 +162,7 @@ def after_hand_started(state: GameState, ev: HandStarted) -> GameState:
         hand_no=ev.hand, dealer=ev.dealer, turn=first, phase="meld" if starter else "draw",
         hands=ev.hands, melds=(), discard=(ev.upcard,) if ev.upcard else (),
         stock=ev.stock, stock_count=sum(unseen), unseen=unseen,
-        this_turn=Turn(), opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
+        this_turn=FRESH_TURN, opened=no, laid_any=no, had_turn=_set(no, first, True), reshuffles=0, first_turn=True,
         went_out=None, all_at_once=False, hand_score=None)
 
 
@@ -177,7 +176,14 @@ def _dealt_wrong(seat: int, count: int, want: int) -> str:
 
 
 def _undealt(ev: HandStarted) -> tuple[int, ...]:
-    """The cards left after the deal, as counts by :data:`cards.CARD_INDEX`, or why the deal is impossible."""
+    """The cards left after the deal, as counts by :data:`cards.CARD_INDEX`, or why the deal is impossible
+    (counted by :func:`cards.deck_left`; a deal it refuses, :func:`_undealt_plain` refuses in words)."""
+    left = deck_left(ev.hands, ev.upcard, ev.stock)
+    return _undealt_plain(ev) if left is None else left
+
+
+def _undealt_plain(ev: HandStarted) -> tuple[int, ...]:
+    """:func:`_undealt` counted with :class:`Counter`: the reference its fast twin is tested against."""
     dealt: Counter[Card] = Counter()  # counted in C (cards hash by identity)
     for cards in ev.hands:
         dealt.update(cards)
@@ -241,6 +247,16 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
                         phase="meld", this_turn=DREW_LAID if state.laid_any[seat] else DREW)
 
 
+def _only_restricted(turn: Turn, hand: tuple[Card, ...]) -> bool:
+    """Every card held is one the discard limit refuses (``not any(may_discard(turn, c) for c in hand)``,
+    :func:`_only_restricted_plain`; ``may_discard`` refuses exactly ``turn.restricted``), asked in C."""
+    return set(hand).issubset(turn.restricted)
+
+
+def _only_restricted_plain(turn: Turn, hand: tuple[Card, ...]) -> bool:
+    return not any(may_discard(turn, c) for c in hand)
+
+
 def after_took(state: GameState, ev: Took) -> GameState:
     rules = _rules(state)
     if ev.seat != state.turn or state.phase != "draw":
@@ -263,7 +279,7 @@ def after_took(state: GameState, ev: Took) -> GameState:
     hand = state.hands[ev.seat] + taken
     turn = Turn(picked_up=True, taken=taken, took_count=ev.count, restricted=restricted,
                 laid_before=state.laid_any[ev.seat])
-    if restricted and not any(may_discard(turn, c) for c in hand):
+    if restricted and _only_restricted(turn, hand):
         # only the cards taken and copies of them: no discard could end this turn
         raise Rule.KEEP_A_LEGAL_DISCARD.no(_(
             "taking {taken} would leave seat {seat} holding only {hand}, the cards taken and copies of them, and "
@@ -297,7 +313,7 @@ def _after_cards_leave(state: GameState, seat: int, hand: tuple[Card, ...]) -> T
     """Keep the discard restriction to the cards still held."""
     if not state.this_turn.restricted:
         return state.this_turn  # nothing restricted: the turn record does not change
-    kept = tuple(c for c in state.this_turn.restricted if c in hand)
+    kept = tuple(c for c in state.this_turn.restricted if _index(hand, c) >= 0)  # c in hand
     return Turn(state.this_turn.picked_up, state.this_turn.taken, state.this_turn.took_count, kept,
                 state.this_turn.laid_before)
 
@@ -315,7 +331,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     others away would leave a turn with no legal end, so that meld is refused instead. Melding
     the taken cards first is always possible.
     """
-    if hand and turn.restricted and not any(may_discard(turn, c) for c in hand):
+    if hand and turn.restricted and _only_restricted(turn, hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(_("this would leave only {hand}, taken from the pile this turn, and it may "
                                              "not be discarded: keep a card you may discard, or go out").format(
                                                  hand=" ".join(c.symbol for c in hand)))
@@ -375,7 +391,7 @@ def after_joker_swapped(state: GameState, ev: JokerSwapped) -> GameState:
     rules = _rules(state)
     verify_meld_phase(state, ev.seat)
     target = meld_within_reach(state, ev.seat, ev.meld)
-    hand = _take_one(state.hands[ev.seat], ev.card, ev.seat)
+    hand = _take_from(state.hands[ev.seat], (ev.card,), ev.seat)
     meld = verify_joker_swap(target.meld, ev.card, rules)
     hand = hand + (JOKER,)
     table = TableMeld(target.id, target.owner, meld, _relabel(target, meld.cards, ev.seat))
@@ -412,10 +428,7 @@ def after_discarded(state: GameState, ev: Discarded) -> GameState:
         rules = _rules(state)
         verify_meld_phase(state, seat)
     hand = state.hands[seat]
-    try:
-        i = hand.index(card)
-    except ValueError:
-        i = -1
+    i = _index(hand, card)
     if i < 0 or (state.this_turn.restricted and not may_discard(state.this_turn, card)):
         verify_discard_allowed(state, seat, card)  # says why not
     hand = hand[:i] + hand[i + 1:]
@@ -465,7 +478,7 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
 def _record(state: GameState, score: HandScore) -> GameState:
     rules = _rules(state)
     history = state.history + (tuple(score.sides),)
-    status = match_status(rules, state.n, history)
+    status = match_status_of(rules, state.n, state.history, history)
     return _evolve(state, hand_score=score, history=history, totals=status.totals, match_over=status.over,
                         winner=status.winner)
 

@@ -534,6 +534,53 @@ def match_status(rules: Ruleset, players: int, hand_sides: Sequence[Sequence[Num
                        tuple(tidy(t) for t in totals), tuple(debts), over, winner, tiebreak)
 
 
+def match_status_after(rules: Ruleset, players: int, before: MatchStatus, row: Sequence[Number]) -> MatchStatus:
+    """``match_status(rules, players, before.hands + (row,))`` from ``before``, the status after the
+    hands before ``row``, in one step instead of one per hand (the reducer's, at every hand's end).
+
+    The step of :func:`match_status`'s loop: its totals start from ``before.totals``, the same numbers
+    (whole ones as ints, which add up alike), and the carried shortfalls from ``before.carried``.
+    """
+    n_sides = len(before.totals)
+    k = len(before.hands)
+    if len(row) != n_sides:
+        raise MalformedInputError(f"hand {k + 1} has {len(row)} side scores, expected {n_sides}")
+    if before.over:
+        raise MalformedInputError(f"hand {k + 1} was played after the match had ended")
+    debts = list(before.carried)
+    if rules.sheet_carry:
+        entries = []
+        for s in range(n_sides):
+            (e,), debts[s] = sheet_entries([row[s]], debts[s])
+            entries.append(e)
+    else:
+        entries = list(row)
+    totals = [t + e for t, e in zip(before.totals, entries)]
+    over, winner, tiebreak = _decide(rules, before.target, totals)
+    return MatchStatus(before.target, before.hands + (tuple(row),), before.entered + (tuple(entries),),
+                       tuple(tidy(t) for t in totals), tuple(debts), over, winner, tiebreak)
+
+
+#: The match status last worked out, with what it was worked out from: (rules, players, hands,
+#: status). The next hand's end in the same fold finds its hands here and adds one row to them.
+_LAST_STATUS: list[tuple[Ruleset, int, Sequence[Sequence[Number]], MatchStatus]] = []
+
+
+def match_status_of(rules: Ruleset, players: int, before: Sequence[Sequence[Number]],
+                    hand_sides: Sequence[Sequence[Number]]) -> MatchStatus:
+    """``match_status(rules, players, hand_sides)``, where ``before`` is ``hand_sides`` but its last row:
+    by one step (:func:`match_status_after`) from the status after ``before`` when that is the one last
+    worked out (the very same object, kept alive here, so the same hands; the same rules). A pure
+    function's answer, remembered: the reducer's hand ends no longer re-add every hand before them."""
+    last = _LAST_STATUS[0] if _LAST_STATUS else None
+    if last is not None and last[2] is before and last[0] is rules and last[1] == players:
+        status = match_status_after(rules, players, last[3], hand_sides[-1])
+    else:
+        status = match_status(rules, players, hand_sides)
+    _LAST_STATUS[:] = [(rules, players, hand_sides, status)]
+    return status
+
+
 def _decide(rules: Ruleset, target: int, totals: Sequence[float]) -> tuple[bool, int | None, bool]:
     reached = [i for i, t in enumerate(totals) if t >= target]
     if not reached:

@@ -21,14 +21,16 @@ from itertools import combinations
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+import msgspec
 import pytest
 
 from banakil_replay import melds, reducer
 from banakil_replay.cards import ACE_RANK, CARD_INDEX, JOKER, SUITS, Card, deck_list
 from banakil_replay.errors import BanakilError, IllegalMoveError
-from banakil_replay.events import Discarded, parse_event
+from banakil_replay.events import Discarded, HandStarted, parse_event
 from banakil_replay.fast_melds import lay_off_fast, meld_fast, run_layouts
 from banakil_replay.log.load import load_replay
+from banakil_replay.log import reading
 from banakil_replay.log.reading import iter_events, iter_log, read_log
 from banakil_replay.log.stream import fold_log, replay_log
 from banakil_replay.play.candidates import _assignments, run_candidates, stand_in_candidates
@@ -44,7 +46,8 @@ from banakil_replay.melds import Meld
 from banakil_replay.play import solver
 from banakil_replay.play.solver import best_partition, coverable, go_out
 from banakil_replay.rules import Ruleset, get_ruleset
-from banakil_replay.state import GameState
+from banakil_replay.scoring import MatchStatus, match_status, match_status_after
+from banakil_replay.state import GameState, Turn
 
 from random_play import random_game  # type: ignore[import-not-found]
 from test_judge import tally  # type: ignore[import-not-found]  # one way to build a race's tally
@@ -167,6 +170,15 @@ def outcome(run: Callable[[], object]) -> object:
         return type(e), str(e)
 
 
+def plain_twins(m: pytest.MonkeyPatch) -> None:
+    """Every fast path of the reducer replaced by its plain twin."""
+    m.setattr(reducer, "meld_of", melds.meld_of)
+    m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+    m.setattr(reducer, "_undealt", reducer._undealt_plain)
+    m.setattr(reducer, "match_status_of", lambda rules, n, before, hands: match_status(rules, n, hands))
+    m.setattr(reducer, "_only_restricted", reducer._only_restricted_plain)
+
+
 def plain_states(path: Path) -> object:
     """Every state of the log read whole, then replayed by ``reducer.replay`` (through ``apply``)."""
     return outcome(lambda: reducer.replay(read_log(path)).states)
@@ -179,8 +191,7 @@ def test_fast_replay_is_the_plain_replay(path: Path, monkeypatch: pytest.MonkeyP
     fast_states = outcome(lambda: replay_log(path).states)
     fast_final = outcome(lambda: fold_log(path))
     with monkeypatch.context() as m:
-        m.setattr(reducer, "meld_of", melds.meld_of)
-        m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+        plain_twins(m)
         melds.clear_caches()
         plain = plain_states(path)
     if isinstance(plain, tuple) and plain and isinstance(plain[0], type):
@@ -197,7 +208,57 @@ def test_the_invalid_logs_are_refused() -> None:
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
 def test_the_reader_reads_what_the_plain_parser_does(path: Path) -> None:
-    assert list(iter_log(path)) == [parse_event(r) for r in iter_events(path)]
+    events = list(iter_log(path))
+    assert events == [parse_event(r) for r in iter_events(path)]
+    # the member counts made for each event class count what the general count does
+    assert [reading._members(e) for e in events] == [reading._members_plain(e) for e in events]
+
+
+def test_the_batch_reads_deals_as_the_event_decoder_does(tmp_path: Path) -> None:
+    """The batch reader's deal (canonical codes read by msgspec) has the fields of the event decoder's,
+    in order, with the same defaults; a deal written with other spellings reads the same the long way."""
+    mine = [(f.name, f.required, f.default) for f in msgspec.structs.fields(reading._DealCodes)]
+    assert mine == [(f.name, f.required, f.default) for f in msgspec.structs.fields(HandStarted)]
+    lines = (ROOT / "sample_games" / "classic_dana_ravi.jsonl").read_text(encoding="utf-8").splitlines()
+    deal = next(i for i, line in enumerate(lines) if '"hand_started"' in line)
+    batch = reading._fast_batch([line.encode() for line in lines[1:]], 1, 10 ** 6)
+    assert batch is not None and type(batch[deal - 1]) is HandStarted  # written canonically: read in the batch
+    for code, spelling in (("7H", "7h"), ("7H", "7\\u2665"), ("10S", "TS"), ("8D", " 8D")):
+        assert f'"{code}"' in lines[deal]
+        changed = lines[:deal] + [lines[deal].replace(f'"{code}"', f'"{spelling}"', 1)] + lines[deal + 1:]
+        path = tmp_path / "spelt.jsonl"
+        path.write_text("\n".join(changed) + "\n", encoding="utf-8")
+        assert list(iter_log(path)) == list(iter_log(ROOT / "sample_games" / "classic_dana_ravi.jsonl"))
+
+
+FIRST = '{"seq":0,"type":"match_started","format":"banakil-replay/1","rules":"classic","players":["Dana","Ravi"]}'
+FIRST_LINES = [
+    FIRST, FIRST.replace("}", ',"options":{}}'), FIRST.replace('"Ravi"', '"Ra:vi"'), FIRST.replace("/1", "/1.7"),
+    FIRST.replace('"seq":0,', '"seq":0,"seq":0,'), FIRST.replace("}", ',"x":1}'), "\ufeff" + FIRST,
+    FIRST.replace("/1", "/9"), FIRST.replace("/1", "/1.x"), FIRST.replace("match_started", "annotated"),
+    FIRST.replace('"seq":0', '"seq":1'), FIRST.replace('"classic"', '"classic-nine"'), " " + FIRST,
+    FIRST.replace("}", ',"options":{"target":{"a":[1,{"b":2}]}}}'), FIRST.replace('"Dana"', '"Da\\ud800na"'),
+]
+
+
+@pytest.mark.parametrize("tail", [False, True], ids=["", "an event of a newer version last"])
+@pytest.mark.parametrize("first", FIRST_LINES)
+def test_the_first_line_reads_as_the_long_way_reads_it(first: str, tail: bool, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Line 1 read straight from its bytes gives the events, or the error word for word, that the long
+    way gives, whatever the line: defaults spelt out, options, a newer minor version, a duplicate key,
+    an unknown field, a byte order mark, another major version, another event, a lone surrogate ..."""
+    rest = (ROOT / "sample_games" / "classic_dana_ravi.jsonl").read_text(encoding="utf-8").splitlines()[1:]
+    if tail:  # its error says the log may be of a newer minor version when line 1 says so
+        rest.append(f'{{"seq":{len(rest) + 1},"type":"hand_paused"}}')
+    path = tmp_path / "first.jsonl"
+    path.write_text("\n".join([first, *rest]) + "\n", encoding="utf-8")
+    fast = outcome(lambda: list(iter_log(path))), outcome(lambda: fold_log(path))
+    with monkeypatch.context() as m:
+        m.setattr(reading, "_fast_first", lambda raw, max_depth, max_digits: None)
+        assert fast == (outcome(lambda: list(iter_log(path))), outcome(lambda: fold_log(path)))
+    if first == FIRST:
+        assert reading._fast_first(first.encode(), 64, 4300) is not None  # the usual line goes the fast way
 
 
 @pytest.mark.parametrize("rules, players", [("classic", 2), ("classic", 4), ("classic-sum", 3), ("jawaker", 4),
@@ -207,10 +268,78 @@ def test_random_games_replay_the_same(rules: str, players: int, monkeypatch: pyt
         log = random_game(rules, players, seed, max_hands=2)
         fast = reducer.replay(log).states
         with monkeypatch.context() as m:
-            m.setattr(reducer, "meld_of", melds.meld_of)
-            m.setattr(reducer, "lay_off_of", melds.lay_off_of)
+            plain_twins(m)
             assert reducer.replay(log).states == fast, (rules, players, seed)
         assert any(s.melds for s in fast)
+
+
+def test_deal_counts_on_random_deals() -> None:
+    """The deal's counted-in-lists check gives the Counter one's answer or refusal, word for word, on
+    deals right and wrong: a card dealt three times, a stock one card off, a card missing, no stock."""
+    deck, rng = deck_list(), random.Random("deals")
+    refused = 0
+    for k in range(400):
+        cards = rng.sample(deck, len(deck))
+        hands = (tuple(cards[:14]), tuple(cards[14:28]))
+        upcard: Card | None = cards[28] if k % 3 else None
+        stock: list[Card] | None = cards[28 + (upcard is not None):]
+        if k % 5 == 1:
+            hands = (hands[0][:-1] + (hands[1][0],), hands[1])  # a copy dealt twice over ...
+            if k % 2:
+                hands = (hands[0], hands[1][:-1] + (hands[1][0],))  # ... or three times
+        if k % 7 == 2 and stock:
+            stock[rng.randrange(len(stock))] = rng.choice(deck)
+        if k % 11 == 3 and stock:
+            del stock[0]
+        if k % 13 == 4:
+            stock = None
+        ev = HandStarted(seq=1, hand=1, dealer=0, hands=hands, upcard=upcard,
+                         stock=None if stock is None else tuple(stock))
+        fast, plain = outcome(lambda: reducer._undealt(ev)), outcome(lambda: reducer._undealt_plain(ev))
+        assert fast == plain, k
+        refused += isinstance(plain, tuple) and isinstance(plain[0], type)
+    assert 50 < refused < 350  # both answers were asked about
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_match_status_step_by_step(name: str) -> None:
+    """The status after one more hand, worked out from the status before it, is the status worked out
+    from every hand: totals, carried shortfalls, the end, the winner and the tie-break, or the refusal."""
+    rules, rng = get_ruleset(name), random.Random(f"status/{name}")
+    ended = 0
+    for players in sorted(rules.player_counts):
+        n_sides = len(match_status(rules, players, []).totals)
+        for _ in range(60):
+            rows: list[tuple[float, ...]] = []
+            status = match_status(rules, players, rows)
+            while len(rows) < 40:
+                row = tuple(rng.choice((rng.randint(-60, 160), rng.randint(-20, 40) + 0.5, 0))
+                            for _ in range(n_sides + (rng.random() < 0.02)))
+                step = outcome(lambda: match_status_after(rules, players, status, row))
+                whole = outcome(lambda: match_status(rules, players, rows + [row]))
+                assert repr(step) == repr(whole), (rows, row)  # repr: 37 and 37.0 are equal, but print apart
+                if not isinstance(whole, MatchStatus):
+                    break
+                rows.append(row)
+                status = whole
+            ended += status.over
+    assert ended >= 20  # matches were played to their end, and past it
+
+
+def test_only_restricted_cards_on_random_hands() -> None:
+    """"Every card held is refused by the discard limit", asked of sets, is what asking may_discard of
+    each card says, on hands of taken cards, their copies and others."""
+    deck, rng = deck_list(), random.Random("restricted")
+    answers = set()
+    for _ in range(2000):
+        restricted = tuple(rng.sample(deck, rng.randint(1, 3)))
+        hand = tuple(rng.choice(restricted) if rng.random() < 0.8 else rng.choice(deck)
+                     for _ in range(rng.randint(0, 5)))
+        turn = Turn(picked_up=True, taken=restricted, took_count=len(restricted), restricted=restricted)
+        answer = reducer._only_restricted(turn, hand)
+        assert answer == reducer._only_restricted_plain(turn, hand), (restricted, hand)
+        answers.add(answer)
+    assert answers == {True, False}
 
 
 def plain(check: Callable[[], melds.Meld]) -> melds.Meld | None:

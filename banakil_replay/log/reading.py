@@ -8,13 +8,13 @@ import os
 from operator import attrgetter
 import re
 import sys
-from typing import Any, Generator, Iterator, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Generator, Iterator, Literal, Union, get_args
 
 import msgspec
 
 from ..events import (
-    EVENT_CLASSES, Event, EventError, FormatError, check_format, decode_json, decode_json_lines, format_minor, newer_hint,
-    parse_event,
+    _CANONICAL, EVENT_CLASSES, MAX_CARDS, Event, EventError, FormatError, HandNo, HandStarted, MatchStarted, Seat, Seq,
+    _dec_hook, check_format, decode_json, format_minor, newer_hint, parse_event,
 )
 from ..i18n import _
 from ..rulebook import Rule
@@ -164,6 +164,49 @@ def _fast_event(raw: bytes, max_depth: int, max_digits: int) -> Event | None:
     return event
 
 
+def _fast_first(raw: bytes, max_depth: int, max_digits: int) -> MatchStarted | None:
+    """Line 1 as its typed event, decoded straight from its bytes, or None to take the long way.
+
+    The checks of :func:`_fast_event`, but with the members counted from the line's own object, as a
+    first line commonly spells out a default (``"rules": "classic"``) and may carry options, and only
+    members the event knows (no chain: the long way starts the chain's check); then
+    the first line's own: it opens with ``{`` (no byte order mark), is a ``match_started`` with seq
+    0 (so it is a log), and its format is one this version reads. Anything else, a broken line
+    included, goes the long way, which gives every error its words.
+    """
+    if len(raw) > max_digits or raw[:1] != b"{" or not _plain_text(raw):
+        return None
+    if raw.count(b"[") + raw.count(b"{") > max_depth:
+        return None  # it might nest too deep (brackets inside strings counted too)
+    try:
+        event = decode_json(raw)
+        value = msgspec.json.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        return None
+    if type(event) is not MatchStarted or event.seq != 0 or not _FIRST_MEMBERS.issuperset(value):
+        return None  # another event, or a field it does not know (a chain's among them: checked the long way)
+    if raw.count(b":") != _keys(value):
+        return None  # a duplicate key or a colon in a string
+    try:
+        check_format(event.format)
+    except FormatError:
+        return None
+    return event
+
+
+#: The members a match_started line may have: its type and its fields.
+_FIRST_MEMBERS = frozenset(["type", *(f.encode_name for f in msgspec.structs.fields(MatchStarted))])
+
+
+def _keys(value: Any) -> int:
+    """The members of every object in a JSON value (each has a colon of its own)."""
+    if isinstance(value, dict):
+        return len(value) + sum(map(_keys, value.values()))
+    if isinstance(value, list):
+        return sum(map(_keys, value))
+    return 0
+
+
 def _plain_text(data: bytes) -> bool:
     """Valid UTF-8, with no escape that could be a lone surrogate: what the fast reads leave to the long way."""
     if b"\\u" in data and _SURROGATE_ESCAPE_BYTES.search(data) is not None:
@@ -176,7 +219,7 @@ def _plain_text(data: bytes) -> bool:
     return True
 
 
-def _members(event: Event) -> int:
+def _members_plain(event: Event) -> int:
     """The JSON members ``event`` was read from, when nothing but its own fields was on its line."""
     members = _REQUIRED_MEMBERS[type(event)]
     for name, default in _OPTIONAL_FIELDS[type(event)]:
@@ -185,7 +228,62 @@ def _members(event: Event) -> int:
     return members
 
 
+def _members_of(cls: type) -> Callable[[Event], int]:
+    """:func:`_members_plain` for events of class ``cls``, made for it: a batch asks once per line."""
+    required, optional = _REQUIRED_MEMBERS[cls], _OPTIONAL_FIELDS[cls]
+    if not optional:
+        return lambda event: required
+    if len(optional) == 1 and optional[0][1] is None:  # the usual optional field: a value or None
+        value = attrgetter(optional[0][0])
+        return lambda event: required if value(event) is None else required + 1
+    return _members_plain
+
+
+_MEMBERS: dict[type, Callable[[Event], int]] = {cls: _members_of(cls) for cls in EVENT_CLASSES}
+
+
+def _members(event: Event) -> int:
+    """The JSON members ``event`` was read from, when nothing but its own fields was on its line."""
+    return _MEMBERS[type(event)](event)
+
+
 _SEQ = attrgetter("seq")
+
+
+# A deal's cards as the log writer writes them: canonical codes, read by msgspec itself, so the
+# 100-odd cards of a deal do not each cost a call of the events' card hook (a third of the decoding
+# of a match went to deals). A deal written otherwise fails here and takes the lines' own way.
+if TYPE_CHECKING:
+    _Code = str
+else:
+    _Code = Literal[tuple(_CANONICAL)]
+_Codes = Annotated[tuple[_Code, ...], msgspec.Meta(max_length=MAX_CARDS)]
+
+
+class _DealCodes(msgspec.Struct, frozen=True, tag_field="type", tag="hand_started"):
+    """:class:`events.HandStarted` with canonical card codes for cards: the same fields, in the
+    same order, with the same bounds (a test holds the two alike)."""
+
+    seq: Seq
+    hand: HandNo
+    dealer: Seat
+    hands: Annotated[tuple[_Codes, ...], msgspec.Meta(min_length=2, max_length=4)]
+    upcard: _Code | None = None
+    stock: _Codes | None = None
+
+
+_BATCH_CLASSES = tuple(_DealCodes if cls is HandStarted else cls for cls in EVENT_CLASSES)
+_decode_batch: Callable[[bytes], list[Any]] = msgspec.json.Decoder(
+    Union[_BATCH_CLASSES], dec_hook=_dec_hook).decode_lines
+
+
+def _deal(raw: _DealCodes) -> HandStarted:
+    """The deal ``raw`` was read as, as the event decoder reads it: every code its interned card."""
+    card = _CANONICAL.__getitem__
+    return HandStarted(seq=raw.seq, hand=raw.hand, dealer=raw.dealer,
+                       hands=tuple([tuple(map(card, cards)) for cards in raw.hands]),
+                       upcard=None if raw.upcard is None else card(raw.upcard),
+                       stock=None if raw.stock is None else tuple(map(card, raw.stock)))
 
 
 def _fast_batch(lines: list[bytes], expected: int, max_digits: int) -> list[Event] | None:
@@ -208,12 +306,13 @@ def _fast_batch(lines: list[bytes], expected: int, max_digits: int) -> list[Even
     if not _plain_text(blob):
         return None
     try:
-        events = decode_json_lines(blob)
+        read = _decode_batch(blob)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
+    events: list[Event] = [e if type(e) is not _DealCodes else _deal(e) for e in read]
     if len(events) != len(lines) or list(map(_SEQ, events)) != list(range(expected, expected + len(lines))):
         return None
-    if not _FREE_FORM.isdisjoint(map(type, events)) or blob.count(b":") != sum(map(_members, events)):
+    if not _FREE_FORM.isdisjoint(map(type, events)) or blob.count(b":") != sum([_MEMBERS[type(e)](e) for e in events]):
         return None
     return events
 
@@ -259,10 +358,13 @@ def iter_log(path: str | os.PathLike[str], *, max_line_bytes: int = DEFAULT_MAX_
                 for raw in lines:
                     lineno += 1
                     event = None
-                    if lineno > 1 and (chain is None or chain.head is None):
-                        event = _fast_event(raw, max_depth, max_digits)
+                    if chain is None or chain.head is None:
+                        event = (_fast_event(raw, max_depth, max_digits) if lineno > 1
+                                 else _fast_first(raw, max_depth, max_digits))
                     if event is not None and event.seq == expected:
                         expected += 1
+                        if isinstance(event, MatchStarted):  # line 1 (_fast_first): the log's version
+                            state.minor = format_minor(event.format)
                     else:  # the long way: also where every error gets its message
                         state.expected = expected
                         record = state.record(raw, lineno, offset, terminated)
