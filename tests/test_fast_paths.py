@@ -321,6 +321,42 @@ def test_the_float_scored_partition_search_picks_what_the_pair_scored_one_did(na
     assert [best_partition(h, rules) for h in hands] == fast
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_search_shortcuts_change_no_layout(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The partition search's shortcuts (no second search where it cannot do better, no search for a
+    hand without a meld) give the layouts of the plain search, on random hands rich in wilds and on
+    the hands of the sample logs with their tables: every ask of the search, best partitions, go-out
+    plans and the go-out pre-test."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"shortcut/{name}")
+    wilds = [c for c in deck if c.is_wild]
+    asks: list[tuple[list[Card], bool, frozenset[Card], float]] = []
+    for _ in range(60):
+        hand = rng.sample(deck, rng.randint(3, 19)) + rng.sample(wilds, rng.randint(0, 3))
+        loose = frozenset(rng.sample(hand, rng.randint(1, len(hand) // 2 + 1)))
+        asks += [(hand, False, frozenset(), -1.0), (hand, True, frozenset(), -1.0),
+                 (hand, True, loose, -1.0), (hand, True, loose, 1.0), (hand, True, loose, 0.0)]
+    positions = [(h, r, t) for h, r, t in _positions(120) if r.name == name or name == "classic"]
+    packs = [0]
+    pack = solver._pack
+
+    def counted(*args: object, **kwargs: object) -> object:
+        packs[0] += 1
+        return pack(*args, **kwargs)  # type: ignore[arg-type]
+
+    def answers() -> list[object]:
+        packs[0] = 0
+        out: list[object] = [solver._search(h, rules, p, lo, c) for h, p, lo, c in asks]
+        out += [(best_partition(h, r), go_out(h, r, t), coverable(h, r, t)) for h, r, t in positions]
+        return out + [packs[0]]
+
+    monkeypatch.setattr(solver, "_pack", counted)
+    fast = answers()
+    monkeypatch.setattr(solver, "SHORTCUTS", False)
+    plain = answers()
+    assert fast[:-1] == plain[:-1]
+    assert isinstance(fast[-1], int) and isinstance(plain[-1], int) and fast[-1] <= plain[-1] - 100  # taken often
+
+
 # ------------------------------------------------------------------ fewer deals where the call is clear
 # The judge and the expert stop sampling a move once more deals could not change the answer but by
 # a rare turn of luck. The plain path (every deal) is the reference; these changes do alter answers
