@@ -449,7 +449,13 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
         return [False] * len(hand)
     jokers_on_table = any(JOKER in m.cards for _, m in table)
     set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
-    wilds = sum(c.is_wild for c in hand) + int(jokers_on_table)
+    wilds = int(jokers_on_table)
+    naturals: dict[str, int] = {}  # of each suit, counted once: every natural of the hand asks
+    for c in hand:
+        if c.is_natural:
+            naturals[c.suit] = naturals.get(c.suit, 0) + 1
+        else:
+            wilds += 1
     spans: dict[str, list[tuple[int, int, int]]] = {}
     for _, m in table:
         if m.kind == "run":
@@ -457,7 +463,9 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
             spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
 
     def reaches(c: Card) -> bool:
-        steps = wilds + sum(1 for d in hand if d.is_natural and d.suit == c.suit) - 1
+        if c.suit not in spans:
+            return False
+        steps = wilds + naturals[c.suit] - 1
         ranks = (c.rank, 1) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)
         return any(lo - 1 - steps - own <= r <= hi + 1 + steps + own
                    for lo, hi, own in spans.get(c.suit, ()) for r in ranks)
