@@ -359,6 +359,25 @@ def test_the_search_shortcuts_change_no_layout(name: str, monkeypatch: pytest.Mo
     assert isinstance(fast[-1], int) and isinstance(plain[-1], int) and fast[-1] <= plain[-1] - 100  # taken often
 
 
+def test_the_yes_or_no_cover_search_answers_as_the_scored_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``coverable`` asks its search yes or no (``solver._covers``); the scored search of ``_pack``
+    (``SHORTCUTS`` off) gives the same answer at every meld phase of the sample logs, both answers
+    being asked of the search itself often."""
+    asked: list[bool] = []
+    covers = solver._covers
+
+    def counted(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
+        asked.append(covers(pool, rules, loose))
+        return asked[-1]
+
+    monkeypatch.setattr(solver, "_covers", counted)
+    positions = list(_positions(400))
+    fast = [coverable(h, r, t) for h, r, t in positions]
+    assert asked.count(True) >= 10 and asked.count(False) >= 50
+    monkeypatch.setattr(solver, "SHORTCUTS", False)
+    assert [coverable(h, r, t) for h, r, t in positions] == fast
+
+
 def plain_addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
     """``solver.addable`` as it was: each card counts its suit's naturals afresh."""
     if not table:

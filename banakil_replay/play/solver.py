@@ -94,20 +94,16 @@ SHORTCUTS = True  # off, the partition search runs as it did before them (tests/
 def _ceiling(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, cands: list[tuple[Card, ...]],
              loose: frozenset[Card], loose_cost: float) -> Score:
     """A score no layout of ``hand`` with ``cands`` can beat: every card that is in some candidate
-    melded (or kept, where keeping it scores more), every other card kept.
-
-    Each part of a score is a sum over the cards, and the best layout can at most take each card's
-    better term; the sums are of halves, so exact, and a tie with it is a tie in fact.
-    """
-    worth = worths(rules)
-    live = {c for m in cands for c in m}
+    melded (or kept, where keeping it scores more), every other card kept. Each part of a score is
+    a sum over the cards; the sums are of halves, so exact, and a tie with it is a tie in fact."""
+    worth, live = worths(rules), {c for m in cands for c in m}
+    live_two, loose_two = any(w.is_two for w in live), any(w.is_two for w in loose)  # every 2 is one kind
     if not prefer_fewest_left:
-        return sum(worth[c] for c in hand if c in live or (c.is_two and any(w.is_two for w in live))), 0.0
+        return sum(worth[c] for c in hand if c in live or (c.is_two and live_two)), 0.0
     a = b = 0.0
-    loose_two = any(w.is_two for w in loose)  # the search sees every 2 as one, loose when any is
     for c in hand:
         keep = (loose_cost if c in loose or (c.is_two and loose_two) else -STUCK) if loose else -1.0
-        if c in live or (c.is_two and any(w.is_two for w in live)):
+        if c in live or (c.is_two and live_two):
             a += max(keep, 0.0)
             b += worth[c]
         else:
@@ -432,8 +428,40 @@ def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, M
         return True
     pool = list(hand) + ([JOKER] if any(JOKER in m.cards for _, m in table) else [])
     loose = frozenset(c for c, f in zip(hand, fits) if f) | {JOKER}
+    if SHORTCUTS:
+        return _covers(pool, rules, loose)
     (kept, _), _, _ = _pack(pool, rules, True, True, loose, 0.0)
     return kept > -2 * STUCK
+
+
+def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
+    """The question of :func:`coverable` put to the search's tables as a yes or no: is there a layout
+    keeping at most one card not in ``loose``? Unlike the scored search it gives a branch up once
+    a second such card is kept and stops at the first layout that answers yes."""
+    twos = sorted((c for c in pool if c.is_two), key=card_order)
+    if twos:  # every 2 one kind, as in _pack (all of them loose, or none: a wild fits any meld)
+        pool, loose = [twos[0] if c.is_two else c for c in pool], frozenset(twos[0] if c.is_two else c for c in loose)
+    cands = meld_candidates(pool, rules, MAX_RUN_IN_PARTITION) + stand_in_candidates(pool, rules, MAX_RUN_IN_PARTITION)
+    order = sorted(set(pool), key=lambda c: (c.is_wild, card_order(c)))
+    guards, bit, tries = _tables(order, {c: i for i, c in enumerate(order)}, cands, rules)
+    live = {c for m in cands for c in m}
+    stuck, units, counted = [int(c not in loose) for c in order], [1 << (FIELD * i) for i in range(len(order))], ~guards
+    memo: dict[tuple[int, int], bool] = {}
+
+    def ok(left: int, spare: int) -> bool:
+        counts = left & counted
+        if not counts:
+            return True
+        found = memo.get((left, spare))
+        if found is None:
+            i = ((counts & -counts).bit_length() - 1) // FIELD
+            found = (any((left - nk) & guards == guards and ok(left - nk, spare) for nk, _, _ in tries[i])
+                     or (spare >= stuck[i] and ok(left - units[i], spare - stuck[i])))
+            memo[left, spare] = found
+        return found
+
+    spare = 1 - sum(c not in loose for c in pool if c not in live)
+    return spare >= 0 and ok(guards + sum(bit[c] for c in pool if c in live), spare)
 
 
 def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
