@@ -133,7 +133,13 @@ def meld_worth(cards: Sequence[Card], rules: Ruleset, best: frozenset[tuple[str,
     split needs elsewhere. The playout policy lays its melds in this order too."""
     worth = worths(rules)  # the same points, looked up: the playouts rank every meld of every hand with this
     return (sum(map(worth.__getitem__, cards)) + JOKER_MELDED * sum(1 for c in cards if c.is_joker)
-            + (BEST_SPLIT if best and alike(cards) in best else 0.0))
+            + (BEST_SPLIT if best and _shape(tuple(cards)) in best else 0.0))
+
+
+@lru_cache(maxsize=1 << 14)
+def _shape(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """:func:`moves.alike`, remembered: the candidate melds are the same tuples hand after hand."""
+    return alike(cards)
 
 
 @lru_cache(maxsize=256)

@@ -138,7 +138,8 @@ def discard_choice(state: GameState) -> Card:
 
     def keep_worth(c: Card) -> tuple[float, Card]:
         # the naturals of its suit up to two ranks away (another kind: a copy of c is not company) ...
-        near = sum(held.get((c.suit, c.rank + k), 0) for k in (-2, -1, 1, 2))
+        suit, rank, get = c.suit, c.rank, held.get
+        near = get((suit, rank - 2), 0) + get((suit, rank - 1), 0) + get((suit, rank + 1), 0) + get((suit, rank + 2), 0)
         if c.rank in SET_RANKS:  # ... and for a 3 or an ace, its rank in the other suits
             near += sum(n for (suit, rank), n in held.items() if rank == c.rank and suit != c.suit)
         return (0.8 * near - rules.value(c), c)
