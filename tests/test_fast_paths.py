@@ -41,6 +41,8 @@ from banakil_replay.play.moves import Option, is_move, move_key
 from banakil_replay.play.observation import observe
 from banakil_replay.play.options import options
 from banakil_replay.play.review import review
+from banakil_replay.play.rollout import discard_choice
+from banakil_replay.limits import may_discard
 from banakil_replay.reducer import replay
 from banakil_replay.melds import Meld
 from banakil_replay.play import solver
@@ -448,6 +450,115 @@ def test_the_float_scored_partition_search_picks_what_the_pair_scored_one_did(na
 
     monkeypatch.setattr(solver, "_best_points", plain)
     assert [best_partition(h, rules) for h in hands] == fast
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_search_shortcuts_change_no_layout(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The partition search's shortcuts (no second search where it cannot do better, no search for a
+    hand without a meld) give the layouts of the plain search, on random hands rich in wilds and on
+    the hands of the sample logs with their tables: every ask of the search, best partitions, go-out
+    plans and the go-out pre-test."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"shortcut/{name}")
+    wilds = [c for c in deck if c.is_wild]
+    asks: list[tuple[list[Card], bool, frozenset[Card], float]] = []
+    for _ in range(60):
+        hand = rng.sample(deck, rng.randint(3, 19)) + rng.sample(wilds, rng.randint(0, 3))
+        loose = frozenset(rng.sample(hand, rng.randint(1, len(hand) // 2 + 1)))
+        asks += [(hand, False, frozenset(), -1.0), (hand, True, frozenset(), -1.0),
+                 (hand, True, loose, -1.0), (hand, True, loose, 1.0), (hand, True, loose, 0.0)]
+    positions = [(h, r, t) for h, r, t in _positions(120) if r.name == name or name == "classic"]
+    packs = [0]
+    pack = solver._pack
+
+    def counted(*args: object, **kwargs: object) -> object:
+        packs[0] += 1
+        return pack(*args, **kwargs)  # type: ignore[arg-type]
+
+    def answers() -> list[object]:
+        packs[0] = 0
+        out: list[object] = [solver._search(h, rules, p, lo, c) for h, p, lo, c in asks]
+        out += [(best_partition(h, r), go_out(h, r, t), coverable(h, r, t)) for h, r, t in positions]
+        return out + [packs[0]]
+
+    monkeypatch.setattr(solver, "_pack", counted)
+    fast = answers()
+    monkeypatch.setattr(solver, "SHORTCUTS", False)
+    plain = answers()
+    assert fast[:-1] == plain[:-1]
+    assert isinstance(fast[-1], int) and isinstance(plain[-1], int) and fast[-1] <= plain[-1] - 100  # taken often
+
+
+def test_the_yes_or_no_cover_search_answers_as_the_scored_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``coverable`` asks its search yes or no (``solver._covers``); the scored search of ``_pack``
+    (``SHORTCUTS`` off) gives the same answer at every meld phase of the sample logs, both answers
+    being asked of the search itself often."""
+    asked: list[bool] = []
+    covers = solver._covers
+
+    def counted(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
+        asked.append(covers(pool, rules, loose))
+        return asked[-1]
+
+    monkeypatch.setattr(solver, "_covers", counted)
+    positions = list(_positions(400))
+    fast = [coverable(h, r, t) for h, r, t in positions]
+    assert asked.count(True) >= 10 and asked.count(False) >= 50
+    monkeypatch.setattr(solver, "SHORTCUTS", False)
+    assert [coverable(h, r, t) for h, r, t in positions] == fast
+
+
+def plain_addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
+    """``solver.addable`` as it was: each card counts its suit's naturals afresh."""
+    if not table:
+        return [False] * len(hand)
+    jokers_on_table = any(JOKER in m.cards for _, m in table)
+    set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
+    wilds = sum(c.is_wild for c in hand) + int(jokers_on_table)
+    spans: dict[str, list[tuple[int, int, int]]] = {}
+    for _, m in table:
+        if m.kind == "run":
+            pos = [p for p in m.positions if p is not None]
+            spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
+
+    def reaches(c: Card) -> bool:
+        steps = wilds + sum(1 for d in hand if d.is_natural and d.suit == c.suit) - 1
+        ranks = (c.rank, 1) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)
+        return any(lo - 1 - steps - own <= r <= hi + 1 + steps + own
+                   for lo, hi, own in spans.get(c.suit, ()) for r in ranks)
+
+    return [c.is_wild or c.rank in set_ranks or reaches(c) for c in hand]
+
+
+def plain_discard(state: GameState) -> Card:
+    """``rollout.discard_choice`` as it was: each card counts its company over the whole hand."""
+    rules, hand = state.rules, state.hands[state.turn]
+    assert rules is not None
+    allowed = [c for c in dict.fromkeys(hand) if may_discard(state.this_turn, c)]
+
+    def keep_worth(c: Card) -> tuple[float, Card]:
+        near = sum(1 for d in hand if d.is_natural and d.suit == c.suit and d is not c and abs(d.rank - c.rank) <= 2)
+        if c.rank in melds.SET_RANKS:
+            near += sum(1 for d in hand if d.rank == c.rank and d.suit != c.suit)
+        return (0.8 * near - rules.value(c), c)
+
+    return min([c for c in allowed if c.is_natural] or allowed, key=keep_worth)
+
+
+def test_the_counted_lay_off_test_and_discard_are_the_plain_ones() -> None:
+    """``addable`` and the playouts' discard count each suit's (each rank's) cards once per hand; the
+    answers are those of counting for every card, at every meld phase of the sample logs (and on
+    hands mixed from every seat's cards, against the same tables) and on random games' states."""
+    asked = discarded = 0
+    for hand, rules, table in _positions(400):
+        assert solver.addable(hand, rules, table) == plain_addable(hand, rules, table), [c.code for c in hand]
+        asked += any(plain_addable(hand, rules, table))
+    states = [s for path in sorted((ROOT / "sample_games").glob("*.jsonl")) for s in load_replay(path).states]
+    states += [s for seed in range(4) for s in replay(random_game("classic", 2, seed, max_hands=2)).states]
+    for state in states:
+        if state.rules is not None and state.phase == "meld" and state.in_hand and state.hands[state.turn]:
+            assert discard_choice(state) == plain_discard(state), state.seq
+            discarded += 1
+    assert asked >= 50 and discarded >= 200  # both were asked often enough to be tested
 
 
 # ------------------------------------------------------------------ fewer deals where the call is clear

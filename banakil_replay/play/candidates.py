@@ -153,18 +153,19 @@ def _rank_windows(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace
         positions.add(1)
     if len(positions) + n_wilds < 3:
         return
+    held = sum(1 << p for p in positions)  # a window's count of held positions is one AND and a bit count
     for lo in range(low, ACE_RANK - 1):
         for length in range(3, limit + 1):
             hi = lo + length - 1
             if hi > ACE_RANK:
                 break
-            if 1 in range(lo, hi + 1) and ACE_RANK in range(lo, hi + 1):
+            if lo <= 1 and hi >= ACE_RANK:
                 break  # one ace cannot play both low and high
-            window = range(lo, hi + 1)
-            missing = [p for p in window if p not in positions]
-            if len(missing) > n_wilds or len(missing) == length:
+            have = (held & (((1 << length) - 1) << lo)).bit_count()
+            if length - have > n_wilds or not have:
                 continue
-            yield window, [p for p in window if p in positions], missing
+            window = range(lo, hi + 1)
+            yield window, [p for p in window if p in positions], [p for p in window if p not in positions]
 
 
 T = TypeVar("T")

@@ -24,7 +24,7 @@ from ..melds import SET_RANKS
 from .moves import Option, Said, alike
 from .rule_text import first_meld_relief, never_melded_score
 from ..rules import Ruleset
-from .solver import best_partition
+from .solver import best_partition, worths
 from ..state import GameState
 
 
@@ -172,8 +172,15 @@ def meld_worth(cards: Sequence[Card], rules: Ruleset, best: frozenset[tuple[str,
     each joker (no longer at risk in hand), 3 more when it is one of the melds of the hand's best
     split (``best``, from :func:`best_shapes`), because a greedy meld may spend wilds that a better
     split needs elsewhere. The playout policy lays its melds in this order too."""
-    return (sum(rules.value(c) for c in cards) + JOKER_MELDED * sum(1 for c in cards if c.is_joker)
-            + (BEST_SPLIT if alike(cards) in best else 0.0))
+    worth = worths(rules)  # the same points, looked up: the playouts rank every meld of every hand with this
+    return (sum(map(worth.__getitem__, cards)) + JOKER_MELDED * sum(1 for c in cards if c.is_joker)
+            + (BEST_SPLIT if best and _shape(tuple(cards)) in best else 0.0))
+
+
+@lru_cache(maxsize=1 << 14)
+def _shape(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """:func:`moves.alike`, remembered: the candidate melds are the same tuples hand after hand."""
+    return alike(cards)
 
 
 @lru_cache(maxsize=256)

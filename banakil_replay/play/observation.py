@@ -34,11 +34,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Sequence, TypeVar
 
 from msgspec.structs import replace  # events are msgspec Structs
 
-from ..cards import JOKER, Card, counts_of, full_deck
+from ..cards import JOKER, Card, card_order, counts_of, full_deck
 from ..events import Discarded, Drew, Event, HandStarted, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ..state import GameState
 from .moves import Move, is_move, move_json
@@ -96,6 +97,11 @@ class Observation:
         return DECK - seen
 
     # ------------------------------------------------------------- states
+    @cached_property
+    def _unseen_in_order(self) -> tuple[Card, ...]:
+        """The unseen cards in card order, sorted once: every deal sampled for a decision starts there."""
+        return tuple(sorted(self.unseen().elements(), key=card_order))
+
     def sample(self, rng: random.Random | None) -> GameState:
         """A whole state this seat cannot tell from the real one: each other hand gets its known
         cards and the rest at random from the unseen cards, the stock what is left, shuffled.
@@ -108,7 +114,7 @@ class Observation:
         pub = self.public
         if not pub.in_hand:
             return pub
-        pool = sorted(self.unseen().elements())
+        pool = list(self._unseen_in_order)
         if rng is not None:
             rng.shuffle(pool)
         hands = list(pub.hands)

@@ -131,10 +131,17 @@ def discard_choice(state: GameState) -> Card:
     allowed = [c for c in dict.fromkeys(hand) if may_discard(state.this_turn, c)]
     naturals = [c for c in allowed if c.is_natural] or allowed
 
+    held: dict[tuple[str, int], int] = {}  # naturals by suit and rank, counted once for every card asked
+    for d in hand:
+        if d.is_natural:
+            held[d.suit, d.rank] = held.get((d.suit, d.rank), 0) + 1
+
     def keep_worth(c: Card) -> tuple[float, Card]:
-        near = sum(1 for d in hand if d.is_natural and d.suit == c.suit and d is not c and abs(d.rank - c.rank) <= 2)
-        if c.rank in SET_RANKS:
-            near += sum(1 for d in hand if d.rank == c.rank and d.suit != c.suit)
+        # the naturals of its suit up to two ranks away (another kind: a copy of c is not company) ...
+        suit, rank, get = c.suit, c.rank, held.get
+        near = get((suit, rank - 2), 0) + get((suit, rank - 1), 0) + get((suit, rank + 1), 0) + get((suit, rank + 2), 0)
+        if c.rank in SET_RANKS:  # ... and for a 3 or an ace, its rank in the other suits
+            near += sum(n for (suit, rank), n in held.items() if rank == c.rank and suit != c.suit)
         return (0.8 * near - rules.value(c), c)
 
     return min(naturals, key=keep_worth)

@@ -71,19 +71,49 @@ def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, loos
 
     The plain candidates leave out a wild standing where a natural of the hand
     would go; when the hand holds a wild, a second search that allows it (see
-    :func:`_pack`) replaces the first if it does strictly better.
+    :func:`_pack`) replaces the first if it does strictly better. It is skipped
+    (with ``SHORTCUTS``) when it cannot: when the hand has no such stand-in, or
+    when the first search already reached the most any layout could score.
     """
-    score, chosen, left = _pack(hand, rules, prefer_fewest_left, False, loose, loose_cost)
+    plain = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
+    score, chosen, left = _pack(hand, rules, prefer_fewest_left, False, loose, loose_cost, plain)
     if any(c.is_wild for c in hand):
-        score2, chosen2, left2 = _pack(hand, rules, prefer_fewest_left, True, loose, loose_cost)
+        extra = stand_in_candidates(hand, rules, MAX_RUN_IN_PARTITION)
+        if SHORTCUTS and (not extra or score >= _ceiling(hand, rules, prefer_fewest_left, plain + extra,
+                                                         loose, loose_cost)):
+            return chosen, left
+        score2, chosen2, left2 = _pack(hand, rules, prefer_fewest_left, True, loose, loose_cost, plain + extra)
         if score2 > score:
             return chosen2, left2
     return chosen, left
 
 
+SHORTCUTS = True  # off, the partition search runs as it did before them (tests/test_fast_paths.py compares)
+
+
+def _ceiling(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, cands: list[tuple[Card, ...]],
+             loose: frozenset[Card], loose_cost: float) -> Score:
+    """A score no layout of ``hand`` with ``cands`` can beat: every card that is in some candidate
+    melded (or kept, where keeping it scores more), every other card kept. Each part of a score is
+    a sum over the cards; the sums are of halves, so exact, and a tie with it is a tie in fact."""
+    worth, live = worths(rules), {c for m in cands for c in m}
+    live_two, loose_two = any(w.is_two for w in live), any(w.is_two for w in loose)  # every 2 is one kind
+    if not prefer_fewest_left:
+        return sum(worth[c] for c in hand if c in live or (c.is_two and live_two)), 0.0
+    a = b = 0.0
+    for c in hand:
+        keep = (loose_cost if c in loose or (c.is_two and loose_two) else -STUCK) if loose else -1.0
+        if c in live or (c.is_two and live_two):
+            a += max(keep, 0.0)
+            b += worth[c]
+        else:
+            a += keep
+    return a, b
+
+
 def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_ins: bool,
-          loose: frozenset[Card] = frozenset(), loose_cost: float = -1.0
-          ) -> tuple[Score, list[tuple[Card, ...]], list[Card]]:
+          loose: frozenset[Card] = frozenset(), loose_cost: float = -1.0,
+          given: list[tuple[Card, ...]] | None = None) -> tuple[Score, list[tuple[Card, ...]], list[Card]]:
     """The search proper: its best score, the melds, and the cards left.
 
     With ``prefer_fewest_left`` and ``loose`` (cards that could go onto table
@@ -99,22 +129,32 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     another meld), and the search takes naturals before wilds: each meld is
     then tried at its lowest natural, rather than every meld with a wild at
     the wild, which kept the tenfold candidates from costing tenfold time.
+    ``given`` is the candidates when the caller has them already (the same list).
     """
     real_twos = sorted((c for c in hand if c.is_two), key=card_order)
     if real_twos:
         hand = [real_twos[0] if c.is_two else c for c in hand]
+        if loose:
+            loose = frozenset(real_twos[0] if c.is_two else c for c in loose)
+    if given is not None:
+        cands = given
+    else:
+        cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
+        if stand_ins:
+            cands += stand_in_candidates(hand, rules, MAX_RUN_IN_PARTITION)
+    if not cands and SHORTCUTS:  # most playout hands: nothing to search, every card stays
+        kept = 0.0 if not prefer_fewest_left else sum(
+            (loose_cost if c in loose else -STUCK) if loose else -1.0 for c in hand)
+        every = [c for c in hand if not c.is_two] + real_twos if real_twos else list(hand)
+        return (0.0 + kept, 0.0), [], sorted(every, key=card_order)
     order = (sorted(set(hand), key=lambda c: (c.is_wild, card_order(c))) if stand_ins
              else sorted(set(hand), key=card_order))
     index = {c: i for i, c in enumerate(order)}
-    cands = meld_candidates(hand, rules, MAX_RUN_IN_PARTITION)
-    if stand_ins:
-        cands += stand_in_candidates(hand, rules, MAX_RUN_IN_PARTITION)
     guards, bit, tries = _tables(order, index, cands, rules)
     live = {c for m in cands for c in m}
     if not prefer_fewest_left:
         leave = [0.0] * len(order)
     elif loose:
-        loose = frozenset(real_twos[0] if c.is_two else c for c in loose)
         leave = [loose_cost if c in loose else -STUCK for c in order]
     else:
         leave = [-1.0] * len(order)
@@ -388,8 +428,40 @@ def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, M
         return True
     pool = list(hand) + ([JOKER] if any(JOKER in m.cards for _, m in table) else [])
     loose = frozenset(c for c, f in zip(hand, fits) if f) | {JOKER}
+    if SHORTCUTS:
+        return _covers(pool, rules, loose)
     (kept, _), _, _ = _pack(pool, rules, True, True, loose, 0.0)
     return kept > -2 * STUCK
+
+
+def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
+    """The question of :func:`coverable` put to the search's tables as a yes or no: is there a layout
+    keeping at most one card not in ``loose``? Unlike the scored search it gives a branch up once
+    a second such card is kept and stops at the first layout that answers yes."""
+    twos = sorted((c for c in pool if c.is_two), key=card_order)
+    if twos:  # every 2 one kind, as in _pack (all of them loose, or none: a wild fits any meld)
+        pool, loose = [twos[0] if c.is_two else c for c in pool], frozenset(twos[0] if c.is_two else c for c in loose)
+    cands = meld_candidates(pool, rules, MAX_RUN_IN_PARTITION) + stand_in_candidates(pool, rules, MAX_RUN_IN_PARTITION)
+    order = sorted(set(pool), key=lambda c: (c.is_wild, card_order(c)))
+    guards, bit, tries = _tables(order, {c: i for i, c in enumerate(order)}, cands, rules)
+    live = {c for m in cands for c in m}
+    stuck, units, counted = [int(c not in loose) for c in order], [1 << (FIELD * i) for i in range(len(order))], ~guards
+    memo: dict[tuple[int, int], bool] = {}
+
+    def ok(left: int, spare: int) -> bool:
+        counts = left & counted
+        if not counts:
+            return True
+        found = memo.get((left, spare))
+        if found is None:
+            i = ((counts & -counts).bit_length() - 1) // FIELD
+            found = (any((left - nk) & guards == guards and ok(left - nk, spare) for nk, _, _ in tries[i])
+                     or (spare >= stuck[i] and ok(left - units[i], spare - stuck[i])))
+            memo[left, spare] = found
+        return found
+
+    spare = 1 - sum(c not in loose for c in pool if c not in live)
+    return spare >= 0 and ok(guards + sum(bit[c] for c in pool if c in live), spare)
 
 
 def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
@@ -405,7 +477,13 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
         return [False] * len(hand)
     jokers_on_table = any(JOKER in m.cards for _, m in table)
     set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
-    wilds = sum(c.is_wild for c in hand) + int(jokers_on_table)
+    wilds = int(jokers_on_table)
+    naturals: dict[str, int] = {}  # of each suit, counted once: every natural of the hand asks
+    for c in hand:
+        if c.is_natural:
+            naturals[c.suit] = naturals.get(c.suit, 0) + 1
+        else:
+            wilds += 1
     spans: dict[str, list[tuple[int, int, int]]] = {}
     for _, m in table:
         if m.kind == "run":
@@ -413,7 +491,9 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
             spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
 
     def reaches(c: Card) -> bool:
-        steps = wilds + sum(1 for d in hand if d.is_natural and d.suit == c.suit) - 1
+        if c.suit not in spans:
+            return False
+        steps = wilds + naturals[c.suit] - 1
         ranks = (c.rank, 1) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)
         return any(lo - 1 - steps - own <= r <= hi + 1 + steps + own
                    for lo, hi, own in spans.get(c.suit, ()) for r in ranks)
