@@ -1,0 +1,95 @@
+"""The notebook's HTML views, charts and widgets through the catalog: every word a reader sees.
+
+Under the pseudo-locale ``xx`` each catalog string comes back wrapped in ⟦ ⟧, so a word joined on outside
+the catalog is left bare and :func:`escaped_words` finds it; under Arabic the same views read in Arabic,
+right to left, with each run of cards left to right. What is data stays as typed (player names, rule-set
+names, card codes); the engine's own reasons and scoring lines come from modules translated elsewhere,
+and are taken out here by name so this sweep tests the views' words only.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+from pathlib import Path
+from typing import Iterator
+
+from banakil_replay.i18n import language
+from banakil_replay.i18n.catalog import PSEUDO_OPEN
+from banakil_replay.notebook import html
+from banakil_replay.play.options import options
+from banakil_replay.reducer import Replay, replay
+
+# the suite's clean start (no language chosen, English) is test_i18n's autouse fixture, used here by name
+from test_i18n import ARABIC, _english_unless_told, escaped_words  # noqa: F401
+
+ROOT = Path(__file__).resolve().parent.parent
+FOUR = ROOT / "sample_games" / "classic_4p_partnership.jsonl"
+
+
+def _replay(path: Path) -> Replay:
+    return replay(json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+
+
+def words_of(page: str, data: Iterator[str] | set[str] = frozenset()) -> str:
+    """What a reader sees of an HTML fragment: tags out, entities read, the given data (names, engine lines) out."""
+    text = html_lib.unescape(re.sub(r"<[^>]+>", " ", page))
+    for item in sorted(set(data), key=len, reverse=True):
+        text = text.replace(item, " ")
+    return text
+
+
+def _engine_lines(r: Replay) -> set[str]:
+    """Sentences the engine makes (scoring working), translated in their own modules, not these views'."""
+    return {line for s in r.states if s.hand_score is not None for line in s.hand_score.explain}
+
+
+def _views(r: Replay) -> list[str]:
+    pages = []
+    for i, state in enumerate(r.states):
+        pages += [html.state_html(state, r), html.state_html(state, r, seat_view=0)]
+        if state.phase == "over" and state.hand_score is not None:
+            pages.append(html.score_html(state))
+        if state.in_hand and i % 5 == 0:
+            opts = options(state)
+            pages += [html.options_html(opts, state, limit=3, refused_limit=2, chosen=r.events[i + 1]),
+                      html.options_html(opts, state, kinds=["discard"])]
+    return pages
+
+
+def test_no_word_of_the_html_views_escapes_the_catalog() -> None:
+    r = _replay(FOUR)
+    with language("xx"):
+        pages = _views(r)
+        engine = _engine_lines(r) | {o.explain for s in r.states if s.in_hand for o in options(s).options}
+    data = set(r.states[-1].players) | engine | {r.states[-1].rules.name}
+    assert len(pages) > 40 and all(PSEUDO_OPEN in page for page in pages)
+    escaped = [(page[:200], words) for page in pages if (words := escaped_words(words_of(page, data)))]
+    assert not escaped, escaped[:3]
+
+
+def test_the_sweep_would_catch_a_bare_word_in_a_view() -> None:
+    with language("xx"):
+        page = html.cards_html([]) + "<b>Stock</b>"
+    assert escaped_words(words_of(page)) == ["Stock"]
+
+
+def test_the_html_views_in_arabic() -> None:
+    from banakil_replay.cards import parse_cards
+    from banakil_replay.melds import analyze_meld
+    from banakil_replay.notebook.direction import directed_html
+    from banakil_replay.rules import get_ruleset
+
+    r = _replay(FOUR)
+    state = r.states[12]
+    with language("ar"):
+        page = directed_html(html.state_html(state, r, seat_view=0), "ar")
+        valid = html.meld_check_html(analyze_meld(parse_cards(["2S", "4H", "5H"]), get_ruleset("classic")))
+        invalid = html.meld_check_html(analyze_meld(parse_cards(["4H", "5S"]), get_ruleset("classic")))
+    assert page.startswith('<div dir="rtl"') and "التنزيلات على الطاولة" in page and "الكومة:" in page
+    assert not re.findall(r"\b(?:cards?|seat|Stock|Melds|Totals|hand)\b", words_of(page, set(state.players)))
+    assert "سلسلة صحيحة" in valid and "2♠ تحلّ مكان 3♥" in valid and "ليست تنزيلة:" in invalid
+    # the meld's cards in their own order, left to right, inside the Arabic sentence around them
+    run = re.search(r'<span dir="ltr" class="banakil-meld-cards"[^>]*>(.*?)</span></div>', valid)
+    assert run and re.findall(r'data-card="(\w+)"', run.group(1)) == ["2S", "4H", "5H"]
