@@ -93,3 +93,71 @@ def test_the_html_views_in_arabic() -> None:
     # the meld's cards in their own order, left to right, inside the Arabic sentence around them
     run = re.search(r'<span dir="ltr" class="banakil-meld-cards"[^>]*>(.*?)</span></div>', valid)
     assert run and re.findall(r'data-card="(\w+)"', run.group(1)) == ["2S", "4H", "5H"]
+
+
+# ------------------------------------------------------------------ charts
+def _chart_words(spec: object) -> list[str]:
+    """Every title a chart shows: its title and subtitle, and each axis, legend and tooltip title."""
+    found: list[str] = []
+
+    def walk(node: object, key: str = "") -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and key in ("title", "text", "subtitle") and not node.endswith((":Q", ":N", ":O")):
+            found.append(node)
+    walk(spec)
+    return found
+
+
+def _all_charts(hands: object, empty: object, lang: str | None = None) -> list[dict[str, object]]:
+    from banakil_replay.notebook import charts
+
+    made = [charts.totals_chart(hands, lang=lang), charts.totals_chart(hands, across_games=True, lang=lang),
+            charts.points_chart(hands, lang=lang), charts.endings_chart(hands, lang=lang),
+            charts.cold_hands_chart(hands, lang=lang), charts.stock_chart(hands, lang=lang),
+            charts.cold_hands_chart(empty, lang=lang), charts.stock_chart(empty, lang=lang),
+            charts.totals_chart(empty, lang=lang)]
+    return [chart.to_dict() for chart in made]
+
+
+def _tables() -> tuple[object, object]:
+    from banakil_replay.endings import ALL_AT_ONCE, STOCK_OUT
+    from banakil_replay.notebook import frames
+    from display_helpers import GAMES
+
+    games, problems = frames.load_games([GAMES, GAMES / "selfplay"])
+    assert not problems
+    hands = frames.hands_frame(games)
+    return hands, hands[~hands.ended.isin([ALL_AT_ONCE, STOCK_OUT])].iloc[:0]
+
+
+def test_no_chart_title_escapes_the_catalog() -> None:
+    from banakil_replay.endings import ENDINGS
+    from banakil_replay.rules import RULESETS
+
+    hands, empty = _tables()
+    specs = _all_charts(hands, empty, lang="xx")
+    words = [w for spec in specs for w in _chart_words(spec)]
+    assert len(words) > 50 and all(PSEUDO_OPEN in w for w in words if not re.fullmatch(r"[\d.%~g]*", w)), words
+    # the tally of endings names them by their data codes (went_out ...), as the legend does
+    data = {e for e in ENDINGS} | set(RULESETS)
+    escaped = [(w, bad) for w in words if (bad := escaped_words(words_of(w, data)))]
+    assert not escaped, escaped[:5]
+
+
+def test_every_chart_in_arabic_and_english_unchanged() -> None:
+    hands, empty = _tables()
+    arabic = _all_charts(hands, empty, lang="ar")
+    english = _all_charts(hands, empty)
+    for spec in arabic:
+        title = spec["title"]
+        assert isinstance(title, dict) and ARABIC.search(title["text"]) and ARABIC.search(title["subtitle"][0])
+    assert [s["title"]["text"] for s in english] == [  # type: ignore[index]
+        "Running totals", "Running totals", "Points per hand", "How hands end", "What a cold hand is worth",
+        "How often the stock runs out", "What a cold hand is worth", "How often the stock runs out", "Running totals"]
+    assert arabic[5]["title"]["text"] == "كم مرة تنفد الكومة"  # type: ignore[index]
+    assert "كيف انتهت" in str(arabic[3]["encoding"]) and "الجولة في السهرة" in str(arabic[1])
