@@ -13,13 +13,16 @@ import html as html_lib
 import json
 import re
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from banakil_replay.i18n import language
 from banakil_replay.i18n.catalog import PSEUDO_OPEN
 from banakil_replay.notebook import html
 from banakil_replay.play.options import options
 from banakil_replay.reducer import Replay, replay
+
+if TYPE_CHECKING:
+    from banakil_replay.melds import MeldCheck
 
 # the suite's clean start (no language chosen, English) is test_i18n's autouse fixture, used here by name
 from test_i18n import ARABIC, _english_unless_told, escaped_words  # noqa: F401
@@ -161,3 +164,104 @@ def test_every_chart_in_arabic_and_english_unchanged() -> None:
         "How often the stock runs out", "What a cold hand is worth", "How often the stock runs out", "Running totals"]
     assert arabic[5]["title"]["text"] == "كم مرة تنفد الكومة"  # type: ignore[index]
     assert "كيف انتهت" in str(arabic[3]["encoding"]) and "الجولة في السهرة" in str(arabic[1])
+
+
+# ------------------------------------------------------------------ widgets
+def _panels(widget: object) -> list[str]:
+    """Every word a widget shows: its HTML panels' values, its buttons' and boxes' labels and tooltips."""
+    import ipywidgets as W
+
+    seen: list[str] = []
+
+    def walk(w: object) -> None:
+        if isinstance(w, W.HTML):
+            seen.append(w.value)
+        elif isinstance(w, W.Button):
+            seen.append(f"{w.description} {w.tooltip or ''}")
+        elif isinstance(w, (W.Text, W.Textarea, W.Dropdown, W.IntSlider)):
+            seen.append(f"{w.description} {getattr(w, 'placeholder', '')}")
+        for child in getattr(w, "children", ()):
+            walk(child)
+    walk(getattr(widget, "widget"))
+    return [s for s in seen if s.strip()]
+
+
+def _check(codes: str) -> "MeldCheck":
+    from banakil_replay.cards import parse_cards
+    from banakil_replay.melds import analyze_meld
+    from banakil_replay.rules import get_ruleset
+
+    return analyze_meld(parse_cards(codes.split()), get_ruleset("classic"))
+
+
+def _still(widget: object) -> list[str]:
+    """The still picture a widget's display carries for a page with no kernel (HTML and text)."""
+    bundle = widget._repr_mimebundle_()  # type: ignore[attr-defined]
+    return [bundle["text/html"], bundle["text/plain"]]
+
+
+def _meld_checker_pages(lang: str) -> list[str]:
+    from banakil_replay.notebook.widgets import MeldChecker
+
+    m = MeldChecker(lang=lang)
+    pages = _panels(m)
+    for typed in ("2S 4H 5H", "4H 5S", "KS AS 2S 1", "7X", "JK 3C 3D"):
+        m.text.value = typed
+        pages += [m.picked.value, m.result.value, *_still(m)]
+    m.clear.click()
+    pages += [m.result.value]
+    return pages
+
+
+def _annotator_pages(tmp_path: Path, lang: str) -> list[str]:
+    from banakil_replay.notebook.widgets import Annotator
+
+    log = tmp_path / "game.jsonl"
+    log.write_bytes((ROOT / "sample_games" / "classic_dana_ravi.jsonl").read_bytes())
+    a = Annotator(log, lang=lang)
+    pages = _panels(a) + [a.listing.value]
+    a.add("   ")
+    pages.append(a.message.value)
+    a.text.value = "Why not keep the 2?"
+    a.add_button.click()
+    pages += [a.message.value, a.listing.value, *_still(a)]
+    a.export_csv.click()
+    pages.append(a.exported.value)
+    return pages
+
+
+def test_no_word_of_the_meld_checker_or_annotator_escapes_the_catalog(tmp_path: Path) -> None:
+    from banakil_replay.rules import RULESETS
+
+    with language("en"):
+        pages = _meld_checker_pages("xx") + _annotator_pages(tmp_path, "xx")
+    # data: the rule sets' titles (the dropdown), the note as written, the log's path, player names
+    data = {r.title for r in RULESETS.values()} | {"Why not keep the 2?", str(tmp_path), "Dana", "Ravi"}
+    data |= {r.name for r in RULESETS.values()} | {"jsonl", "csv", "notes"}
+    with language("xx"):  # the engine's reasons (melds.py) are translated with the engine, not here
+        data |= {m.reason or "" for m in (_check("4H 5S"), _check("JK 3C 3D"), _check("2S 4H 5H"))}
+    assert len(pages) > 40
+    escaped = [(page[:160], words) for page in pages if (words := escaped_words(words_of(page, data)))]
+    assert not escaped, escaped[:4]
+
+
+def test_the_meld_checker_and_annotator_in_arabic(tmp_path: Path) -> None:
+    from banakil_replay.i18n import current_language
+    from banakil_replay.notebook.direction import RTL_CLASS
+    from banakil_replay.notebook.widgets import Annotator, MeldChecker
+
+    m = MeldChecker(cards="2S 4H 5H", lang="ar")
+    assert current_language() == "en" and RTL_CLASS in m.widget._dom_classes
+    assert m.clear.description == "امسح" and m.result.value.startswith('<div dir="rtl"')
+    assert "سلسلة صحيحة" in m.result.value and "المختارة:" in m.picked.value
+    m.text.value = "4H 5S"  # a change after the block that made it: still Arabic
+    assert "ليست تنزيلة:" in m.result.value
+    picked = re.search(r'<span dir="ltr" class="banakil-cards"[^>]*>(.*)</span>', m.picked.value)
+    assert picked and re.findall(r'data-card="(\w+)"', picked.group(1)) == ["4H", "5S"]
+    log = tmp_path / "game.jsonl"
+    log.write_bytes((ROOT / "sample_games" / "classic_dana_ravi.jsonl").read_bytes())
+    a = Annotator(log, lang="ar")
+    assert a.add_button.description == "أضف الملاحظة" and a.stepper.next.description != "Next"
+    a.add("ملاحظة")
+    assert "أُضيفت الملاحظة على الحدث" in a.message.value and a.message.value.startswith('<div dir="rtl"')
+    assert "<th>الحدث</th>" in a.listing.value

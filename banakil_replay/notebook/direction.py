@@ -28,7 +28,8 @@ __all__ = ["RTL_CLASS", "RTL_CSS", "view_language", "speaking", "direction_of", 
 RTL_CLASS = "banakil-rtl"
 # The hand's card buttons and the table's card runs keep their order; everything else mirrors.
 RTL_CSS = (f".{RTL_CLASS} {{ direction: rtl; text-align: right; }}"
-           f" .{RTL_CLASS} .banakil-hand, .{RTL_CLASS} .banakil-cards, .{RTL_CLASS} .banakil-meld-cards"
+           f" .{RTL_CLASS} .banakil-hand, .{RTL_CLASS} .banakil-card-grid, .{RTL_CLASS} .banakil-cards,"
+           f" .{RTL_CLASS} .banakil-meld-cards"
            " { direction: ltr; unicode-bidi: isolate; }")
 _RTL_OPEN = f'<div dir="rtl" class="{RTL_CLASS}">'
 
