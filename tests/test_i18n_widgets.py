@@ -265,3 +265,44 @@ def test_the_meld_checker_and_annotator_in_arabic(tmp_path: Path) -> None:
     a.add("ملاحظة")
     assert "أُضيفت الملاحظة على الحدث" in a.message.value and a.message.value.startswith('<div dir="rtl"')
     assert "<th>الحدث</th>" in a.listing.value
+
+
+# ------------------------------------------------------------------ score sheet
+def _sheet_pages(tmp_path: Path, lang: str) -> tuple[list[str], object]:
+    from banakil_replay.notebook.sheet import SheetWidget
+
+    w = SheetWidget(tmp_path / f"evening-{lang}.jsonl", "classic", ["Dana", "Ravi"], carry=True, lang=lang)
+    pages = _panels(w) + [o[0] for o in w.went_out.options] + [w.all_at_once.description]
+    w.add_button.click()  # every box empty: refused
+    pages.append(w.message.value)
+    w.melded[0].value, w.in_hand[0].value = "3H 4H", "16"  # cards and points mixed: refused
+    w.add_button.click()
+    pages.append(w.message.value)
+    for melded, held in (("16.5", "0"), ("20", "0")):
+        w.melded[0].value, w.in_hand[0].value = melded, held
+        w.melded[1].value, w.in_hand[1].value = "10.5", "7.5"
+        w.add_button.click()
+        pages += [w.message.value, w.sheet_panel.value]
+    w.add_button.click()  # the second click of a double click
+    pages += [w.message.value, w.still()[0]]
+    return pages, w
+
+
+def test_no_word_of_the_score_sheet_escapes_the_catalog(tmp_path: Path) -> None:
+    pages, w = _sheet_pages(tmp_path, "xx")
+    # the standing line and each hand's working are the sheet model's (log/sheet.py), translated with it
+    pages = [re.sub(r'<div class="banakil-sheet-standing".*?</div>|title="[^"]*"', "", page) for page in pages]
+    data = {"Dana", "Ravi", "classic"}
+    assert len(pages) > 15 and "⟦Hand 2 added" in "".join(pages)
+    escaped = [(page[:160], words) for page in pages if (words := escaped_words(words_of(page, data)))]
+    assert not escaped, escaped[:4]
+
+
+def test_the_score_sheet_in_arabic(tmp_path: Path) -> None:
+    from banakil_replay.notebook.direction import RTL_CLASS
+
+    pages, w = _sheet_pages(tmp_path, "ar")
+    assert RTL_CLASS in w.widget._dom_classes and w.add_button.description == "أضف الجولة"  # type: ignore[attr-defined]
+    assert any("لم تُضف الجولة 1: خانات كل المقاعد فارغة" in page for page in pages)
+    panel = w.sheet_panel.value  # type: ignore[attr-defined]
+    assert panel.startswith('<div dir="rtl"') and "قواعد classic، الفوز عند" in panel and "<th" in panel
