@@ -306,3 +306,54 @@ def test_the_score_sheet_in_arabic(tmp_path: Path) -> None:
     assert any("لم تُضف الجولة 1: خانات كل المقاعد فارغة" in page for page in pages)
     panel = w.sheet_panel.value  # type: ignore[attr-defined]
     assert panel.startswith('<div dir="rtl"') and "قواعد classic، الفوز عند" in panel and "<th" in panel
+
+
+# ------------------------------------------------------------------ exercises
+def _exercise_words(lang: str, tmp_path: Path) -> tuple[list[str], object]:
+    """The exercise widget's own words (the questions, hints and reasons are the learn engine's)."""
+    from banakil_replay.notebook.exercises import ExerciseWidget
+
+    ex = ExerciseWidget(kinds=["is-meld"], progress=tmp_path / f"progress-{lang}.json", lang=lang)
+    head = lambda: re.search(r'banakil-exercise-head[^>]*>(.*?)<span', ex.question_panel.value).group(1)  # noqa: E731
+    seen = [f"{b.description} {b.tooltip or ''}" for b in (ex.check_button, ex.hint_button, ex.retry_button,
+                                                           ex.skip_button, ex.next_button)]
+    seen += [ex.answer.placeholder, head(), ex.score_panel.value, ex.notice_panel.value]
+    ex.check_button.click()  # nothing typed
+    seen.append(ex.feedback_panel.value)
+    ex.submit("maybe")  # cannot be read: the refusal is the answer reader's (learn/model.py), translated
+    seen.append(ex.feedback_panel.value)
+    for answer in ("yes", "no"):
+        ex.submit(answer)
+        seen.append(re.sub(r"<ul.*</ul>", "", ex.feedback_panel.value))  # the head; the reasons are the engine's
+        if ex.retry_button.disabled is False:
+            ex.retry_button.click()
+            seen.append(ex.feedback_panel.value)
+    seen += [ex.score_panel.value, re.sub(r"</summary>.*?</details>", "</summary></details>", ex.still()[0].split(
+        '<div class="banakil-exercise-question"')[0])]
+    ex.next_button.click()
+    seen.append(head())
+    return seen, ex
+
+
+def test_no_word_of_the_exercise_widget_escapes_the_catalog(tmp_path: Path) -> None:
+    seen, _ex = _exercise_words("xx", tmp_path)
+    assert len(seen) > 12
+    escaped = [(page[:160], words) for page in seen if (words := escaped_words(words_of(page, {str(tmp_path)})))]
+    assert not escaped, escaped[:4]
+
+
+def test_the_exercise_widget_in_arabic(tmp_path: Path) -> None:
+    from banakil_replay.notebook.direction import RTL_CLASS
+
+    seen, ex = _exercise_words("ar", tmp_path)
+    assert RTL_CLASS in ex.widget._dom_classes and ex.check_button.description == "تحقّق"  # type: ignore[attr-defined]
+    assert "السؤال 2: هل هي تنزيلة؟" in seen[-1] and ex.answer.placeholder == "نعم أو لا؛ ثم Enter"  # type: ignore[attr-defined]
+    assert any("صحيح." in page for page in seen) and ex.score_panel.value.startswith('<div dir="rtl"')  # type: ignore[attr-defined]
+    assert "أجب بنعم أو لا" in "".join(seen)  # the answer reader's refusal, in Arabic too
+
+
+def test_an_answer_may_be_typed_in_arabic() -> None:
+    from banakil_replay.learn.model import parse_card_answer, parse_count_or_no, parse_side, parse_yes_no
+
+    assert parse_yes_no("نعم") is True and parse_yes_no(" لا ") is False and parse_yes_no("yes") is True
+    assert parse_card_answer("لا شيء") == () and parse_count_or_no("لا") is None and parse_side("لا أحد", 2) is None
