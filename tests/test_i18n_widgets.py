@@ -357,3 +357,45 @@ def test_an_answer_may_be_typed_in_arabic() -> None:
 
     assert parse_yes_no("نعم") is True and parse_yes_no(" لا ") is False and parse_yes_no("yes") is True
     assert parse_card_answer("لا شيء") == () and parse_count_or_no("لا") is None and parse_side("لا أحد", 2) is None
+
+
+# ------------------------------------------------------------------ the meld exercises' own words
+def test_the_meld_exercises_speak_through_the_catalog() -> None:
+    """Questions, labels, hints, reasons and answers of the three meld kinds, under xx and in Arabic."""
+    from banakil_replay.cards import parse_cards
+    from banakil_replay.learn.meld_exercises import IsMeld, LayOff, MakeMeld
+    from banakil_replay.melds import analyze_meld
+    from banakil_replay.rules import get_ruleset
+
+    rules = get_ruleset("classic")
+    run = analyze_meld(parse_cards(["2S", "4H", "5H"]), rules).meld
+    assert run is not None
+    made = [IsMeld("a", rules, "test", parse_cards(["4H", "5H", "6H"])),
+            IsMeld("b", rules, "test", parse_cards(["4H", "5S", "JK"])),
+            MakeMeld("c", rules, "test", parse_cards(["4H", "5H", "6H", "9C"])),
+            LayOff("d", rules, "test", run, parse_cards(["6H", "9C"]))]
+
+    def said(answers: tuple[str, ...]) -> list[str]:
+        out: list[str] = []
+        for ex, answer in zip(made, answers):
+            fb = ex.check(answer)
+            out += [ex.question, ex.hint(), ex.solution(), *(s.label for s in ex.shows()),
+                    *(r.text for r in fb.reasons)]
+        return out
+
+    with language("xx"):
+        lines = said(("yes", "yes", "4H 5H 9C", "9C"))
+        # melds.py's verdicts and refusals are the engine's, translated with it, not with the exercises
+        engine = {analyze_meld(parse_cards(c), rules).reason or "" for c in (["4H", "5S", "JK"], ["4H", "5H", "9C"])}
+        engine |= {str(no) for c in parse_cards(["6H", "9C"]) if not hasattr(no := made[3].outcome(c), "cards")}
+    escaped = [(line, words) for line in lines
+               if (words := escaped_words(words_of(line, set(RULESETS_NAMES) | engine)))]
+    assert len(lines) > 20 and not escaped, escaped[:4]
+    with language("ar"):
+        arabic = said(("نعم", "لا", "4H 5H 6H", "لا شيء"))
+        assert made[0].answer_text() == "نعم"
+    assert "هل تكوّن هذه الأوراق تنزيلة (سلسلة أو مجموعة)؟ أجب بنعم أو لا." in arabic
+    assert any("تصبح التنزيلة" in line for line in arabic) and any(line.endswith(" سلسلة") for line in arabic)
+
+
+RULESETS_NAMES = ("classic", "jawaker", "eram", "kroot")

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Iterable, Literal, TypeVar
 from ..cards import Card, parse_cards
 from ..citations import cite
 from ..errors import IllegalMoveError, MalformedInputError
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..rulebook import Rule
 from ..rules import Ruleset
 
@@ -235,12 +235,12 @@ class Exercise(ABC, Generic[A]):
 
 def names(cards: Iterable[Card]) -> str:
     """Cards as a learner reads them: ``7♥ 8♥ 9♥``, or ``none``."""
-    return " ".join(c.symbol for c in cards) or "none"
+    return " ".join(c.symbol for c in cards) or pgettext("no cards", "none")
 
 
 def typed(cards: Iterable[Card]) -> str:
-    """Cards as a learner types them: ``7H 8H 9H``, or ``none``."""
-    return " ".join(c.code for c in cards) or "none"
+    """Cards as a learner types them: ``7H 8H 9H``, or ``none`` (in any language's word the answer reader takes)."""
+    return " ".join(c.code for c in cards) or pgettext("answer", "none")
 
 
 def num(x: float) -> str:
