@@ -399,3 +399,32 @@ def test_the_meld_exercises_speak_through_the_catalog() -> None:
 
 
 RULESETS_NAMES = ("classic", "jawaker", "eram", "kroot")
+
+
+def test_the_score_exercises_speak_through_the_catalog() -> None:
+    """Scoring a hand and who won the match: their questions, labels, hints and verdicts (the working is the
+    scoring engine's, translated with it), under xx and in Arabic."""
+    from itertools import islice
+
+    from banakil_replay.learn import exercises
+    from banakil_replay.rules import get_ruleset
+
+    def said(rules_name: str, answer: str) -> list[str]:
+        out: list[str] = []
+        for ex in islice(exercises(get_ruleset(rules_name), ["score-hand", "match-winner"], seed=3), 8):
+            fb = ex.check(answer)
+            out += [ex.question, ex.hint(), *(s.label for s in ex.shows()), *(s.text for s in ex.shows() if s.text),
+                    *(r.text for r in fb.reasons), ex.solution().split(": ")[0]]
+            out += [line for line in fb.explain if line.startswith(("So ", "⟦So "))]  # the sum line is the exercise's
+        return out
+
+    for name in ("classic", "jawaker"):
+        with language("xx"):
+            lines = said(name, "0")
+        assert len(lines) > 40 and all(PSEUDO_OPEN in line for line in lines if re.search("[A-Za-z]", line)), \
+            [line for line in lines if PSEUDO_OPEN not in line and re.search("[A-Za-z]", line)][:4]
+        escaped = [(line, words) for line in lines if (words := escaped_words(words_of(line, set(RULESETS_NAMES))))]
+        assert not escaped, escaped[:4]
+    with language("ar"):
+        arabic = said("classic", "0")
+    assert any(line.startswith("كم يسجّل") for line in arabic) and any("ورقة تسجيل مباراة" in line for line in arabic)
