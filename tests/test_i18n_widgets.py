@@ -428,3 +428,34 @@ def test_the_score_exercises_speak_through_the_catalog() -> None:
     with language("ar"):
         arabic = said("classic", "0")
     assert any(line.startswith("كم يسجّل") for line in arabic) and any("ورقة تسجيل مباراة" in line for line in arabic)
+
+
+def test_the_turn_exercises_speak_through_the_catalog() -> None:
+    """What may you discard, and taking from the pile: questions, labels, hints and verdicts (a refusal is the
+    reducer's, translated with it), under xx and in Arabic."""
+    from itertools import islice
+
+    from banakil_replay.errors import MalformedInputError
+    from banakil_replay.learn import exercises
+    from banakil_replay.rules import get_ruleset
+
+    def said(answers: tuple[str, ...]) -> list[str]:
+        out: list[str] = []
+        for ex in islice(exercises(get_ruleset("classic"), ["discard", "take-pile"], seed=5), 8):
+            for answer in answers:
+                try:
+                    fb = ex.check(answer)
+                except MalformedInputError:  # a count asked for cards, or cards for a count: not an answer
+                    continue
+                out += [r.text for r in fb.reasons if r.rule is None or PSEUDO_OPEN in r.text or ARABIC.search(r.text)]
+            out += [ex.question, ex.hint(), *(s.label for s in ex.shows())]
+        return out
+
+    with language("xx"):
+        lines = said(("none", "1", "3", "no"))
+    escaped = [(line, words) for line in lines if (words := escaped_words(words_of(line, set(RULESETS_NAMES))))]
+    assert len(lines) > 30 and not escaped, escaped[:4]
+    with language("ar"):
+        arabic = said(("لا شيء", "1", "لا"))
+    assert any(line.startswith(("الدور دورك؛ حتى الآن", "في هذا الدور")) for line in arabic)
+    assert "يدك" in arabic and not [line for line in arabic if re.search(r"\b(?:pile|hand|turn|discard)\b", line)]
