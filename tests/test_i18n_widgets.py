@@ -459,3 +459,13 @@ def test_the_turn_exercises_speak_through_the_catalog() -> None:
         arabic = said(("لا شيء", "1", "لا"))
     assert any(line.startswith(("الدور دورك؛ حتى الآن", "في هذا الدور")) for line in arabic)
     assert "يدك" in arabic and not [line for line in arabic if re.search(r"\b(?:pile|hand|turn|discard)\b", line)]
+
+
+def test_a_preview_names_its_lesson_in_the_readers_language() -> None:
+    from banakil_replay.learn.topics import previewed
+
+    with language("xx"):
+        said = previewed(1, ["meld", "draw"], ["no more risk of the flat -20 for melding nothing"])
+    assert said and all(escaped_words(line) == [] for line in said), said
+    with language("ar"):
+        assert previewed(1, ["meld"], []) == ["ما الذي يصنع تنزيلة (الدرس 2)"]
