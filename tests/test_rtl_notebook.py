@@ -17,9 +17,13 @@ from typing import Any
 
 import pytest
 
+from banakil_replay.rules import get_ruleset
 from banakil_replay.i18n import UnknownLanguageError, current_language, language
 from banakil_replay.notebook import charts, frames
-from banakil_replay.notebook.direction import RTL_CLASS, directed_html, isolate_cards
+from banakil_replay.cards import parse_cards
+from banakil_replay.melds import analyze_meld
+from banakil_replay.notebook.direction import RTL_CLASS, directed_html
+from banakil_replay.notebook.html import backs_html, cards_html, meld_html
 from banakil_replay.notebook.playtable import PlayTable
 from banakil_replay.notebook.stepper_view import ReplayStepper
 from display_helpers import DANA_RAVI, GAMES
@@ -37,13 +41,23 @@ def english(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BANAKIL_LANG", "en")
 
 
-def test_directed_html_wraps_once_and_keeps_card_runs_left_to_right() -> None:
-    run = '<span class="banakil-cards" style="display:inline-flex">x</span>'
+def test_directed_html_wraps_once_and_leaves_the_fragment_as_drawn() -> None:
+    run = cards_html(["7H", "8H"])
     wrapped = directed_html(f"<b>a</b>{run}", "ar")
-    assert wrapped.startswith('<div dir="rtl"') and 'dir="ltr" class="banakil-cards"' in wrapped
+    assert wrapped == f'<div dir="rtl" class="{RTL_CLASS}"><b>a</b>{run}</div>'
     assert directed_html(wrapped, "ar") == wrapped  # a panel drawn again from its own value
     assert directed_html(run, "en") == run and directed_html("", "ar") == ""
-    assert isolate_cards("no cards") == "no cards"
+
+
+def test_every_run_of_cards_is_drawn_left_to_right_in_any_language() -> None:
+    """html.py puts dir="ltr" on each run itself, so no view has to find its runs by their markup."""
+    meld = analyze_meld(parse_cards(["2S", "4H", "5H"]), get_ruleset("classic")).meld
+    assert meld is not None
+    runs = {"row": cards_html(["10H", "JH"]), "empty row": cards_html([]), "backs": backs_html(3),
+            "meld": meld_html(meld)}
+    for name, fragment in runs.items():
+        opened = re.findall(r'<span ([^>]*class="banakil-(?:meld-)?cards[^"]*")', fragment)
+        assert opened and all(attrs.startswith('dir="ltr" ') for attrs in opened), (name, fragment[:120])
 
 
 def test_the_play_table_in_arabic(tmp_path: Path, english: None) -> None:

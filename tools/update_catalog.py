@@ -33,6 +33,13 @@ def update(lang: str) -> tuple[int, int]:
     catalog.update(template, no_fuzzy_matching=False)
     catalog.fuzzy = False  # the header: a fuzzy header would be left out of the compiled catalog, plural rule and all
     catalog.obsolete.clear()  # git keeps the history; a dropped message only confuses a translator
+    for message in catalog:
+        # Babel reads back a written "#| msgid" hint as a comment "| msgid", and writes it again as
+        # "# | msgid": without this, every run adds a copy of each old hint
+        message.user_comments = [c for c in message.user_comments if not c.startswith("| ")]
+        if message.fuzzy and message.previous_id in ([message.id], message.id) and message.string:
+            message.flags.discard("fuzzy")  # "changed" from itself: a merge of two branches' catalogs, not a change
+            message.previous_id = []
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
         write_po(f, catalog, width=100, sort_by_file=True, include_previous=True)

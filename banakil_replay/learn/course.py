@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 from ..cards import parse_cards
 from ..events import Discarded
 from ..errors import MalformedInputError
+from ..i18n import N_
 from ..melds import analyze_meld
 from ..play.candidates import meld_candidates
 from ..hand_end import seat_inputs
@@ -222,13 +223,13 @@ def _play_winner(rules: Ruleset, rng: random.Random, deal: Dealer, id: str) -> A
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("is-meld", "is it a meld?", _picked_is_meld, _play_is_meld),
-    Kind("make-meld", "make a meld", _picked_make_meld, _play_make_meld),
-    Kind("lay-off", "adding to a meld", _picked_lay_off, _play_lay_off),
-    Kind("discard", "what may you discard?", lambda rules: [], _play_discard),
-    Kind("take-pile", "taking from the pile", lambda rules: [], _play_take),
-    Kind("score-hand", "scoring a hand", _picked_score, _play_score),
-    Kind("match-winner", "who won the match?", lambda rules: [], _play_winner),
+    Kind("is-meld", N_("is it a meld?"), _picked_is_meld, _play_is_meld),
+    Kind("make-meld", N_("make a meld"), _picked_make_meld, _play_make_meld),
+    Kind("lay-off", N_("adding to a meld"), _picked_lay_off, _play_lay_off),
+    Kind("discard", N_("what may you discard?"), lambda rules: [], _play_discard),
+    Kind("take-pile", N_("taking from the pile"), lambda rules: [], _play_take),
+    Kind("score-hand", N_("scoring a hand"), _picked_score, _play_score),
+    Kind("match-winner", N_("who won the match?"), lambda rules: [], _play_winner),
 )}
 
 

@@ -3,6 +3,9 @@
 Every verdict comes from :mod:`banakil_replay.melds`: ``analyze_meld`` for a new meld (its
 reason, rule and source word for word when the cards make none), ``verify_lay_off`` for a card
 added to a meld (its refusal when the card does not fit).
+
+Every question, label, hint and reason is a whole catalog template, said in the language spoken when
+it is asked for (the exercise itself is a language-neutral value: its cards and rules).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..errors import IllegalMoveError
+from ..i18n import N_, _, ngettext, pgettext
 from ..melds import Meld, MeldCheck, analyze_meld, verify_lay_off
 from ..play.candidates import meld_candidates
 from ..play.rule_text import lay_off_rule, meld_rule, rule_sentence
@@ -26,21 +30,28 @@ def meld_found(check: MeldCheck, rules: Ruleset) -> Reason:
     """What the engine found the cards to be: a run or a set, laid out, or its reason they are neither."""
     if check.meld is None:
         return Reason.of(check.reason or "", check.rule, rules, check.source)
-    return Reason.of(f"{check.meld.describe()} is a {check.meld.kind}", Rule.MELDS, rules)
+    found = _("{cards} is a run") if check.meld.kind == "run" else _("{cards} is a set")
+    return Reason.of(found.format(cards=check.meld.describe()), Rule.MELDS, rules)
 
 
 def stands_for(meld: Meld) -> str:
     """What each wild card of a meld stands for, in words (empty when it holds none)."""
-    return "; ".join(f"{meld.cards[i].symbol} stands for {c.symbol if c else 'a 13th card'}"
-                     for i, c in meld.stands_for().items())
+    return pgettext("clause separator", "; ").join(
+        _("{card} stands for {target}").format(card=meld.cards[i].symbol, target=c.symbol) if c else
+        _("{card} stands for a 13th card").format(card=meld.cards[i].symbol) for i, c in meld.stands_for().items())
+
+
+# where cards must be, as a refusal says they are not (the key is the caller's; the whole sentence is the catalog's)
+_NOT_WHERE = {"among these cards": N_("{cards} is not among these cards"), "in your hand": N_("{cards} is not in your hand")}
 
 
 def not_held(chosen: tuple[Card, ...], held: tuple[Card, ...], where: str, rules: Ruleset) -> Reason | None:
-    """The engine's refusal of cards that are not among ``held``, or None when all are."""
+    """The engine's refusal of cards that are not among ``held`` (``where``: ``"among these cards"`` or
+    ``"in your hand"``), or None when all are."""
     missing = Counter(chosen) - Counter(held)
     if not missing:
         return None
-    return Reason.refused(Rule.CARDS_FROM_HAND.no(f"{names(missing.elements())} is not {where}"), rules)
+    return Reason.refused(Rule.CARDS_FROM_HAND.no(_(_NOT_WHERE[where]).format(cards=names(missing.elements()))), rules)
 
 
 @dataclass(frozen=True)
@@ -53,10 +64,10 @@ class IsMeld(Exercise[bool]):
 
     @property
     def question(self) -> str:
-        return "Do these cards make a meld (a run or a set)? Answer yes or no."
+        return _("Do these cards make a meld (a run or a set)? Answer yes or no.")
 
     def shows(self) -> tuple[Shown, ...]:
-        return (Shown("the cards", self.cards),)
+        return (Shown(_("the cards"), self.cards),)
 
     def parse(self, text: str) -> bool:
         return parse_yes_no(text)
@@ -71,15 +82,20 @@ class IsMeld(Exercise[bool]):
     def hint(self) -> str:
         naturals = [c for c in self.cards if c.is_natural]
         wilds = [c for c in self.cards if c.is_wild]
-        wild = f"the wild cards {names(wilds)}" if wilds else "there is no wild card"
-        return f"{rule_sentence(meld_rule(self.rules))}. Here the natural cards are {names(naturals)} and {wild}."
+        rule = rule_sentence(meld_rule(self.rules))
+        if wilds:
+            return _("{rule}. Here the natural cards are {naturals} and the wild cards {wilds}.").format(
+                rule=rule, naturals=names(naturals), wilds=names(wilds))
+        return _("{rule}. Here the natural cards are {naturals} and there is no wild card.").format(
+            rule=rule, naturals=names(naturals))
 
     def solution(self) -> str:
         check = self._check()
-        return ("yes: " if check.valid else "no: ") + meld_found(check, self.rules).text
+        said = _("yes: {why}") if check.valid else _("no: {why}")
+        return said.format(why=meld_found(check, self.rules).text)
 
     def answer_text(self) -> str:
-        return "yes" if self._check().valid else "no"
+        return pgettext("answer", "yes") if self._check().valid else pgettext("answer", "no")
 
 
 @dataclass(frozen=True)
@@ -92,10 +108,10 @@ class MakeMeld(Exercise[tuple[Card, ...]]):
 
     @property
     def question(self) -> str:
-        return "Make a meld from some of these cards. Type its cards."
+        return _("Make a meld from some of these cards. Type its cards.")
 
     def shows(self) -> tuple[Shown, ...]:
-        return (Shown("your cards", self.cards),)
+        return (Shown(_("your cards"), self.cards),)
 
     def parse(self, text: str) -> tuple[Card, ...]:
         return parse_card_answer(text)
@@ -113,7 +129,8 @@ class MakeMeld(Exercise[tuple[Card, ...]]):
         return max(legal, key=lambda m: (sum(map(self.rules.value, m)), len(m)))
 
     def hint(self) -> str:
-        return f"{rule_sentence(meld_rule(self.rules))}. One meld here uses {self.best()[0].symbol}."
+        return _("{rule}. One meld here uses {card}.").format(rule=rule_sentence(meld_rule(self.rules)),
+                                                              card=self.best()[0].symbol)
 
     def solution(self) -> str:
         return meld_found(analyze_meld(self.best(), self.rules), self.rules).text
@@ -133,11 +150,10 @@ class LayOff(Exercise[tuple[Card, ...]]):
 
     @property
     def question(self) -> str:
-        return ("Which cards of your hand could you add to your meld, each card on its own? "
-                "Type them all, or none.")
+        return _("Which cards of your hand could you add to your meld, each card on its own? Type them all, or none.")
 
     def shows(self) -> tuple[Shown, ...]:
-        return (Shown("your meld", self.meld.cards, stands_for(self.meld)), Shown("your hand", self.hand))
+        return (Shown(_("your meld"), self.meld.cards, stands_for(self.meld)), Shown(_("your hand"), self.hand))
 
     def parse(self, text: str) -> tuple[Card, ...]:
         return parse_card_answer(text)
@@ -155,7 +171,8 @@ class LayOff(Exercise[tuple[Card, ...]]):
     def _fits(self, card: Card) -> Reason:
         grown = self.outcome(card)
         assert isinstance(grown, Meld)
-        return Reason.of(f"{card.symbol} fits: the meld would become {grown.describe()}", Rule.ADDING, self.rules)
+        return Reason.of(_("{card} fits: the meld would become {meld}").format(card=card.symbol, meld=grown.describe()),
+                         Rule.ADDING, self.rules)
 
     def judge(self, answer: tuple[Card, ...]) -> Feedback:
         named = tuple(dict.fromkeys(answer))
@@ -165,31 +182,35 @@ class LayOff(Exercise[tuple[Card, ...]]):
         fits = self.fitting()
         if set(named) == set(fits):
             return Feedback(True, tuple(self._fits(c) for c in fits)
-                            or (Reason.of("no card of your hand fits this meld", Rule.ADDING, self.rules),))
+                            or (Reason.of(_("no card of your hand fits this meld"), Rule.ADDING, self.rules),))
         # a card named that does not fit gets the engine's refusal; a card missed is only counted,
         # so that a retry still asks the learner to find it
         reasons = [Reason.refused(no, self.rules) for c in named if isinstance(no := self.outcome(c), IllegalMoveError)]
         missed = sum(1 for c in fits if c not in named)
         if missed:
-            reasons.append(Reason.of(f"{missed} more card{'s' if missed > 1 else ''} of your hand "
-                                     f"fit{'' if missed > 1 else 's'} this meld", Rule.ADDING, self.rules))
+            reasons.append(Reason.of(ngettext("{n} more card of your hand fits this meld",
+                                              "{n} more cards of your hand fit this meld", missed).format(n=missed),
+                                     Rule.ADDING, self.rules))
         return Feedback(False, tuple(reasons))
 
     def hint(self) -> str:
         if self.meld.kind == "set":  # how wild cards move in a run says nothing about a set
-            return (f"{rule_sentence(lay_off_rule(self.rules))}. A set is of 3s or of aces, every card of another "
-                    f"suit, 4 cards at most; a 2 is never in a set, and one joker at most stands in for a "
-                    f"missing suit [{cite(self.rules, 'melds', 'no_two_in_a_set')}]. "
-                    f"Your set, with what a joker stands for: {self.meld.describe()}.")
-        return (f"{rule_sentence(lay_off_rule(self.rules))}; {wild_movement(self.rules).text}. "
-                f"Your meld, with what each wild card stands for: {self.meld.describe()}.")
+            return _("{rule}. A set is of 3s or of aces, every card of another suit, 4 cards at most; a 2 is never "
+                     "in a set, and one joker at most stands in for a missing suit [{sources}]. Your set, with what a "
+                     "joker stands for: {cards}.").format(rule=rule_sentence(lay_off_rule(self.rules)),
+                                                          sources=cite(self.rules, "melds", "no_two_in_a_set"),
+                                                          cards=self.meld.describe())
+        return _("{rule}; {wilds}. Your meld, with what each wild card stands for: {meld}.").format(
+            rule=rule_sentence(lay_off_rule(self.rules)), wilds=wild_movement(self.rules).text,
+            meld=self.meld.describe())
 
     def solution(self) -> str:
         fits = self.fitting()
         if not fits:
-            return "none: no card of your hand fits this meld"
-        return "; ".join(f"{c.symbol} (the meld becomes {m.describe()})" for c in fits
-                         if isinstance(m := self.outcome(c), Meld))
+            return _("none: no card of your hand fits this meld")
+        return pgettext("clause separator", "; ").join(
+            _("{card} (the meld becomes {meld})").format(card=c.symbol, meld=m.describe()) for c in fits
+            if isinstance(m := self.outcome(c), Meld))
 
     def answer_text(self) -> str:
         return typed(self.fitting())

@@ -25,19 +25,26 @@ from typing import Any, ClassVar, Generic, Iterable, Literal, TypeVar
 from ..cards import Card, parse_cards
 from ..citations import cite
 from ..errors import IllegalMoveError, MalformedInputError
+from ..i18n import N_, _, pgettext
 from ..rulebook import Rule
 from ..rules import Ruleset
 
 AnswerForm = Literal["yes_no", "cards", "number", "count_or_no", "side"]
 
-#: What to type, as a question says it.
+#: What to type, as a question says it (marked for the catalog: said in the reader's language by ``form_words``).
 FORM_WORDS: dict[str, str] = {
-    "yes_no": "yes or no",
-    "cards": "card codes such as 7H 8H 9H, or none",
-    "number": "a number, such as 37 or -5.5",
-    "count_or_no": "a number of cards, or no",
-    "side": "a seat or side number, or none",
+    "yes_no": N_("yes or no"),
+    "cards": N_("card codes such as 7H 8H 9H, or none"),
+    "number": N_("a number, such as 37 or -5.5"),
+    "count_or_no": N_("a number of cards, or no"),
+    "side": N_("a seat or side number, or none"),
 }
+# The answer words, in every language the catalog speaks, whatever the language now: an Arabic reader told
+# to type "نعم أو لا" may type either, and an answer keeps its meaning if the language changes mid-question.
+_YES = ("yes", "y", "نعم")
+_NO = ("no", "n", "لا")
+_NONE = ("none", "-", "nothing", "لا شيء", "لاشيء")
+_NOBODY = ("none", "nobody", "no", "لا أحد", "لا شيء", "لا")
 
 A = TypeVar("A")
 
@@ -107,20 +114,20 @@ def _words(text: str) -> str:
 
 def parse_yes_no(text: str) -> bool:
     word = _words(text)
-    if word in ("yes", "y"):
+    if word in _YES:
         return True
-    if word in ("no", "n"):
+    if word in _NO:
         return False
-    raise MalformedInputError(f"answer yes or no, not {text.strip()!r}")
+    raise MalformedInputError(_("answer yes or no, not {text!r}").format(text=text.strip()))
 
 
 def parse_card_answer(text: str) -> tuple[Card, ...]:
     """Card codes (the card parser's message on a bad one); ``none`` or ``-`` for no cards."""
-    if _words(text) in ("none", "-", "nothing"):
+    if _words(text) in _NONE:
         return ()
     cards = parse_cards(text)
     if not cards:
-        raise MalformedInputError("type card codes such as 7H 8H 9H, or none")
+        raise MalformedInputError(_("type card codes such as 7H 8H 9H, or none"))
     return cards
 
 
@@ -132,11 +139,11 @@ def parse_number(text: str) -> float:
     try:
         value = float(raw)
     except ValueError:
-        raise MalformedInputError(f"answer a number such as 37 or -5.5, not {text.strip()!r}") from None
+        raise MalformedInputError(_("answer a number such as 37 or -5.5, not {text!r}").format(text=text.strip())) from None
     if half:
         value += -0.5 if raw.startswith("-") else 0.5
     if not math.isfinite(value):
-        raise MalformedInputError(f"answer a finite number, not {text.strip()!r}")
+        raise MalformedInputError(_("answer a finite number, not {text!r}").format(text=text.strip()))
     return value
 
 
@@ -144,26 +151,27 @@ def _whole(text: str, what: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise MalformedInputError(f"answer {what}, not {text.strip()!r}") from None
+        raise MalformedInputError(_("answer {what}, not {text!r}").format(what=_(what), text=text.strip())) from None
 
 
 def parse_count_or_no(text: str) -> int | None:
     """A number of cards (at least 1), or None for ``no``."""
-    if _words(text) in ("no", "n"):
+    if _words(text) in _NO:
         return None
-    count = _whole(text, "a number of cards, or no")
+    count = _whole(text, FORM_WORDS["count_or_no"])
     if count < 1:
-        raise MalformedInputError(f"a number of cards is at least 1, not {count}")
+        raise MalformedInputError(_("a number of cards is at least 1, not {count}").format(count=count))
     return count
 
 
 def parse_side(text: str, sides: int) -> int | None:
     """A side (seat) number below ``sides``, or None for ``none``."""
-    if _words(text) in ("none", "nobody", "no"):
+    if _words(text) in _NOBODY:
         return None
-    side = _whole(text, "a seat or side number, or none")
+    side = _whole(text, FORM_WORDS["side"])
     if not 0 <= side < sides:
-        raise MalformedInputError(f"there is no side {side}: the sides are numbered 0 to {sides - 1}")
+        raise MalformedInputError(_("there is no side {side}: the sides are numbered 0 to {last}").format(
+            side=side, last=sides - 1))
     return side
 
 
@@ -218,7 +226,7 @@ class Exercise(ABC, Generic[A]):
 
     @property
     def form_words(self) -> str:
-        return FORM_WORDS[self.form]
+        return _(FORM_WORDS[self.form])
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "rules": self.rules.name, "origin": self.origin,
@@ -227,12 +235,12 @@ class Exercise(ABC, Generic[A]):
 
 def names(cards: Iterable[Card]) -> str:
     """Cards as a learner reads them: ``7♥ 8♥ 9♥``, or ``none``."""
-    return " ".join(c.symbol for c in cards) or "none"
+    return " ".join(c.symbol for c in cards) or pgettext("no cards", "none")
 
 
 def typed(cards: Iterable[Card]) -> str:
-    """Cards as a learner types them: ``7H 8H 9H``, or ``none``."""
-    return " ".join(c.code for c in cards) or "none"
+    """Cards as a learner types them: ``7H 8H 9H``, or ``none`` (in any language's word the answer reader takes)."""
+    return " ".join(c.code for c in cards) or pgettext("answer", "none")
 
 
 def num(x: float) -> str:

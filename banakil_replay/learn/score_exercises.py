@@ -1,13 +1,15 @@
 """Exercises about the score: score this hand, who won this match.
 
 ``scoring.score_hand`` decides a hand's score and gives its working (``HandScore.explain``);
-``scoring.match_status`` decides whether a match is over and who won it.
+``scoring.match_status`` decides whether a match is over and who won it. The exercises' own words are
+catalog templates, said in the language spoken when they are asked for; the working is the engine's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _, pgettext
 from ..play.rule_text import never_melded_score
 from ..rulebook import Rule
 from ..rules import Ruleset
@@ -21,8 +23,9 @@ def side_name(side: int, players: int, short: bool = False) -> str:
     """``side 0 (seats 0 and 2)`` at four players (``side 0`` when ``short``), ``seat 1`` otherwise."""
     if players == 4:
         a, b = sides_of(players)[side]
-        return f"side {side}" if short else f"side {side} (seats {a} and {b})"
-    return f"seat {side}"
+        return (_("side {side}").format(side=side) if short else
+                _("side {side} (seats {a} and {b})").format(side=side, a=a, b=b))
+    return _("seat {seat}").format(seat=side)
 
 
 def score_sources(rules: Ruleset, hand: HandInput) -> str:
@@ -52,32 +55,37 @@ class ScoreHand(Exercise[float]):
 
     def _seat(self, i: int) -> str:
         name = self.seat_names[i] if i < len(self.seat_names) else ""
-        return f"seat {i}" + (f" ({name})" if name else "")
+        return _("seat {seat} ({name})").format(seat=i, name=name) if name else _("seat {seat}").format(seat=i)
 
     @property
     def question(self) -> str:
-        return f"What does {side_name(self.side, self.hand.n)} score for this hand? Type a number."
+        return _("What does {side} score for this hand? Type a number.").format(
+            side=side_name(self.side, self.hand.n))
 
     def shows(self) -> tuple[Shown, ...]:
-        credit = "meld area" if self.rules.meld_credit == "meld_area" else "cards laid"
+        area = self.rules.meld_credit == "meld_area"
+        sep = pgettext("clause separator", "; ")
         out: list[Shown] = []
         for i, s in enumerate(self.hand.seats):
             notes = []
             if self.hand.went_out == i:
-                notes.append("went out all at once" if self.hand.all_at_once else "went out")
+                notes.append(_("went out all at once") if self.hand.all_at_once else _("went out"))
             if not s.opened:
-                notes.append("never melded")
+                notes.append(_("never melded"))
             if not s.had_turn:
-                notes.append("had no turn")
+                notes.append(_("had no turn"))
+            seat = self._seat(i)
             if s.melded_cards is not None and s.in_hand_cards is not None:
-                out.append(Shown(f"{self._seat(i)}, {credit}", s.melded_cards, "; ".join(notes)))
-                out.append(Shown(f"{self._seat(i)}, in hand", s.in_hand_cards))
+                credit = _("{seat}, meld area") if area else _("{seat}, cards laid")
+                out.append(Shown(credit.format(seat=seat), s.melded_cards, sep.join(notes)))
+                out.append(Shown(_("{seat}, in hand").format(seat=seat), s.in_hand_cards))
             else:
-                laid = "his meld area" if self.rules.meld_credit == "meld_area" else "the cards he laid"
-                text = f"{num(s.melded)} points in {laid}, {num(s.in_hand)} in hand"
-                out.append(Shown(self._seat(i), (), "; ".join([text] + notes)))
+                text = (_("{melded} points in his meld area, {held} in hand") if area else
+                        _("{melded} points in the cards he laid, {held} in hand")).format(
+                    melded=num(s.melded), held=num(s.in_hand))
+                out.append(Shown(seat, (), sep.join([text] + notes)))
         if self.hand.went_out is None:
-            out.append(Shown("nobody went out", (), "the stock ran out"))
+            out.append(Shown(_("nobody went out"), (), _("the stock ran out")))
         return tuple(out)
 
     def parse(self, text: str) -> float:
@@ -95,9 +103,10 @@ class ScoreHand(Exercise[float]):
         working = tuple(score.explain) + self._sum_line(score)
         source = score_sources(self.rules, self.hand)
         if abs(answer - want) < 1e-9:
-            return Feedback(True, (Reason(f"{who} scores {num(want)}", None, source),), working)
-        return Feedback(False, (Reason(f"{who} does not score {num(answer)}; the engine's working:", None, source),),
-                        working)
+            return Feedback(True, (Reason(_("{who} scores {points}").format(who=who, points=num(want)), None, source),),
+                            working)
+        wrong = _("{who} does not score {points}; the engine's working:").format(who=who, points=num(answer))
+        return Feedback(False, (Reason(wrong, None, source),), working)
 
     def _sum_line(self, score: HandScore) -> tuple[str, ...]:
         """The asked side's figures added up to the answer, saying where rounding changed the sum."""
@@ -119,19 +128,22 @@ class ScoreHand(Exercise[float]):
             return num(t) if t >= 0 else f"({num(t)})"
 
         added = shown(terms[0][1]) + "".join(f" {'+' if sign > 0 else '-'} {shown(t)}" for sign, t in terms[1:])
-        line = f"So {side_name(side, n, short=True)}: " + (f"{added} = {num(total)}" if len(terms) > 1 else num(total))
+        sum_said = f"{added} = {num(total)}" if len(terms) > 1 else num(total)  # arithmetic: the same in any language
+        who = side_name(side, n, short=True)
         if abs(total - want) < 1e-9:
-            return (line + ".",)
-        how = ("each player's score rounded in his favour" if rules.rounding == "per_player"
-               else "rounded in the side's favour" if n == 4 else "rounded in the player's favour")
-        return (f"{line}, {how}: {num(want)} [{sources(rules, 'rounding')}].",)
+            return (_("So {who}: {sum}.").format(who=who, sum=sum_said),)
+        how = (_("So {who}: {sum}, each player's score rounded in his favour: {points} [{sources}].")
+               if rules.rounding == "per_player" else
+               _("So {who}: {sum}, rounded in the side's favour: {points} [{sources}].") if n == 4 else
+               _("So {who}: {sum}, rounded in the player's favour: {points} [{sources}]."))
+        return (how.format(who=who, sum=sum_said, points=num(want), sources=sources(rules, "rounding")),)
 
     def hint(self) -> str:
-        return (f"Card values: {card_values(self.rules).text}. The score: "
-                f"{hand_score(self.rules, self.hand.n).text}.")
+        return _("Card values: {values}. The score: {score}.").format(
+            values=card_values(self.rules).text, score=hand_score(self.rules, self.hand.n).text)
 
     def solution(self) -> str:
-        return f"{num(self.expected())}: " + " ".join(self.score().explain)
+        return _("{answer}: {why}").format(answer=num(self.expected()), why=" ".join(self.score().explain))
 
     def answer_text(self) -> str:
         return num(self.expected())
@@ -156,16 +168,21 @@ class MatchWinner(Exercise[int | None]):
 
     @property
     def question(self) -> str:
-        teams = " (side 0 is seats 0 and 2, side 1 seats 1 and 3)" if self.players == 4 else ""
-        return (f"Here is the score sheet of a match to {self.rules.target(self.players)}, one line per hand{teams}. "
-                "Who has won it? Type the winner's number, or none if the match goes on.")
+        asked = (_("Here is the score sheet of a match to {target}, one line per hand (side 0 is seats 0 and 2, side 1 "
+                   "seats 1 and 3). Who has won it? Type the winner's number, or none if the match goes on.")
+                 if self.players == 4 else
+                 _("Here is the score sheet of a match to {target}, one line per hand. Who has won it? Type the "
+                   "winner's number, or none if the match goes on."))
+        return asked.format(target=self.rules.target(self.players))
 
     def shows(self) -> tuple[Shown, ...]:
         def line(values: tuple[Number, ...]) -> str:
-            return ", ".join(f"{side_name(i, self.players, short=True)}: {num(v)}" for i, v in enumerate(values))
+            return pgettext("list separator", ", ").join(
+                _("{side}: {score}").format(side=side_name(i, self.players, short=True), score=num(v))
+                for i, v in enumerate(values))
 
-        return tuple(Shown(f"hand {k + 1}", (), line(row)) for k, row in enumerate(self.rows)) + (
-            Shown("totals", (), line(self.status().totals)),)
+        return tuple(Shown(_("hand {hand}").format(hand=k + 1), (), line(row)) for k, row in enumerate(self.rows)) + (
+            Shown(pgettext("score sheet", "totals"), (), line(self.status().totals)),)
 
     def parse(self, text: str) -> int | None:
         return parse_side(text, self.sides)
@@ -175,30 +192,30 @@ class MatchWinner(Exercise[int | None]):
         t = st.target
         source = match_end(self.rules, self.players).source
         if st.winner is not None:
-            text = f"{side_name(st.winner, self.players)} has won with {num(st.totals[st.winner])} (target {t})"
+            text = _("{side} has won with {points} (target {target})").format(
+                side=side_name(st.winner, self.players), points=num(st.totals[st.winner]), target=t)
         elif st.tiebreak:
             first, second = sorted(st.totals, reverse=True)[:2]
-            why = ("the top totals are equal" if first == second else
-                   f"more than one side has reached {t} and the lead is {num(first - second)}, not more than "
-                   f"{self.rules.tiebreak_gap}")
-            text = f"no side has won yet: {why}, so play goes on"
+            text = (_("no side has won yet: the top totals are equal, so play goes on") if first == second else
+                    _("no side has won yet: more than one side has reached {target} and the lead is {lead}, not more "
+                      "than {gap}, so play goes on").format(target=t, lead=num(first - second),
+                                                             gap=self.rules.tiebreak_gap))
         else:
-            text = f"no side has won yet: nobody has reached {t}"
+            text = _("no side has won yet: nobody has reached {target}").format(target=t)
         return Reason(text, Rule.MATCH_END, source)
 
     def judge(self, answer: int | None) -> Feedback:
         return Feedback(answer == self.status().winner, (self._reason(),))
 
     def hint(self) -> str:
-        return f"The end of a match: {match_end(self.rules, self.players).text}."
+        return _("The end of a match: {end}.").format(end=match_end(self.rules, self.players).text)
 
     def solution(self) -> str:
-        winner = self.status().winner
-        return ("none" if winner is None else str(winner)) + ": " + self._reason().text
+        return _("{answer}: {why}").format(answer=self.answer_text(), why=self._reason().text)
 
     def answer_text(self) -> str:
         winner = self.status().winner
-        return "none" if winner is None else str(winner)
+        return pgettext("answer", "none") if winner is None else str(winner)
 
 
 __all__ = ["ScoreHand", "MatchWinner", "side_name", "score_sources"]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
 from ..errors import MalformedInputError
+from ..i18n import _
 from .course import AnyExercise
 from .model import Feedback
 
@@ -65,22 +66,23 @@ class LearnerProgress:
     def from_json(cls, data: Any, where: str = "progress") -> "LearnerProgress":
         """Read :meth:`to_json`'s shape; anything else is :class:`MalformedInputError` naming the field."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise MalformedInputError(f"{where}: not a learner's progress file (no \"format\": \"{FORMAT}\")")
+            raise MalformedInputError(_('{where}: not a learner\'s progress file (no "format": "{format}")').format(
+                where=where, format=FORMAT))
         if data.get("version") != VERSION:
-            raise MalformedInputError(f"{where}: progress version {data.get('version')!r} is not {VERSION}, "
-                                      "the one this version reads")
+            raise MalformedInputError(_("{where}: progress version {found!r} is not {version}, the one this version "
+                                        "reads").format(where=where, found=data.get("version"), version=VERSION))
         raw_kinds, raw_done = data.get("kinds"), data.get("done")
         if not isinstance(raw_kinds, dict):
-            raise MalformedInputError(f"{where}: \"kinds\" must be an object of kind names")
+            raise MalformedInputError(_('{where}: "kinds" must be an object of kind names').format(where=where))
         kinds = {}
         for name, score in raw_kinds.items():
             asked, right = (score.get("asked"), score.get("right")) if isinstance(score, dict) else (None, None)
             if not (_count(asked) and _count(right) and right <= asked):
-                raise MalformedInputError(f"{where}: kinds.{name} must be {{\"asked\": n, \"right\": m}} "
-                                          "with 0 <= m <= n")
+                raise MalformedInputError(_('{where}: kinds.{name} must be {{"asked": n, "right": m}} with 0 <= m <= n')
+                                          .format(where=where, name=name))
             kinds[str(name)] = KindScore(asked, right)
         if not isinstance(raw_done, list) or not all(isinstance(d, str) for d in raw_done):
-            raise MalformedInputError(f"{where}: \"done\" must be a list of exercise ids")
+            raise MalformedInputError(_('{where}: "done" must be a list of exercise ids').format(where=where))
         return cls(kinds, frozenset(raw_done))
 
 
@@ -99,7 +101,7 @@ def load_progress(path: str | os.PathLike[str]) -> LearnerProgress:
     except FileNotFoundError:
         return LearnerProgress()
     except OSError as e:
-        raise MalformedInputError(f"cannot read {where}: {e.strerror or e}") from None
+        raise MalformedInputError(_("cannot read {path}: {why}").format(path=where, why=e.strerror or e)) from None
     return LearnerProgress.from_json(parse_json(decode_text(data, where), where), where)
 
 
@@ -115,7 +117,7 @@ def save_progress(path: str | os.PathLike[str], progress: LearnerProgress) -> No
     try:
         replace_file(path, write)
     except OSError as e:
-        raise MalformedInputError(f"cannot write {os.fspath(path)!s}: {e.strerror or e}") from None
+        raise MalformedInputError(_("cannot write {path}: {why}").format(path=os.fspath(path), why=e.strerror or e)) from None
 
 
 class Session:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ..i18n import N_, _
 from .meld_exercises import IsMeld, LayOff, MakeMeld
 from .model import Exercise
 from .score_exercises import MatchWinner, ScoreHand
@@ -42,12 +43,13 @@ LESSONS = range(1, 11)  # the lessons that teach rules (lesson 11, playing well,
 #: options panel shown in an earlier lesson says that line is a preview.
 RULE_LESSON: dict[str, int] = {"meld": 2, "draw": 3, "discard": 3, "take": 4, "lay_off": 5, "joker_swap": 5,
                                "reshuffle": 8}
-RULE_NAMES: dict[str, str] = {"meld": "what makes a meld", "draw": "drawing", "discard": "discarding",
-                              "take": "taking from the discard pile", "lay_off": "adding to a meld",
-                              "joker_swap": "swapping a joker", "reshuffle": "a new stock from the pile"}
+#: Each kind's rule as a preview names it (marked for the catalog: :func:`previewed` says it in the reader's language).
+RULE_NAMES: dict[str, str] = {"meld": N_("what makes a meld"), "draw": N_("drawing"), "discard": N_("discarding"),
+                              "take": N_("taking from the discard pile"), "lay_off": N_("adding to a meld"),
+                              "joker_swap": N_("swapping a joker"), "reshuffle": N_("a new stock from the pile")}
 #: Words an option's explanation may use that lean on a later lesson: the words, the idea, its lesson.
 PREVIEW_WORDS: tuple[tuple[str, str, int], ...] = (
-    ("flat -", "the flat score of a player who never melded", 6),
+    ("flat -", N_("the flat score of a player who never melded"), 6),
 )
 
 
@@ -63,7 +65,7 @@ def previewed(lesson: int, kinds: Iterable[str], said: Iterable[str]) -> list[st
     found = {(RULE_LESSON[k], RULE_NAMES[k]) for k in kinds if RULE_LESSON.get(k, 0) > lesson}
     text = " ".join(said)
     found |= {(n, idea) for words, idea, n in PREVIEW_WORDS if n > lesson and words in text}
-    return [f"{idea} (lesson {n})" for n, idea in sorted(found)]
+    return [_("{idea} (lesson {lesson})").format(idea=_(idea), lesson=n) for n, idea in sorted(found)]
 
 
 def taught_by(lesson: int) -> frozenset[str]:

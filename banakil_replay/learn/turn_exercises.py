@@ -3,7 +3,8 @@
 Both ask about a real position (a :class:`~banakil_replay.state.GameState` from a played hand)
 and judge with the engine's own answer for it: the discards ``play.options.options`` lists as
 legal and as not allowed (with the reducer's refusal and its rule), and the reducer's handler
-for taking cards from the pile.
+for taking cards from the pile. Their own words are catalog templates, said in the language spoken when
+they are asked for; a rule's summary is :mod:`banakil_replay.rulebook_words`'s.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ from functools import cached_property
 from ..cards import Card
 from ..errors import IllegalMoveError
 from ..events import Discarded, Took
+from ..i18n import _, ngettext, pgettext
 from ..play.moves import NotAllowed, Options
 from ..play.options import options
 from ..play.rule_text import discard_limit_clause, discard_rule, rule_sentence, take_rule
 from ..reducer import HANDLERS
 from ..rulebook import Rule
+from ..rulebook_words import summary
 from ..state import GameState
 from .meld_exercises import not_held
 from .model import Exercise, Feedback, Reason, Shown, names, parse_card_answer, parse_count_or_no, typed
@@ -32,12 +35,14 @@ def this_turn(state: GameState) -> str:
     """What the player to act has drawn this turn, in words."""
     turn = state.this_turn
     if turn.took_count == 1:
-        return f"took the top card of the pile ({names(turn.taken)})"
+        return _("took the top card of the pile ({cards})").format(cards=names(turn.taken))
     if turn.took_count:
-        return f"took the top {turn.took_count} cards of the pile ({names(turn.taken)}, top card last)"
+        return _("took the top {count} cards of the pile ({cards}, top card last)").format(
+            count=turn.took_count, cards=names(turn.taken))
     if turn.picked_up:  # and took nothing from the pile: a draw
-        return "drew from the stock"
-    return "have not drawn (the starter with 19 cards skips the first draw)" if state.first_turn else "have not drawn"
+        return _("drew from the stock")
+    return (_("have not drawn (the starter with 19 cards skips the first draw)") if state.first_turn else
+            _("have not drawn"))
 
 
 @dataclass(frozen=True)
@@ -62,12 +67,12 @@ class Discard(Exercise[tuple[Card, ...]]):
 
     @property
     def question(self) -> str:
-        return (f"This turn you {this_turn(self.state)}. Which of your cards may you not discard now? "
-                "Type them all, or none.")
+        return _("This turn you {turn}. Which of your cards may you not discard now? Type them all, or none.").format(
+            turn=this_turn(self.state))
 
     def shows(self) -> tuple[Shown, ...]:
         taken = self.state.this_turn.taken
-        return (Shown("your hand", self.hand),) + ((Shown("taken from the pile this turn", taken),) if taken else ())
+        return (Shown(_("your hand"), self.hand),) + ((Shown(_("taken from the pile this turn"), taken),) if taken else ())
 
     def parse(self, text: str) -> tuple[Card, ...]:
         return parse_card_answer(text)
@@ -84,8 +89,8 @@ class Discard(Exercise[tuple[Card, ...]]):
         limit = self._limit()
         if set(named) == set(refused):
             reasons = tuple(Reason.of(n.why, n.rule, self.rules, n.source) for n in refused.values())
-            return Feedback(True, reasons or (Reason.of(f"every card you hold may be discarded now: {limit.summary}",
-                                                        limit, self.rules),))
+            every = _("every card you hold may be discarded now: {rule}").format(rule=summary(limit))
+            return Feedback(True, reasons or (Reason.of(every, limit, self.rules),))
         allowed = [Reason.of(self._may_go(c), limit, self.rules) for c in named if c not in refused]
         missed = [Reason.of(n.why, n.rule, self.rules, n.source) for c, n in refused.items() if c not in named]
         return Feedback(False, tuple(allowed + missed))
@@ -93,21 +98,20 @@ class Discard(Exercise[tuple[Card, ...]]):
     def _may_go(self, card: Card) -> str:
         """Why the engine lets ``card`` go, from what this turn took, and the rule that limits discards."""
         turn, limit = self.state.this_turn, self._limit()
-        if card in turn.taken:
-            why = f"{card.symbol} came from the pile, but not in a way the rule forbids"
-        else:
-            why = f"{card.symbol} was not taken from the pile this turn"
-        return f"{card.symbol} may be discarded now: {why}. The rule: {limit.summary}"
+        said = (_("{card} may be discarded now: {card} came from the pile, but not in a way the rule forbids. The "
+                  "rule: {rule}") if card in turn.taken else
+                _("{card} may be discarded now: {card} was not taken from the pile this turn. The rule: {rule}"))
+        return said.format(card=card.symbol, rule=summary(limit))
 
     def hint(self) -> str:
-        return (f"{rule_sentence(discard_rule(self.rules) + discard_limit_clause(self.rules))}. "
-                f"This turn you {this_turn(self.state)}.")
+        return _("{rule}. This turn you {turn}.").format(
+            rule=rule_sentence(discard_rule(self.rules) + discard_limit_clause(self.rules)), turn=this_turn(self.state))
 
     def solution(self) -> str:
         refused = self.refused()
         if not refused:
-            return "none: every card you hold may be discarded now"
-        return "; ".join(f"{c.symbol} ({n.why})" for c, n in refused.items())
+            return _("none: every card you hold may be discarded now")
+        return pgettext("clause separator", "; ").join(f"{c.symbol} ({n.why})" for c, n in refused.items())
 
     def answer_text(self) -> str:
         return typed(self.refused())
@@ -141,24 +145,26 @@ class TakePile(Exercise[int | None]):
 
     @property
     def question(self) -> str:
-        return (f"It is your turn; so far you {this_turn(self.state)}. You want {self.want.symbol} from the pile. "
-                "How many cards do you take in all to get it? Type a number, or no if you may not take it now.")
+        return _("It is your turn; so far you {turn}. You want {card} from the pile. How many cards do you take in all "
+                 "to get it? Type a number, or no if you may not take it now.").format(
+            turn=this_turn(self.state), card=self.want.symbol)
 
     def shows(self) -> tuple[Shown, ...]:
         # written as the whole course writes a pile: from the bottom up, its top card last
-        return (Shown("the pile, top card last", self.state.discard),
-                Shown("your hand", self.state.hands[self.state.turn]))
+        return (Shown(_("the pile, top card last"), self.state.discard),
+                Shown(_("your hand"), self.state.hands[self.state.turn]))
 
     def parse(self, text: str) -> int | None:
         return parse_count_or_no(text)
 
     def _took(self, count: int, new: GameState) -> Reason:
         taken = tuple(reversed(self.pile_top_first[:count]))  # top card last, as the pile is written
-        text = f"taking {count} card{'s' if count > 1 else ''} brings {names(taken)}"
         restricted = new.this_turn.restricted
-        if restricted:
-            text += f", and {names(restricted)} may not be discarded this turn"
-        return Reason.of(text, Rule.TAKE_FROM_PILE, self.rules)
+        text = (ngettext("taking {n} card brings {cards}, and {kept} may not be discarded this turn",
+                         "taking {n} cards brings {cards}, and {kept} may not be discarded this turn", count)
+                if restricted else ngettext("taking {n} card brings {cards}", "taking {n} cards brings {cards}", count))
+        return Reason.of(text.format(n=count, cards=names(taken), kept=names(restricted)), Rule.TAKE_FROM_PILE,
+                         self.rules)
 
     def judge(self, answer: int | None) -> Feedback:
         k = self.depth
@@ -166,8 +172,8 @@ class TakePile(Exercise[int | None]):
         if isinstance(expected, IllegalMoveError):
             return Feedback(answer is None, (Reason.refused(expected, self.rules),))
         if answer is None:
-            return Feedback(False, (Reason.of("you may take from the pile now: " + Rule.TAKE_FROM_PILE.summary,
-                                              Rule.TAKE_FROM_PILE, self.rules),))
+            may = _("you may take from the pile now: {rule}").format(rule=summary(Rule.TAKE_FROM_PILE))
+            return Feedback(False, (Reason.of(may, Rule.TAKE_FROM_PILE, self.rules),))
         if answer == k:
             return Feedback(True, (self._took(k, expected),))
         got = self.take(answer)
@@ -175,24 +181,27 @@ class TakePile(Exercise[int | None]):
             return Feedback(False, (Reason.refused(got, self.rules),))
         top = self.pile_top_first[:answer]
         if answer < k:
-            top_words = f"the top {answer} cards are" if answer > 1 else "the top card is"
-            text = f"{top_words} {names(reversed(top))}: {self.want.symbol} is not among them"
+            text = ngettext("the top card is {cards}: {card} is not among them",
+                            "the top {n} cards are {cards}: {card} is not among them", answer).format(
+                n=answer, cards=names(reversed(top)), card=self.want.symbol)
         else:
-            text = (f"taking {answer} cards reaches down to {top[-1].symbol}, below {self.want.symbol}; "
-                    f"{Rule.TAKE_FROM_PILE.summary[0].lower()}{Rule.TAKE_FROM_PILE.summary[1:]}")
+            rule = summary(Rule.TAKE_FROM_PILE)
+            text = _("taking {n} cards reaches down to {below}, below {card}; {rule}").format(
+                n=answer, below=top[-1].symbol, card=self.want.symbol, rule=rule[:1].lower() + rule[1:])
         return Feedback(False, (Reason.of(text, Rule.TAKE_FROM_PILE, self.rules),))
 
     def hint(self) -> str:
-        return f"{rule_sentence(take_rule(self.rules))}. So far this turn you {this_turn(self.state)}."
+        return _("{rule}. So far this turn you {turn}.").format(rule=rule_sentence(take_rule(self.rules)),
+                                                                 turn=this_turn(self.state))
 
     def solution(self) -> str:
         result = self.take(self.depth)
         if isinstance(result, IllegalMoveError):
-            return f"no: {result}"
-        return f"{self.depth}: {self._took(self.depth, result).text}"
+            return _("no: {why}").format(why=result)
+        return _("{answer}: {why}").format(answer=self.depth, why=self._took(self.depth, result).text)
 
     def answer_text(self) -> str:
-        return "no" if isinstance(self.take(self.depth), IllegalMoveError) else str(self.depth)
+        return pgettext("answer", "no") if isinstance(self.take(self.depth), IllegalMoveError) else str(self.depth)
 
 
 __all__ = ["Discard", "TakePile", "this_turn"]

@@ -7,6 +7,8 @@ to how they are built. A run of cards does not mirror: a meld, a hand or the dis
 down left to right on the table whatever language is spoken over it, so every run of cards (the
 ``banakil-cards`` spans, the hand's buttons) is isolated left to right: ``dir="ltr"`` on the element,
 which a browser treats as ``unicode-bidi: isolate``, so an Arabic sentence around it cannot reorder it.
+:mod:`.html` draws every run of cards with that attribute already on it (``html.CARD_RUN``), so wrapping
+a view never has to find its runs by matching their markup; the class rule covers the widgets' runs.
 
 A view given ``lang=`` speaks it while it draws and while it handles a click (:func:`speaking`): a
 click arrives later, outside the block that built the view, so the language is kept on the view, not
@@ -20,15 +22,15 @@ from typing import Any
 
 from ..i18n import is_rtl, language, resolve_language
 
-__all__ = ["RTL_CLASS", "RTL_CSS", "view_language", "speaking", "direction_of", "isolate_cards", "directed_html",
+__all__ = ["RTL_CLASS", "RTL_CSS", "view_language", "speaking", "direction_of", "directed_html",
            "direct_widget", "page_direction_html"]
 
 RTL_CLASS = "banakil-rtl"
 # The hand's card buttons and the table's card runs keep their order; everything else mirrors.
 RTL_CSS = (f".{RTL_CLASS} {{ direction: rtl; text-align: right; }}"
-           f" .{RTL_CLASS} .banakil-hand, .{RTL_CLASS} .banakil-cards, .{RTL_CLASS} .banakil-meld-cards"
+           f" .{RTL_CLASS} .banakil-hand, .{RTL_CLASS} .banakil-card-grid, .{RTL_CLASS} .banakil-cards,"
+           f" .{RTL_CLASS} .banakil-meld-cards"
            " { direction: ltr; unicode-bidi: isolate; }")
-_CARD_RUNS = ('class="banakil-cards', 'class="banakil-meld-cards"')
 _RTL_OPEN = f'<div dir="rtl" class="{RTL_CLASS}">'
 
 
@@ -48,20 +50,13 @@ def direction_of(lang: str | None = None) -> str:
     return "rtl" if is_rtl(lang) else "ltr"
 
 
-def isolate_cards(fragment: str) -> str:
-    """Every run of cards in ``fragment`` (a row of cards, a meld's cards) marked ``dir="ltr"`` (an isolate:
-    it keeps its order, and each card its face, ``10♥``, in right-to-left text)."""
-    for run in _CARD_RUNS:
-        fragment = fragment.replace(run, f'dir="ltr" {run}')
-    return fragment
-
-
 def directed_html(fragment: str, lang: str | None = None) -> str:
     """``fragment`` as it reads in ``lang``: unchanged left to right; else wrapped in ``<div dir="rtl">``
-    with its card runs isolated left to right. An empty fragment stays empty (a panel with nothing to say)."""
+    (its card runs are isolated left to right already: :mod:`.html` draws them so). An empty fragment stays
+    empty (a panel with nothing to say)."""
     if not fragment or not is_rtl(lang) or fragment.startswith(_RTL_OPEN):
         return fragment  # wrapped once: a panel drawn again from its own value is not wrapped twice
-    return f'{_RTL_OPEN}{isolate_cards(fragment)}</div>'
+    return f'{_RTL_OPEN}{fragment}</div>'
 
 
 def page_direction_html(lang: str | None = None) -> str:

@@ -6,6 +6,9 @@ the table (a :class:`~banakil_replay.notebook.movepad.MovePad`, whose moves
 are tries here, never played), the engine's feedback on each try, *Show what I
 played* (the move made, the review's reason, and every option ranked) and
 *Next decision*.
+
+It speaks the language current when it draws (the play table draws it, and runs its clicks, in the
+table's own ``lang``) and reads right to left for Arabic (:mod:`banakil_replay.notebook.direction`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from typing import Any, Callable
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..play.drill import Attempt, MistakeDrill
+from ..i18n import N_, _
 from ..play.moves import Move
+from .direction import direct_widget, directed_html
 from .html import WIDGET_FONT, esc, options_html
 from .movepad import MovePad, seat_table_html
 from .panel import classed
@@ -29,10 +34,11 @@ def attempt_html(attempt: Attempt, words: str) -> str:
     """One try, judged: refused (red, with the rule and source), the engine's choice or better (green), or not."""
     kind = attempt.verdict()
     colour = RED if kind == "refused" else (GREEN if kind in ("top", "better") else AMBER)
-    rule = (f' <span class="banakil-refusal-rule" style="color:{QUIET}">(rule: {esc(attempt.rule.title)}; '
-            f"{esc(attempt.source)})</span>") if attempt.rule is not None else ""
-    return (f'<div class="banakil-attempt banakil-attempt-{kind}" style="{WIDGET_FONT}color:{colour}">'
-            f"{esc(words)}{rule}</div>")
+    said = _("(rule: {rule}; {source})").format(rule=attempt.rule.title, source=attempt.source) \
+        if attempt.rule is not None else ""
+    rule = f' <span class="banakil-refusal-rule" style="color:{QUIET}">{esc(said)}</span>' if said else ""
+    return directed_html(f'<div class="banakil-attempt banakil-attempt-{kind}" style="{WIDGET_FONT}color:{colour}">'
+                         f"{esc(words)}{rule}</div>")
 
 
 class DrillView:
@@ -46,15 +52,15 @@ class DrillView:
         self.table = classed(W.HTML(), "banakil-drill-table")
         self.feedback = classed(W.HTML(), "banakil-drill-feedback")
         self.pad = MovePad(self.attempt, run)
-        self.reveal_button = classed(W.Button(description="Show what I played", icon="eye",
+        self.reveal_button = classed(W.Button(description=_("Show what I played"), icon="eye",
                                               layout=W.Layout(width="auto")), "banakil-drill-reveal")
-        self.next_button = classed(W.Button(description="Next decision", icon="step-forward",
+        self.next_button = classed(W.Button(description=_("Next decision"), icon="step-forward",
                                             layout=W.Layout(width="auto")), "banakil-drill-next")
-        self.reveal_button.on_click(lambda _: self.run(self.reveal, "showing the move made"))
-        self.next_button.on_click(lambda _: self.run(self.next, "finding the next decision"))
-        self.widget = classed(W.VBox([self.head, self.table, self.pad.widget,
-                                      W.HBox([self.reveal_button, self.next_button]), self.feedback]),
-                              "banakil-drill")
+        self.reveal_button.on_click(lambda b: self.run(self.reveal, N_("showing the move made")))
+        self.next_button.on_click(lambda b: self.run(self.next, N_("finding the next decision")))
+        self.widget = direct_widget(classed(W.VBox([self.head, self.table, self.pad.widget,
+                                                    W.HBox([self.reveal_button, self.next_button]), self.feedback]),
+                                            "banakil-drill"))
         self.render()
 
     def attempt(self, move: Move) -> Attempt:
@@ -72,17 +78,17 @@ class DrillView:
         played = self.drill.reveal()
         after = self.drill.replay.states[stop.seq]
         state = self.drill.state
-        self.feedback.value += (
-            f'<div class="banakil-drill-played" style="{WIDGET_FONT}"><b>You played:</b> '
-            f"{esc(event_text(played, after, seat_view=stop.seat))} <span style=\"color:{AMBER}\">The review: "
-            f"{esc(stop.verdict)}: {esc(stop.why)}</span></div>"
+        you, review = _("You played:"), _("The review: {verdict}: {why}").format(verdict=stop.verdict, why=stop.why)
+        self.feedback.value += directed_html(
+            f'<div class="banakil-drill-played" style="{WIDGET_FONT}"><b>{esc(you)}</b> '
+            f"{esc(event_text(played, after, seat_view=stop.seat))} <span style=\"color:{AMBER}\">{esc(review)}</span></div>"
             f"{options_html(self.drill.options(), state, chosen=played, limit=10, open_reasons=False)}")
         self.reveal_button.disabled = True
 
     def next(self) -> None:
         if self.drill.next() is None:
-            self.feedback.value = (f'<div class="banakil-drill-done" style="{WIDGET_FONT}">That was the last decision '
-                                   "the review marked.</div>")
+            last = _("That was the last decision the review marked.")
+            self.feedback.value = directed_html(f'<div class="banakil-drill-done" style="{WIDGET_FONT}">{esc(last)}</div>')
             self.next_button.disabled = True
             return
         self.render()
@@ -91,20 +97,22 @@ class DrillView:
         stop, drill = self.drill.stop, self.drill
         self.feedback.value = ""
         if stop is None:
-            self.head.value = (f'<div class="banakil-drill-none" style="{WIDGET_FONT}">The review marks none of your '
-                               "decisions as a mistake: nothing to try again. Well played.</div>")
+            none = _("The review marks none of your decisions as a mistake: nothing to try again. Well played.")
+            self.head.value = directed_html(f'<div class="banakil-drill-none" style="{WIDGET_FONT}">{esc(none)}</div>')
             self.table.value = ""
             self.pad.show(None, None)
             self.reveal_button.disabled = self.next_button.disabled = True
             return
         state = drill.state
-        self.head.value = (
-            f'<div class="banakil-drill-stop" data-seq="{stop.seq}" style="{WIDGET_FONT}"><b>Decision {drill.index + 1} '
-            f"of {len(drill.stops)}</b> (hand {state.hand_no}, event {stop.seq}, "
-            f"{esc(seat_name(state, stop.seat))}): the review marked the move made here "
-            f"<b>{esc(stop.verdict)}</b>. It is hidden: what would you play? Select cards and press a move; "
-            "each try is judged, and nothing is played.</div>")
-        self.table.value = seat_table_html(state, stop.seat)
+        decision = _("Decision {number} of {count}").format(number=drill.index + 1, count=len(drill.stops))
+        where = _("(hand {hand}, event {seq}, {player}): the review marked the move made here").format(
+            hand=state.hand_no, seq=stop.seq, player=seat_name(state, stop.seat))
+        hidden = _("It is hidden: what would you play? Select cards and press a move; each try is judged, and "
+                   "nothing is played.")
+        self.head.value = directed_html(
+            f'<div class="banakil-drill-stop" data-seq="{stop.seq}" style="{WIDGET_FONT}"><b>{esc(decision)}</b> '
+            f"{esc(where)} <b>{esc(stop.verdict)}</b>. {esc(hidden)}</div>")
+        self.table.value = directed_html(seat_table_html(state, stop.seat))
         self.pad.show(state, stop.seat)
         self.reveal_button.disabled = False
         self.next_button.disabled = drill.index + 1 >= len(drill.stops)

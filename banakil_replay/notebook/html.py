@@ -7,6 +7,10 @@ must appear as those characters, never as markup. HTML is styled inline (no
 ``HTML`` and a saved page. Every element has a stable ``banakil-...`` class
 for tests and for anyone restyling the output.
 
+A run of cards (a row of faces, a hand's backs, a meld's cards) is laid down left to right on the table
+in any language, so it is drawn with ``dir="ltr"`` on its own element (:data:`CARD_RUN`): in a right-to-left
+page it is an isolate that keeps its order, whichever view it ends up in, with no later pass needed to find it.
+
 >>> from banakil_replay.cards import parse_card
 >>> 'data-card="QH"' in card_html(parse_card("QH"))
 True
@@ -23,7 +27,7 @@ from ..melds import Meld, MeldCheck
 from ..play.moves import MOVE_KINDS, Options
 from ..play.stepper import move_match
 from ..hand_end import hand_end_input, rules_for
-from ..i18n import _, ngettext, pgettext
+from ..i18n import NP_, _, ngettext, pgettext
 from ..reducer import Replay
 from ..rules import Ruleset
 from ..scoring import score_hand, tidy
@@ -39,6 +43,10 @@ from .theme import (
 __all__ = ["RED", "BLACK", "JOKER_COLOUR", "WILD_BORDER", "esc", "card_colour", "face_label", "card_html", "cards_html",
            "back_html",
            "backs_html", "meld_html", "meld_check_html", "annotations_html", "state_html", "score_html", "options_html"]
+
+
+#: How every run of cards opens its element: left to right, an isolate in right-to-left text (see above).
+CARD_RUN = 'dir="ltr" class='
 
 
 def esc(text: object) -> str:
@@ -125,25 +133,27 @@ def back_html() -> str:
     """One card face down: shows nothing about the card."""
     style = (f"{_CARD_BOX}min-width:1.6em;margin-right:-.9em;border:1px solid {CARD_BACK_EDGE};"
              f"background:repeating-linear-gradient(45deg,{CARD_BACK_DARK} 0 4px,{CARD_BACK_LIGHT} 4px 8px);")
-    return f'<span class="banakil-card banakil-back" aria-label="face-down card" style="{style}"></span>'
+    said = _("face-down card")
+    return f'<span class="banakil-card banakil-back" aria-label="{esc(said)}" style="{style}"></span>'
 
 
 def cards_html(cards: Iterable[Card | str], *, captions: Sequence[str | None] | None = None,
-               empty: str = "none") -> str:
-    """A row of card faces (``captions`` optional, one per card)."""
+               empty: str | None = None) -> str:
+    """A row of card faces (``captions`` optional, one per card; ``empty``: what an empty row says, default *none*)."""
     items = [_card(c) for c in cards]
     if not items:
-        return f'<span class="banakil-cards banakil-empty" style="color:{FAINT}">{esc(empty)}</span>'
+        empty = pgettext("no cards", "none") if empty is None else empty
+        return f'<span {CARD_RUN}"banakil-cards banakil-empty" style="color:{FAINT}">{esc(empty)}</span>'
     caps = list(captions) if captions is not None else [None] * len(items)
     faces = "".join(card_html(c, caption=cap) for c, cap in zip(items, caps))
-    return f'<span class="banakil-cards" style="display:inline-flex;flex-wrap:wrap">{faces}</span>'
+    return f'<span {CARD_RUN}"banakil-cards" style="display:inline-flex;flex-wrap:wrap">{faces}</span>'
 
 
 def backs_html(count: int) -> str:
     """A hand seen from another seat: backs and the count, nothing else."""
     shown = "".join(back_html() for _back in range(min(count, 19)))
     said = ngettext("{count} card, face down", "{count} cards, face down", count).format(count=count)
-    return (f'<span class="banakil-cards banakil-hidden" style="display:inline-flex;align-items:center">'
+    return (f'<span {CARD_RUN}"banakil-cards banakil-hidden" style="display:inline-flex;align-items:center">'
             f'{shown}<span style="margin-left:1.2em;color:{MUTED}">{esc(said)}</span></span>')
 
 
@@ -162,7 +172,7 @@ def meld_html(meld: Meld | TableMeld, *, label: str = "") -> str:
     head = f'<span class="banakil-meld-label" style="min-width:9em;color:{TEXT_SOFT}">{esc(label)}</span>' if label else ""
     data = f' data-meld="{table.id}"' if table else ""
     return (f'<div class="banakil-meld banakil-{m.kind}"{data} style="display:flex;align-items:center;'
-            f'gap:.5em" title="{esc(m.describe())}">{head}<span class="banakil-meld-cards" '
+            f'gap:.5em" title="{esc(m.describe())}">{head}<span {CARD_RUN}"banakil-meld-cards" '
             'style="display:inline-flex;flex-wrap:wrap">'
             f'{"".join(faces)}</span></div>')
 
@@ -171,16 +181,32 @@ def meld_check_html(check: MeldCheck) -> str:
     """A meld check's verdict: the layout and wilds when valid, the reason and rule when not."""
     if check.valid and check.meld is not None:
         m = check.meld
-        wilds = [f"{'the joker' if m.cards[i].is_joker else m.cards[i].symbol} stands for "
-                 f"{t.symbol if t else 'nothing (a 13th card)'}" for i, t in m.stands_for().items()
+        wilds = [_wild_said(m.cards[i], t) for i, t in m.stands_for().items()
                  if t != m.cards[i]]  # a 2 in its own place plays as itself
-        extra = f'<div class="banakil-wilds">{esc("; ".join(wilds))}</div>' if wilds else ""
-        return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:{GREEN}">Valid '
-                f'{esc(m.kind)}</b>{meld_html(m)}{extra}</div>')
+        said = pgettext("clause separator", "; ").join(wilds)
+        extra = f'<div class="banakil-wilds">{esc(said)}</div>' if wilds else ""
+        valid = _VALID[m.kind] if m.kind in _VALID else m.kind
+        return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:{GREEN}">'
+                f'{esc(pgettext("meld verdict", valid))}</b>{meld_html(m)}{extra}</div>')
     rule = (f'<div class="banakil-rule-line" style="color:{QUIET}">{esc(refusal_rule_line(check.rule.title, check.source))}'
             "</div>") if check.rule else ""
-    return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">Not a meld:</b> '
-            f'{esc(sentence(check.reason or ""))}{rule}</div>')
+    not_a_meld = _("Not a meld:")
+    return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">'
+            f'{esc(not_a_meld)}</b> {esc(sentence(check.reason or ""))}{rule}</div>')
+
+
+# the verdict's head for each kind of meld: one whole phrase each, since a language may inflect the kind
+_VALID = {"run": NP_("meld verdict", "Valid run"), "set": NP_("meld verdict", "Valid set")}
+
+
+def _wild_said(card: Card, target: Card | None) -> str:
+    """What one wild in a meld stands for, as a clause: ``2♠ stands for 5♥``."""
+    if target is None:
+        return (_("the joker stands for nothing (a 13th card)") if card.is_joker else
+                _("{card} stands for nothing (a 13th card)").format(card=card.symbol))
+    if card.is_joker:
+        return _("the joker stands for {target}").format(target=target.symbol)
+    return _("{card} stands for {target}").format(card=card.symbol, target=target.symbol)
 
 
 # ----------------------------------------------------------------- the table
@@ -191,10 +217,12 @@ def _section(title: str, body: str, cls: str) -> str:
 
 def annotations_html(notes: Iterable[Any]) -> str:
     """Notes (anything with ``.text`` and ``.author``) as an escaped list."""
-    items = [f'<li class="banakil-note"><b>{esc(getattr(n, "author", "") or "anonymous")}</b>: '
+    anonymous = _("anonymous")
+    items = [f'<li class="banakil-note"><b>{esc(getattr(n, "author", "") or anonymous)}</b>: '
              f'<span style="white-space:pre-wrap">{esc(n.text)}</span></li>' for n in notes]
     if not items:
-        return f'<div class="banakil-notes banakil-empty" style="color:{FAINT}">No notes on this step.</div>'
+        none = _("No notes on this step.")
+        return f'<div class="banakil-notes banakil-empty" style="color:{FAINT}">{esc(none)}</div>'
     return f'<ul class="banakil-notes" style="margin:.2em 0">{"".join(items)}</ul>'
 
 
@@ -209,60 +237,81 @@ def state_html(state: GameState, replay: Replay | None = None, seat_view: int | 
     this step (from ``replay`` and ``notes``).
     """
     parts: list[str] = []
-    rules = state.rules.name if state.rules else "no rules yet"
-    status = [f"event {state.seq}", f"rules: {rules}"]
+    rules = state.rules.name if state.rules else _("no rules yet")
+    status = [_("event {seq}").format(seq=state.seq), _("rules: {rules}").format(rules=rules)]
     if state.hand_no:
-        status.append(f"hand {state.hand_no}")
+        status.append(_("hand {hand}").format(hand=state.hand_no))
     if state.in_hand:
-        status.append(f"{seat_name(state, state.turn)} to play ({'draw' if state.phase == 'draw' else 'meld or discard'})")
+        to_play = _("{player} to play (draw)") if state.phase == "draw" else _("{player} to play (meld or discard)")
+        status.append(to_play.format(player=seat_name(state, state.turn)))
     elif state.match_over:
-        status.append("match over")
+        status.append(_("match over"))
     elif state.phase == "over":
-        status.append("hand over")
+        status.append(_("hand over"))
     parts.append(f'<div class="banakil-status" style="color:{TEXT}">{esc(" · ".join(status))}</div>')
     for seat, name in enumerate(state.players):
         hand = state.hands[seat] if seat < len(state.hands) else ()
         hidden = seat_view is not None and seat != seat_view
-        body = backs_html(len(hand)) if hidden else cards_html(hand, empty="no cards")
+        body = backs_html(len(hand)) if hidden else cards_html(hand, empty=_("no cards"))
         turn = state.in_hand and seat == state.turn
-        side = f", side {state.side(seat)}" if state.n == 4 else ""
-        tag = " ◀ to play" if turn else ""
-        view = " (you)" if seat_view == seat else ""
+        where = (ngettext("(seat {seat}, side {side}, {count} card)", "(seat {seat}, side {side}, {count} cards)",
+                          len(hand)) if state.n == 4 else
+                 ngettext("(seat {seat}, {count} card)", "(seat {seat}, {count} cards)", len(hand)))
+        where = where.format(seat=seat, side=state.side(seat) if state.n == 4 else "", count=len(hand))
+        tag = " " + _("◀ to play") if turn else ""
+        view = " " + _("(you)") if seat_view == seat else ""
         cls = "banakil-seat" + (" banakil-turn" if turn else "") + (" banakil-hidden-seat" if hidden else "")
         border = FOCUS if turn else LINE
         parts.append(
             f'<div class="{cls}" data-seat="{seat}" style="border-left:4px solid {border};padding-left:.5em;'
-            f'margin:.35em 0"><div><b>{esc(name)}</b>{esc(view)} <span style="color:{QUIET}">(seat {seat}{side}, '
-            f'{len(hand)} card{"s" if len(hand) != 1 else ""}){esc(tag)}</span></div>{body}</div>')
+            f'margin:.35em 0"><div><b>{esc(name)}</b>{esc(view)} <span style="color:{QUIET}">{esc(where)}{esc(tag)}</span>'
+            f'</div>{body}</div>')
     if state.melds:
-        melds = "".join(meld_html(m, label=f"#{m.id} {seat_name(state, m.owner)}'s {m.meld.kind}") for m in state.melds)
-        parts.append(_section("Melds on the table", melds, "banakil-melds"))
+        melds = "".join(meld_html(m, label=_("#{id} {owner}'s {kind}").format(
+            id=m.id, owner=seat_name(state, m.owner), kind=pgettext("meld kind", m.meld.kind))) for m in state.melds)
+        parts.append(_section(_("Melds on the table"), melds, "banakil-melds"))
     if state.hand_no and (state.in_hand or state.discard):
         top = state.discard[-1:]
-        pile = cards_html(state.discard, empty="empty")
-        note = f" (top card {top[0].symbol})" if top else ""
-        parts.append(_section(f"Discard pile, top card last{note}", pile, "banakil-pile"))
-        plural = "s" if state.stock_count != 1 else ""
-        parts.append(f'<div class="banakil-stock">Stock: {state.stock_count} card{plural}'
-                     + (f", reshuffled {state.reshuffles}×" if state.reshuffles else "") + "</div>")
+        pile = cards_html(state.discard, empty=pgettext("pile", "empty"))
+        heading = (_("Discard pile, top card last (top card {card})").format(card=top[0].symbol) if top else
+                   _("Discard pile, top card last"))
+        parts.append(_section(heading, pile, "banakil-pile"))
+        stock = (ngettext("Stock: {count} card, reshuffled {times}×", "Stock: {count} cards, reshuffled {times}×",
+                          state.stock_count) if state.reshuffles else
+                 ngettext("Stock: {count} card", "Stock: {count} cards", state.stock_count))
+        stock = stock.format(count=state.stock_count, times=state.reshuffles)
+        parts.append(f'<div class="banakil-stock">{esc(stock)}</div>')
     if state.hand_score is not None and state.phase == "over":
-        scores = ", ".join(f"{side_label(state, i)}: {tidy(s)}" for i, s in enumerate(state.hand_score.sides))
+        scores = _scores_said(state, state.hand_score.sides)
         lines = "".join(f"<li>{esc(line)}</li>" for line in state.hand_score.explain)
-        parts.append(_section(f"Hand {state.hand_no} scores", f"<div>{esc(scores)}</div><ul>{lines}</ul>",
-                              "banakil-hand-score"))
+        parts.append(_section(_("Hand {hand} scores").format(hand=state.hand_no),
+                              f"<div>{esc(scores)}</div><ul>{lines}</ul>", "banakil-hand-score"))
     if state.totals and state.rules is not None:
-        totals = ", ".join(f"{side_label(state, i)}: {tidy(t)}" for i, t in enumerate(state.totals))
+        totals = _scores_said(state, state.totals)
         target = state.rules.target(state.n) if state.n in state.rules.player_counts else None
-        extra = f" (target {target})" if target else ""
-        if state.winner is not None:
-            extra += f"; winner {side_label(state, state.winner)}"
-        parts.append(f'<div class="banakil-totals">Totals: {esc(totals + extra)}</div>')
+        winner = side_label(state, state.winner) if state.winner is not None else None
+        if target and winner is not None:
+            said = _("Totals: {totals} (target {target}); winner {winner}")
+        elif target:
+            said = _("Totals: {totals} (target {target})")
+        elif winner is not None:
+            said = _("Totals: {totals}; winner {winner}")
+        else:
+            said = _("Totals: {totals}")
+        said = said.format(totals=totals, target=target, winner=winner)
+        parts.append(f'<div class="banakil-totals">{esc(said)}</div>')
     step_notes = list(replay.annotations_at(state.seq)) if replay is not None else []
     step_notes += list(notes)
     if step_notes:
-        parts.append(_section("Notes on this step", annotations_html(step_notes), "banakil-step-notes"))
+        parts.append(_section(_("Notes on this step"), annotations_html(step_notes), "banakil-step-notes"))
     return (f'<div class="banakil-state" data-seq="{state.seq}" style="font-family:system-ui,sans-serif;'
             f'line-height:1.35">{"".join(parts)}</div>')
+
+
+def _scores_said(state: GameState, scores: Iterable[float]) -> str:
+    """``side 0 (Dana): 40, side 1 (Ravi): -15``: each side and its score, in the reader's list."""
+    return pgettext("list separator", ", ").join(_("{side}: {score}").format(side=side_label(state, i), score=tidy(s))
+                                                 for i, s in enumerate(scores))
 
 
 def score_html(state: GameState, rules: Ruleset | str | None = None) -> str:
@@ -270,19 +319,22 @@ def score_html(state: GameState, rules: Ruleset | str | None = None) -> str:
     rs = rules_for(state, rules)
     hand = hand_end_input(state, rs)
     parts = []
+    melded_word, held_word, nothing = _("melded:"), _("in hand:"), pgettext("no cards", "nothing")
     for seat, s in enumerate(hand.seats):
         melded = s.melded_cards or ()
         held = s.in_hand_cards or ()
+        credited = _("— credited with {melded}, holding {held}").format(melded=tidy(s.melded), held=tidy(s.in_hand))
         parts.append(
             f'<div class="banakil-seat-score" data-seat="{seat}" style="margin:.4em 0"><b>{esc(seat_name(state, seat))}'
-            f'</b> — credited with {tidy(s.melded)}, holding {tidy(s.in_hand)}<div>melded: '
-            f'{cards_html(melded, captions=[str(tidy(rs.value(c))) for c in melded])}</div><div>in hand: '
-            f'{cards_html(held, captions=[str(tidy(rs.value(c))) for c in held], empty="nothing")}</div></div>')
+            f'</b> {esc(credited)}<div>{esc(melded_word)} '
+            f'{cards_html(melded, captions=[str(tidy(rs.value(c))) for c in melded])}</div><div>{esc(held_word)} '
+            f'{cards_html(held, captions=[str(tidy(rs.value(c))) for c in held], empty=nothing)}</div></div>')
     result = score_hand(rs, hand, state.players)
     lines = "".join(f"<li>{esc(line)}</li>" for line in result.explain)
-    sides = ", ".join(f"{side_label(state, i)}: {tidy(v)}" for i, v in enumerate(result.sides))
+    sides = _scores_said(state, result.sides)
+    head = _("Side scores ({rules}):").format(rules=rs.name)
     return (f'<div class="banakil-score" style="font-family:system-ui,sans-serif">{"".join(parts)}'
-            f'<ul>{lines}</ul><div><b>Side scores ({esc(rs.name)}):</b> {esc(sides)}</div></div>')
+            f'<ul>{lines}</ul><div><b>{esc(head)}</b> {esc(sides)}</div></div>')
 
 
 def options_html(opts: Options, state: GameState | None = None, *,
@@ -304,13 +356,14 @@ def options_html(opts: Options, state: GameState | None = None, *,
                     key=lambda o: (o.rank is None, o.rank if o.rank is not None else 0))
     not_allowed = [n for n in opts.not_allowed if kept(MOVE_KINDS[type(n.event)])]
     rows = []
+    made, part_made, not_allowed_said = _("← the move made"), _("← part of the move made"), _("Not allowed: {why}")
     for o in ranked[:limit]:
         mark = ""
         match = move_match(o.event, chosen) if chosen is not None else None
         if match == "same":
-            mark = f' <b class="banakil-actual" style="color:{GREEN}">← the move made</b>'
+            mark = f' <b class="banakil-actual" style="color:{GREEN}">{esc(made)}</b>'
         elif match == "part":
-            mark = f' <b class="banakil-actual-part" style="color:{GREEN}">← part of the move made</b>'
+            mark = f' <b class="banakil-actual-part" style="color:{GREEN}">{esc(part_made)}</b>'
         rank = f"#{o.rank} " if o.rank is not None else ""
         ranked_by = (f'<br><span class="banakil-why-rank" style="color:{MUTED}">{esc(rank_line(o.rank, o.why_rank))}'
                      "</span>") if o.why_rank else ""
@@ -320,24 +373,34 @@ def options_html(opts: Options, state: GameState | None = None, *,
         rows.append(f'<li class="banakil-option" data-kind="{esc(o.kind)}">'
                     f'<b>{esc(rank)}{esc(event_text(o.event, state))}</b>{mark}'
                     f'<br><span style="color:{TEXT_SOFT}">{esc(o.explain)}</span>{ranked_by}{rule}</li>')
-    more = f"<li>… and {len(ranked) - limit} more</li>" if len(ranked) > limit else ""
+    more = f"<li>{esc(_more(len(ranked) - limit))}</li>" if len(ranked) > limit else ""
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
-                  f'<span style="color:{RED}">Not allowed: {esc(sentence(n.why))}</span>'
+                  f'<span style="color:{RED}">{esc(not_allowed_said.format(why=sentence(n.why)))}</span>'
                   + (f'<br><i class="banakil-rule-line" style="color:{FAINT}">{esc(refusal_rule_line(n.rule.title, n.source))}'
                      "</i>" if n.rule else "") + "</li>"
                   for n in not_allowed[:refused_limit])
-    bad += f"<li>… and {len(not_allowed) - refused_limit} more</li>" if len(not_allowed) > refused_limit else ""
-    head = f"Options for {esc(seat_name(state, opts.seat))}" + (f" ({esc(opts.phase)} phase)" if opts.phase else "")
-    none = "No legal move." if kinds is None else f"No legal move of these kinds ({', '.join(kinds)})."
+    bad += f"<li>{esc(_more(len(not_allowed) - refused_limit))}</li>" if len(not_allowed) > refused_limit else ""
+    player = seat_name(state, opts.seat)
+    head = esc(_("Options for {player} ({phase} phase)").format(player=player, phase=pgettext("phase", opts.phase))
+               if opts.phase else _("Options for {player}").format(player=player))
+    none = _("No legal move.") if kinds is None else _("No legal move of these kinds ({kinds}).").format(
+        kinds=", ".join(kinds))
     body = f'<ol class="banakil-option-list">{"".join(rows)}{more}</ol>' if rows else f"<div>{esc(none)}</div>"
     if kinds is not None and ranked and ranked[0].rank not in (None, 1):
         # a list of some kinds of move starts below #1: say why, or it reads as a list cut at the top
-        body += (f'<div class="banakil-options-note" style="color:{MUTED}">The ranks count every legal move; moves of '
-                 f'other kinds hold the ranks above #{ranked[0].rank}.</div>')
+        why = _("The ranks count every legal move; moves of other kinds hold the ranks above #{rank}.").format(
+            rank=ranked[0].rank)
+        body += f'<div class="banakil-options-note" style="color:{MUTED}">{esc(why)}</div>'
     body += "".join(f'<div class="banakil-options-note" style="color:{MUTED}">{esc(n)}</div>' for n in opts.notes)
     note = preview_note(opts, lesson, kinds)  # said first: the reader meets it before the lines it covers
     pre = f'<div class="banakil-preview-note" style="color:{MUTED};font-style:italic">{esc(note)}</div>' if note else ""
     unfold = " open" if open_reasons else ""
-    denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>Not allowed here ({len(not_allowed)})'
+    summary = _("Not allowed here ({count})").format(count=len(not_allowed))
+    denied = (f'<details class="banakil-not-allowed-list"{unfold}><summary>{esc(summary)}'
               f'</summary><ul>{bad}</ul></details>') if not_allowed else ""
     return f'<div class="banakil-options"><div style="font-weight:600">{head}</div>{pre}{body}{denied}</div>'
+
+
+def _more(count: int) -> str:
+    """The last line of a cut list: ``… and 3 more``."""
+    return _("… and {count} more").format(count=count)

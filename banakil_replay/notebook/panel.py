@@ -23,6 +23,8 @@ from typing import Any, Callable
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..errors import BanakilError
+from ..i18n import N_, _
+from .direction import directed_html, speaking
 from .html import note_html
 from .narrate import sentence
 from .theme import QUIET, RED
@@ -30,8 +32,11 @@ from .theme import QUIET, RED
 __all__ = ["Panel", "Still", "classed", "fit", "lines", "failure", "guarded", "ENTER_WAIT"]
 
 ENTER_WAIT = 10.0  # seconds a click or Enter waits for a box's value (held back while the kernel is busy)
-_STATIC_NOTE = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">A still picture of an '
-                'interactive widget: run the notebook to use it.</div>')
+
+
+def _static_note() -> str:
+    said = _("A still picture of an interactive widget: run the notebook to use it.")
+    return f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">{_html.escape(said)}</div>'
 
 
 def classed(widget: Any, *classes: str) -> Any:
@@ -131,21 +136,34 @@ class Still:
 
 
 class Panel:
-    """Owns an ``errors`` line; wraps callbacks so that a failure is said there in a sentence."""
+    """Owns an ``errors`` line; wraps callbacks so that a failure is said there in a sentence.
+
+    ``lang`` (set by a widget given ``lang=``, through :func:`~.direction.view_language`): the language
+    its callbacks speak, since a click comes after the block that made the widget; None speaks whatever
+    is current. A callback's ``doing`` is a phrase marked with ``N_`` where it is written, and said here.
+    """
 
     widget: Any
+    lang: str | None = None
 
     def _init_errors(self) -> None:
         self.errors = classed(W.HTML(), "banakil-errors")
         self.last_error: BaseException | None = None
 
-    def _guard(self, fn: Callable[..., Any], doing: str = "doing that") -> Callable[..., Any]:
-        """``fn``, with any failure shown as a sentence in ``errors`` (and kept in ``last_error``)."""
+    def _guard(self, fn: Callable[..., Any], doing: str = N_("doing that")) -> Callable[..., Any]:
+        """``fn``, with any failure shown as a sentence in ``errors`` (and kept in ``last_error``), all of it
+        in the widget's language."""
         def said(e: BaseException) -> None:
-            why = sentence(failure(e, "the widget failed unexpectedly (the details are in its last_error)."))
-            self.errors.value = note_html(f"Something went wrong while {doing}: {why}", "banakil-error-line", RED)
+            why = sentence(failure(e, _("the widget failed unexpectedly (the details are in its last_error).")))
+            line = _("Something went wrong while {doing}: {why}").format(doing=_(doing), why=why)
+            self.errors.value = directed_html(note_html(line, "banakil-error-line", RED), self.lang)
 
-        return guarded(self, fn, said, before=lambda: setattr(self.errors, "value", ""))
+        inner = guarded(self, fn, said, before=lambda: setattr(self.errors, "value", ""))
+
+        def spoken(*args: Any, **kwargs: Any) -> Any:
+            with speaking(self.lang):
+                return inner(*args, **kwargs)
+        return spoken
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Jupyter shows the owned widget tree (the class itself stays a plain object).
@@ -156,8 +174,10 @@ class Panel:
         """
         bundle = fit(self.widget)._repr_mimebundle_(**kwargs)
         if isinstance(bundle, dict):
-            html, text = self._static()
-            bundle = {**bundle, "text/html": _STATIC_NOTE + html, "text/plain": text}
+            with speaking(self.lang):
+                html, text = self._static()
+                note = directed_html(_static_note(), self.lang)
+            bundle = {**bundle, "text/html": note + html, "text/plain": text}
         return bundle
 
     def _static(self) -> tuple[str, str]:

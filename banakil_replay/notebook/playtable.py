@@ -41,7 +41,7 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..errors import BanakilError, IllegalMoveError
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..events import Discarded, parse_event
 from ..log.load import load_replay
 from ..log.store import read_events
@@ -190,11 +190,11 @@ class PlayTable(Still):
         self.hand_panel = classed(W.HTML(), "banakil-hand-panel")
         self.review_box = classed(W.VBox([]), "banakil-review-box")
         self.errors = classed(W.HTML(), "banakil-play-errors")
-        self.curtain_button.on_click(lambda _: self._run(self.show_hand, "showing the hand"))
-        self.coach_button.on_click(lambda _: self._run(lambda: self.show_coach(not self.coach_on), "asking the coach"))
-        self.expert_button.on_click(lambda _: self._run(self.ask_expert, "asking the expert"))
-        self.review_button.on_click(lambda _: self._run(self.open_review, "opening the review"))
-        self.mistakes_button.on_click(lambda _: self._run(self.learn, "finding your mistakes"))
+        self.curtain_button.on_click(lambda _: self._run(self.show_hand, N_("showing the hand")))
+        self.coach_button.on_click(lambda _: self._run(lambda: self.show_coach(not self.coach_on), N_("asking the coach")))
+        self.expert_button.on_click(lambda _: self._run(self.ask_expert, N_("asking the expert")))
+        self.review_button.on_click(lambda _: self._run(self.open_review, N_("opening the review")))
+        self.mistakes_button.on_click(lambda _: self._run(self.learn, N_("finding your mistakes")))
 
     def _run(self, thunk: Callable[[], Any], doing: str) -> Any:
         """Run one click: a refusal is shown with its rule, any other failure as a sentence; nothing raises.
@@ -220,9 +220,10 @@ class PlayTable(Still):
             self.message.value = widget_note(said, "banakil-play-problem", RED)
         except Exception as e:  # noqa: BLE001 - shown in the widget, kept in last_error
             self.last_error = e
-            self.errors.value = widget_note(f"Something went wrong while {doing} ({type(e).__name__}). The game is "
-                                      f"saved in {self.session.path} up to its last move; try again, or continue "
-                                      "it with PlayTable(log=..., resume=True).", "banakil-errors", RED)
+            said = _("Something went wrong while {doing} ({error}). The game is saved in {path} up to its last move; "
+                     "try again, or continue it with PlayTable(log=..., resume=True).").format(
+                doing=_(doing), error=type(e).__name__, path=self.session.path)
+            self.errors.value = directed_html(widget_note(said, "banakil-errors", RED))
         try:
             self.render()  # a failed click may still have moved the game on (bots' moves written before it)
         except Exception as e:  # noqa: BLE001 - drawing must not raise either
@@ -255,7 +256,7 @@ class PlayTable(Still):
         """Play a move (typed, or a command such as ``"discard KD"``); False, with the reason shown, if refused."""
         before = self.state.seq
         self._run(lambda: self._play_text(move) if isinstance(move, str) else self._play_move(move),
-                  "playing your move")
+                  N_("playing your move"))
         return self.state.seq != before
 
     def _play_text(self, text: str) -> None:
@@ -286,7 +287,7 @@ class PlayTable(Still):
     def press(self, key: str) -> bool:
         """Press a move button (``draw``, ``take 2``, ``meld``, ``add 3``, ``swap 1``, ``discard``); True if played."""
         before = self.state.seq
-        self._run(lambda: self.pad.press(key), "playing your move")
+        self._run(lambda: self.pad.press(key), N_("playing your move"))
         return self.state.seq != before
 
     @property
@@ -307,7 +308,7 @@ class PlayTable(Still):
     def coach_move(self) -> bool:
         """Play the coach's first option (see :meth:`coach_choice`); True if played."""
         before = self.state.seq
-        self._run(lambda: self._play_move(self.coach_choice()), "playing the coach's move")
+        self._run(lambda: self._play_move(self.coach_choice()), N_("playing the coach's move"))
         return self.state.seq != before
 
     def ask_expert(self) -> Advice:
@@ -393,7 +394,7 @@ class PlayTable(Still):
 
     def _show_below(self, widget: Any, title: str) -> None:
         close = classed(W.Button(description=_("Close"), icon="times"), "banakil-review-close")
-        close.on_click(lambda _: self._run(lambda: setattr(self.review_box, "children", []), "closing"))
+        close.on_click(lambda _: self._run(lambda: setattr(self.review_box, "children", []), N_("closing")))
         self.review_box.children = [direct_widget(W.HBox([W.HTML(f"<b>{esc(title)}</b>"), close])), widget]
 
     # ------------------------------------------------------------ drawing

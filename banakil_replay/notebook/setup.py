@@ -18,6 +18,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..cards import Card
 from ..melds import Meld, MeldCheck
 from ..events import Event
+from ..i18n import _
 from ..play.moves import Options
 from ..play.options import options
 from ..hand_end import hand_end_input, rules_for
@@ -109,8 +110,9 @@ def show(obj: Any, seat_view: int | None = None) -> Rendered:
 
 
 @contextlib.contextmanager
-def answer(title: str = "The answer (open it once you have decided)") -> Iterator[None]:
-    """Print an exercise's answer folded away: what the block prints shows under a click-to-open ``<details>``.
+def answer(title: str | None = None) -> Iterator[None]:
+    """Print an exercise's answer folded away: what the block prints shows under a click-to-open ``<details>``
+    (``title``: its summary, default *The answer (open it once you have decided)* in the language spoken now).
 
     On a static page (GitHub, an nbconvert export) a question's answer printed right below it is
     read before the reader has thought; folded, it waits for a click. The text form keeps it whole.
@@ -119,6 +121,7 @@ def answer(title: str = "The answer (open it once you have decided)") -> Iterato
     with contextlib.redirect_stdout(out):
         yield
     text = out.getvalue().rstrip("\n")
+    title = _("The answer (open it once you have decided)") if title is None else title
     html = (f'<details class="banakil-answer"><summary><b>{esc(title)}</b></summary>'
             f'<pre style="white-space:pre-wrap">{esc(text)}</pre></details>')
     try:

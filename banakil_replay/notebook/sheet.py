@@ -20,6 +20,10 @@ A refused hand shows the engine's reason as a sentence and leaves the file as it
 no action raises into the notebook (an unexpected failure shows as a sentence too, and
 is kept in ``last_error``). On a page with no kernel behind it the widget shows a still
 picture of the sheet.
+
+``lang=`` (:mod:`banakil_replay.notebook.direction`): the widget's labels, boxes and sentences in that
+language, on every later click too, mirrored for Arabic; the players' names, the rule set's name and the
+numbers stay as typed. The standing line and the hands' working come from the sheet model (``log/sheet.py``).
 """
 
 from __future__ import annotations
@@ -34,9 +38,11 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 from ..cards import parse_cards
 from ..deck_holds import deck_overflow
 from ..errors import MalformedInputError
+from ..i18n import N_, _, is_rtl, pgettext
 from ..log.sheet import Sheet, SheetRefused, add_hand, new_sheet, open_sheet, sheet_text
 from ..rules import get_ruleset
 from ..scoring import Number
+from .direction import direct_widget, directed_html, speaking, view_language
 from .html import WIDGET_FONT, esc, widget_note
 from .panel import Still, classed, failure, guarded
 from .theme import GREEN, LINE, MUTED, QUIET, RED, TEXT
@@ -45,8 +51,6 @@ __all__ = ["SheetWidget", "sheet_html", "seat_entry"]
 
 NOBODY = -1  # the went-out menu's value when the stock ran out
 _CELL = f"padding:.15em .6em;text-align:right;border-bottom:1px solid {LINE};"
-_STILL_NOTE = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">A still picture of a '
-               "score sheet: run the notebook to add hands.</div>")
 _POINTS = re.compile(r"[-+]?[0-9]+(?:[.,][0-9]+)?")
 
 
@@ -61,7 +65,7 @@ def _field(text: str) -> float | list[str] | None:
     return [code for code in re.split(r"[\s,;]+", text) if code]
 
 
-def seat_entry(melded: str, in_hand: str, who: str = "this seat") -> dict[str, Any]:
+def seat_entry(melded: str, in_hand: str, who: str | None = None) -> dict[str, Any]:
     """One seat of the ``score`` input from two boxes' text: points, or card lists (an empty box is 0, or no cards).
 
     >>> seat_entry("16.5", "")
@@ -72,8 +76,8 @@ def seat_entry(melded: str, in_hand: str, who: str = "this seat") -> dict[str, A
     m, h = _field(melded), _field(in_hand)
     if isinstance(m, list) or isinstance(h, list):
         if isinstance(m, float) and m or isinstance(h, float) and h:
-            raise MalformedInputError(f"{who}: give what was melded and what is in hand both as points or both "
-                                      "as cards, not one of each")
+            raise MalformedInputError(_("{who}: give what was melded and what is in hand both as points or both "
+                                        "as cards, not one of each").format(who=_("this seat") if who is None else who))
         return {"melded_cards": m if isinstance(m, list) else [], "in_hand_cards": h if isinstance(h, list) else []}
     return {"melded": m or 0.0, "in_hand": h or 0.0}
 
@@ -82,12 +86,15 @@ def seat_entry(melded: str, in_hand: str, who: str = "this seat") -> dict[str, A
 def _entry(score: Number, entered: Number) -> str:
     if score == entered:
         return esc(score)
-    return f'{esc(score)} <span class="banakil-sheet-entered" style="color:{QUIET}">(enters {esc(entered)})</span>'
+    enters = _("(enters {points})").format(points=entered)
+    return f'{esc(score)} <span class="banakil-sheet-entered" style="color:{QUIET}">{esc(enters)}</span>'
 
 
 def sheet_html(sheet: Sheet) -> str:
-    """The sheet as a table: per hand each side's score and running total, then the totals and the standing."""
-    head = "".join(f'<th style="{_CELL}">{esc(name)}</th><th style="{_CELL}color:{QUIET}">total</th>'
+    """The sheet as a table: per hand each side's score and running total, then the totals and the standing
+    (in the language spoken now; right to left for Arabic, its numbers' columns kept as they are)."""
+    total, hand_word = pgettext("score sheet", "total"), pgettext("score sheet", "hand")
+    head = "".join(f'<th style="{_CELL}">{esc(name)}</th><th style="{_CELL}color:{QUIET}">{esc(total)}</th>'
                    for name in sheet.sides)
     rows = []
     for h in sheet.hands:
@@ -96,20 +103,23 @@ def sheet_html(sheet: Sheet) -> str:
         rows.append(f'<tr class="banakil-sheet-hand" data-hand="{h.hand}" title="{esc(" ".join(h.explain))}">'
                     f'<td style="{_CELL}">{h.hand}</td>{cells}</tr>')
     if not rows:
-        rows.append(f'<tr><td colspan="{1 + 2 * len(sheet.sides)}" style="{_CELL}text-align:left;color:{QUIET}">'
-                    "No hands yet.</td></tr>")
-    carry = (" A negative hand enters as 0 and its shortfall comes off later hands (000)."
-             if sheet.carry else "")
-    owed = ", ".join(f"{name} {c}" for name, c in zip(sheet.sides, sheet.carried) if c)
-    owed_html = f'<div class="banakil-sheet-owed">Still to come off: {esc(owed)}.</div>' if owed else ""
+        none = _("No hands yet.")
+        rows.append(f'<tr><td colspan="{1 + 2 * len(sheet.sides)}" style="{_CELL}text-align:{"right" if is_rtl() else "left"};color:{QUIET}">'
+                    f"{esc(none)}</td></tr>")
+    said = (_("{rules} rules, {target} to win. A negative hand enters as 0 and its shortfall comes off later hands "
+              "(000).") if sheet.carry else _("{rules} rules, {target} to win.")).format(rules=sheet.rules,
+                                                                                         target=sheet.target)
+    owed = pgettext("list separator", ", ").join(f"{name} {c}" for name, c in zip(sheet.sides, sheet.carried) if c)
+    owed_said = _("Still to come off: {owed}.").format(owed=owed)
+    owed_html = f'<div class="banakil-sheet-owed">{esc(owed_said)}</div>' if owed else ""
     colour = GREEN if sheet.winner is not None else TEXT
-    return (f'<div class="banakil-sheet" data-winner="{"" if sheet.winner is None else sheet.winner}" '
-            f'style="{WIDGET_FONT}"><div class="banakil-sheet-head" style="color:{MUTED}">{esc(sheet.rules)} rules, '
-            f"{sheet.target} to win.{esc(carry)}</div>"
-            f'<table style="border-collapse:collapse;margin:.3em 0"><thead><tr><th style="{_CELL}">hand</th>'
-            f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{owed_html}'
-            f'<div class="banakil-sheet-standing" style="font-weight:600;color:{colour}">'
-            f"{esc(sheet.standing())}</div></div>")
+    return directed_html(
+        f'<div class="banakil-sheet" data-winner="{"" if sheet.winner is None else sheet.winner}" '
+        f'style="{WIDGET_FONT}"><div class="banakil-sheet-head" style="color:{MUTED}">{esc(said)}</div>'
+        f'<table style="border-collapse:collapse;margin:.3em 0"><thead><tr><th style="{_CELL}">{esc(hand_word)}</th>'
+        f'{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>{owed_html}'
+        f'<div class="banakil-sheet-standing" style="font-weight:600;color:{colour}">'
+        f"{esc(sheet.standing())}</div></div>")
 
 
 # ------------------------------------------------------------------ widget
@@ -125,57 +135,71 @@ class SheetWidget(Still):
     Controls: ``melded`` and ``in_hand`` (one text box per seat: points or cards),
     ``went_out`` (a seat, or :data:`NOBODY`), ``all_at_once``, ``add_button``. Panels:
     ``sheet_panel`` (the table), ``message`` (the last hand added, or why it was
-    refused). ``sheet`` is the model's sheet as it stands.
+    refused). ``sheet`` is the model's sheet as it stands. ``lang``: see the module's docstring.
     """
 
     def __init__(self, path: str | os.PathLike[str], rules: str = "classic", players: Sequence[str] | None = None,
-                 *, carry: bool = False) -> None:
+                 *, carry: bool = False, lang: str | None = None) -> None:
+        self.lang = view_language(lang)
+        with speaking(self.lang):
+            self._open(path, rules, players, carry)
+
+    def _open(self, path: str | os.PathLike[str], rules: str, players: Sequence[str] | None, carry: bool) -> None:
         self.path = Path(path)
         self.last_error: BaseException | None = None
         self._added: str | None = None  # the sentence for the hand this widget added last, until a refusal
         if players is not None and not self.path.exists():
             new_sheet(self.path, rules, players, carry=carry)
-        _, self.sheet = open_sheet(self.path)
+        _log, self.sheet = open_sheet(self.path)
         if players is not None and (tuple(p.strip() for p in players), get_ruleset(rules).name) != (
                 self.sheet.players, self.sheet.rules):
-            raise SheetRefused(f"{self.path} is a sheet for {', '.join(self.sheet.players)} under {self.sheet.rules} "
-                               f"rules, not for {', '.join(players)} under {rules}: open it without players, or "
-                               "give another file")
+            sep = pgettext("list separator", ", ")
+            raise SheetRefused(_("{path} is a sheet for {players} under {rules} rules, not for {asked} under {asked_rules}: "
+                                 "open it without players, or give another file").format(
+                path=self.path, players=sep.join(self.sheet.players), rules=self.sheet.rules, asked=sep.join(players),
+                asked_rules=rules))
         self._controls()
         for box in (*self.melded, *self.in_hand):  # typing again means a new hand, not the tail of a double click
             box.observe(self._typed, "value")
-        self.add_button.on_click(self._guard(lambda _: self.add(), "adding the hand"))
+        self.add_button.on_click(self._guard(lambda b: self.add(), N_("adding the hand")))
         self._render()
 
     def _controls(self) -> None:
         names = self.sheet.players
-        box = {"placeholder": "points, or cards: 3H 4H 5H", "layout": W.Layout(width="17em")}
-        self.melded = [classed(W.Text(**box), "banakil-sheet-melded") for _ in names]
-        self.in_hand = [classed(W.Text(**box), "banakil-sheet-in-hand") for _ in names]
+        box = {"placeholder": _("points, or cards: 3H 4H 5H"), "layout": W.Layout(width="17em")}
+        self.melded = [classed(W.Text(**box), "banakil-sheet-melded") for _name in names]
+        self.in_hand = [classed(W.Text(**box), "banakil-sheet-in-hand") for _name in names]
         label = {"layout": W.Layout(width="9em")}
-        rows = [W.HBox([W.HTML("<b>seat</b>", **label), W.HTML("<b>melded</b>", layout=W.Layout(width="17em")),
-                        W.HTML("<b>still in hand</b>")])]
+        seat, melded, held = pgettext("score sheet", "seat"), pgettext("score sheet", "melded"), _("still in hand")
+        rows = [W.HBox([W.HTML(f"<b>{esc(seat)}</b>", **label),
+                        W.HTML(f"<b>{esc(melded)}</b>", layout=W.Layout(width="17em")), W.HTML(f"<b>{esc(held)}</b>")])]
         rows += [W.HBox([W.HTML(esc(name), **label), m, h]) for name, m, h in zip(names, self.melded, self.in_hand)]
         self.went_out = classed(W.Dropdown(options=[*((name, i) for i, name in enumerate(names)),
-                                                     ("nobody: the stock ran out", NOBODY)],
-                                            value=0, description="went out"), "banakil-sheet-went-out")
-        self.all_at_once = classed(W.Checkbox(value=False, description="all at once (nothing laid before)",
+                                                     (_("nobody: the stock ran out"), NOBODY)],
+                                            value=0, description=_("went out")), "banakil-sheet-went-out")
+        self.all_at_once = classed(W.Checkbox(value=False, description=_("all at once (nothing laid before)"),
                                                indent=False), "banakil-sheet-all-at-once")
-        self.add_button = classed(W.Button(description="Add hand", icon="plus", button_style="primary"),
+        self.add_button = classed(W.Button(description=_("Add hand"), icon="plus", button_style="primary"),
                                    "banakil-sheet-add")
         self.message = classed(W.HTML(), "banakil-sheet-message")
         self.sheet_panel = classed(W.HTML(), "banakil-sheet-panel")
         self.inputs = classed(W.VBox([*rows, W.HBox([self.went_out, self.all_at_once]), self.add_button]),
                                "banakil-sheet-inputs")
-        self.widget = classed(W.VBox([self.inputs, self.message, self.sheet_panel]), "banakil-sheet-widget")
+        self.widget = direct_widget(classed(W.VBox([self.inputs, self.message, self.sheet_panel]), "banakil-sheet-widget"))
 
     def _guard(self, fn: Callable[..., Any], doing: str) -> Callable[..., Any]:
         """``fn``, with any failure shown as a sentence in ``message`` instead of raised into the notebook."""
         def said(e: BaseException) -> None:
-            detail = failure(e, "the score sheet failed unexpectedly")
-            self.message.value = widget_note(f"Something went wrong while {doing}: {detail}", "banakil-sheet-error", RED)
+            detail = failure(e, _("the score sheet failed unexpectedly"))
+            line = _("Something went wrong while {doing}: {why}").format(doing=_(doing), why=detail)
+            self.message.value = directed_html(widget_note(line, "banakil-sheet-error", RED), self.lang)
 
-        return guarded(self, fn, said)
+        inner = guarded(self, fn, said)
+
+        def spoken(*args: Any, **kwargs: Any) -> Any:  # a click comes after the block that made the widget
+            with speaking(self.lang):
+                return inner(*args, **kwargs)
+        return spoken
 
     # -------------------------------------------------------------- actions
     def entry(self) -> dict[str, Any]:
@@ -196,37 +220,46 @@ class SheetWidget(Still):
 
     def add(self) -> bool:
         """Add the hand in the boxes; False, with the reason shown, when it is refused (the file is unchanged)."""
+        with speaking(self.lang):
+            return self._add()
+
+    def _note(self, text: str, cls: str, colour: str = TEXT) -> None:
+        self.message.value = directed_html(widget_note(text, cls, colour), self.lang)
+
+    def _add(self) -> bool:
         blank = [] if self.sheet.over else self._blank_seats()  # over: the engine's sentence says why
         if len(blank) == len(self.sheet.players) and self._added is not None:
             # the boxes were cleared by the hand just added: a second click of a double click adds nothing
-            self.message.value = widget_note(f"{self._added} The boxes are empty, so the second click added "
-                                             "nothing.", "banakil-sheet-added", GREEN)
+            self._note(_("{added} The boxes are empty, so the second click added nothing.").format(added=self._added),
+                       "banakil-sheet-added", GREEN)
             return False
         if blank:  # an empty form would score as a hand of zeros, and an empty seat is more often a slip than a 0
-            who = "every seat" if len(blank) == len(self.sheet.players) else ", ".join(blank)
-            self._refuse(f"hand {self.next_hand()} not added: the boxes for {who} are empty; type what each seat "
-                         "melded and holds (0 for nothing). The sheet is unchanged.")
+            who = _("every seat") if len(blank) == len(self.sheet.players) else pgettext("list separator", ", ").join(blank)
+            self._refuse(_("Hand {hand} not added: the boxes for {who} are empty; type what each seat melded and holds "
+                           "(0 for nothing). The sheet is unchanged.").format(hand=self.next_hand(), who=who))
             return False
         try:
             entry = self.entry()
             named = [[*seat.get("melded_cards", []), *seat.get("in_hand_cards", [])] for seat in entry["seats"]]
             too_many = deck_overflow([parse_cards(c) for c in named], self.sheet.players)
             if too_many:  # said with the players' names; the engine refuses it too, naming seats by index
-                raise SheetRefused(f"hand {self.next_hand()} not added: {too_many}. The sheet is unchanged.")
+                raise SheetRefused(_("Hand {hand} not added: {why}. The sheet is unchanged.").format(
+                    hand=self.next_hand(), why=too_many))
             # the number shown: a sheet another writer moved on is refused, not added to twice
             self.sheet = add_hand(self.path, entry, self.next_hand())
         except MalformedInputError as e:  # a refusal: a sentence, and the boxes kept for a correction
-            text = str(e) if isinstance(e, SheetRefused) else (
-                f"hand {len(self.sheet.hands) + 1} not added: {e}. The sheet is unchanged.")
+            text = str(e) if isinstance(e, SheetRefused) else _(
+                "Hand {hand} not added: {why}. The sheet is unchanged.").format(hand=len(self.sheet.hands) + 1, why=e)
             moved_on = self._reload()
             if moved_on:
-                text += f" The table now shows the sheet as it is on disk; the boxes are for hand {self.next_hand()}."
+                text = _("{refusal} The table now shows the sheet as it is on disk; the boxes are for hand {hand}.").format(
+                    refusal=text, hand=self.next_hand())
             self._refuse(text)
             return False
         last = self.sheet.hands[-1]
-        scores = ", ".join(f"{name} {s}" for name, s in zip(self.sheet.sides, last.scores))
-        self._added = f"Hand {last.hand} added: {scores}."
-        self.message.value = widget_note(self._added, "banakil-sheet-added", GREEN)
+        scores = pgettext("list separator", ", ").join(f"{name} {s}" for name, s in zip(self.sheet.sides, last.scores))
+        self._added = _("Hand {hand} added: {scores}.").format(hand=last.hand, scores=scores)
+        self._note(self._added, "banakil-sheet-added", GREEN)
         for box in (*self.melded, *self.in_hand):
             box.value = ""
         self.all_at_once.value = False
@@ -239,12 +272,12 @@ class SheetWidget(Still):
 
     def _refuse(self, text: str) -> None:
         self._added = None  # the next empty click is a mistake to explain, not the tail of a double click
-        self.message.value = widget_note(text[:1].upper() + text[1:], "banakil-sheet-refused", RED)
+        self._note(text[:1].upper() + text[1:], "banakil-sheet-refused", RED)
 
     def _reload(self) -> bool:
         """Read the sheet again from disk; True if another writer had moved it on."""
         try:
-            _, on_disk = open_sheet(self.path)
+            _log, on_disk = open_sheet(self.path)
         except MalformedInputError:
             return False  # unreadable now: the refusal already says what is wrong
         if on_disk == self.sheet:
@@ -259,11 +292,14 @@ class SheetWidget(Still):
         for c in (*self.melded, *self.in_hand, self.went_out, self.all_at_once, self.add_button):
             c.disabled = over
         if over and not self.message.value:
-            self.message.value = widget_note("The match is over: start a new sheet for the next one.", "banakil-sheet-over")
+            self._note(_("The match is over: start a new sheet for the next one."), "banakil-sheet-over")
 
     # --------------------------------------------------------------- display
     def still(self) -> tuple[str, str]:
         """The sheet as it stands, as (HTML, text), for a page that cannot run the widget."""
-        return (f'<div class="banakil-sheet-still">{_STILL_NOTE}{sheet_html(self.sheet)}</div>',
-                sheet_text(self.sheet))
+        with speaking(self.lang):
+            note = _("A still picture of a score sheet: run the notebook to add hands.")
+            still = (f'<div class="banakil-static-note" style="color:{QUIET};font-style:italic">{esc(note)}</div>'
+                     f"{sheet_html(self.sheet)}")
+            return directed_html(f'<div class="banakil-sheet-still">{still}</div>'), sheet_text(self.sheet)
 

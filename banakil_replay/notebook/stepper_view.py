@@ -27,7 +27,7 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 from msgspec.structs import replace  # events are msgspec Structs
 
 from ..events import Drew, Event, HandStarted
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..log.load import load_replay
 from ..play.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT,
                             QUIZ, SHOWN, Stepper)
@@ -80,17 +80,17 @@ class ReplayStepper(Panel):
             self._quiet = False  # the widget is moving the slider itself
             self._controls()
             self.first.on_click(self._guard(lambda _: self.go(self.model.steps[0] if self.model.steps else 0),
-                                            "moving"))
-            self.back.on_click(self._guard(lambda _: self.go(self.model.previous()), "moving back"))
-            self.next.on_click(self._guard(lambda _: self.go(self.model.following()), "moving on"))
-            self.last.on_click(self._guard(lambda _: self.go(self.model.last), "moving"))
-            self.jump_button.on_click(self._guard(lambda _: self._go_clicked(), "going to that event"))
-            self.jump_box.on_msg(self._guard(self._on_box_msg, "going to that event"))
-            self.jump_box.observe(self._guard(self._on_box, "going to that event"), names="value")
-            self.slider.observe(self._guard(self._on_move, "moving"), names="value")
-            self.perspective.observe(self._guard(self._on_perspective, "changing the view"), names="value")
-            self.quiz_toggle.observe(self._guard(self._on_quiz, "switching the quiz"), names="value")
-            self.quiz_reveal.on_click(self._guard(lambda _: self.reveal(), "revealing the move"))
+                                            N_("moving")))
+            self.back.on_click(self._guard(lambda _: self.go(self.model.previous()), N_("moving back")))
+            self.next.on_click(self._guard(lambda _: self.go(self.model.following()), N_("moving on")))
+            self.last.on_click(self._guard(lambda _: self.go(self.model.last), N_("moving")))
+            self.jump_button.on_click(self._guard(lambda _: self._go_clicked(), N_("going to that event")))
+            self.jump_box.on_msg(self._guard(self._on_box_msg, N_("going to that event")))
+            self.jump_box.observe(self._guard(self._on_box, N_("going to that event")), names="value")
+            self.slider.observe(self._guard(self._on_move, N_("moving")), names="value")
+            self.perspective.observe(self._guard(self._on_perspective, N_("changing the view")), names="value")
+            self.quiz_toggle.observe(self._guard(self._on_quiz, N_("switching the quiz")), names="value")
+            self.quiz_reveal.on_click(self._guard(lambda _: self.reveal(), N_("revealing the move")))
             nav = W.HBox([self.first, self.back, self.next, self.last, self.slider])
             tools = W.HBox([self.jump_box, self.jump_button, self.perspective, self.quiz_toggle])
             tabs = W.Accordion(children=[self.options, self.notes], titles=(_("Options at this moment"), _("Notes")))
@@ -99,15 +99,6 @@ class ReplayStepper(Panel):
                                           self.errors]), "banakil-stepper")
             direct_widget(self.widget)
         self.render()
-
-    def _guard(self, fn: Callable[..., Any], doing: str = "doing that") -> Callable[..., Any]:
-        """As :meth:`Panel._guard`, in the stepper's language: a click comes after the block that made it."""
-        inner = super()._guard(fn, doing)
-
-        def spoken(*args: Any, **kwargs: Any) -> Any:
-            with speaking(self.lang):
-                return inner(*args, **kwargs)
-        return spoken
 
     def _controls(self) -> None:
         m = self.model

@@ -14,6 +14,10 @@ widget's ``errors`` line instead of vanishing into the kernel log
 (:mod:`banakil_replay.notebook.panel`). Every control has a stable
 ``banakil-...`` CSS class for browser tests.
 
+Each takes ``lang=`` (:mod:`banakil_replay.notebook.direction`): its labels, buttons and sentences in that
+language, kept for every later click, and for Arabic its layout mirrored while each run of cards (the
+picked cards, a meld) still reads left to right; by default, the language current when it draws.
+
 The package root imports this module only when a widget class is asked for,
 since it imports ipywidgets.
 """
@@ -27,10 +31,12 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
 from ..cards import CARD_SPELLINGS, RANK_CODES, SUITS, Card, parse_cards
 from ..errors import BanakilError
+from ..i18n import N_, _, pgettext
 from ..log.annotations import AnnotatedGame, Note
 from ..melds import MeldCheck, analyze_meld
 from ..reducer import Replay
 from ..rules import RULESETS, get_ruleset
+from .direction import direct_widget, directed_html, speaking, view_language
 from .html import card_colour, cards_html, esc, face_label, meld_check_html, note_html
 from .narrate import moments, sentence
 from .panel import Panel, classed
@@ -54,42 +60,49 @@ class MeldChecker(Panel):
 
     ``checker.text`` (the codes), ``checker.rules`` (the rule set dropdown),
     ``checker.card_buttons[code]`` (one button per card), ``checker.result``
-    (the verdict HTML).
+    (the verdict HTML). ``lang``: see the module's docstring.
     """
 
-    def __init__(self, rules: str = "classic", cards: str = "") -> None:
+    def __init__(self, rules: str = "classic", cards: str = "", *, lang: str | None = None) -> None:
+        self.lang = view_language(lang)
+        with speaking(self.lang):
+            self._build(rules, cards)
+            self._refresh()
+
+    def _build(self, rules: str, cards: str) -> None:
         self._init_errors()
-        self.text = classed(W.Text(value=cards, placeholder="e.g. KS AS 2S", description="cards",
+        self.text = classed(W.Text(value=cards, placeholder=_("e.g. KS AS 2S"), description=_("cards"),
                                     continuous_update=True), "banakil-meld-input")
         # wide enough for the longest rule set's title: a cut title hides which rules are in force
         self.rules = classed(W.Dropdown(options=[(r.title, r.name) for r in RULESETS.values()],
-                                        value=get_ruleset(rules).name, description="rules",
+                                        value=get_ruleset(rules).name, description=_("rules"),
                                         layout=W.Layout(width="34em")), "banakil-rules")
-        self.clear = classed(W.Button(description="Clear", icon="times", layout=W.Layout(width="auto")),
+        self.clear = classed(W.Button(description=_("Clear"), icon="times", layout=W.Layout(width="auto")),
                              "banakil-clear")
-        self.undo = classed(W.Button(description="Remove last", icon="undo", layout=W.Layout(width="auto")),
+        self.undo = classed(W.Button(description=_("Remove last"), icon="undo", layout=W.Layout(width="auto")),
                             "banakil-undo")
         self.picked = classed(W.HTML(), "banakil-picked")
         self.result = classed(W.HTML(), "banakil-meld-result")
         self.card_buttons: dict[str, Any] = {}
         rows = [W.HBox([self._card_button(Card(rank, suit)) for rank in RANK_CODES]) for suit in SUITS]
         rows.append(W.HBox([self._card_button(Card(0))]))
-        self.text.observe(self._guard(lambda _: self._refresh(), "checking the cards"), names="value")
-        self.rules.observe(self._guard(lambda _: self._refresh(), "checking the cards"), names="value")
-        self.clear.on_click(self._guard(lambda _: setattr(self.text, "value", ""), "clearing the cards"))
-        self.undo.on_click(self._guard(lambda _: self._remove_last(), "removing the last card"))
-        self.widget = classed(W.VBox([W.HBox([self.text, self.rules]), W.VBox(rows),
-                                       W.HBox([self.clear, self.undo]), self.picked, self.result, self.errors]),
-                               "banakil-meld-checker")
-        self._refresh()
+        self.text.observe(self._guard(lambda change: self._refresh(), N_("checking the cards")), names="value")
+        self.rules.observe(self._guard(lambda change: self._refresh(), N_("checking the cards")), names="value")
+        self.clear.on_click(self._guard(lambda b: setattr(self.text, "value", ""), N_("clearing the cards")))
+        self.undo.on_click(self._guard(lambda b: self._remove_last(), N_("removing the last card")))
+        # the card grid is a run of cards: it keeps the deck's order (A♠ ... K♠) in a right-to-left view
+        grid = classed(W.VBox(rows), "banakil-card-grid")
+        self.widget = direct_widget(classed(W.VBox([W.HBox([self.text, self.rules]), grid,
+                                                     W.HBox([self.clear, self.undo]), self.picked, self.result,
+                                                     self.errors]), "banakil-meld-checker"))
 
     def _card_button(self, card: Card) -> Any:
         # as wide as its label plus a little: "10♠" is never cut to "1..."
-        button = classed(W.Button(description=face_label(card), tooltip="joker" if card.is_joker else card.code,
+        button = classed(W.Button(description=face_label(card), tooltip=_("joker") if card.is_joker else card.code,
                                   layout=W.Layout(width="auto", min_width="3.2em", padding="0 6px"),
                                   style=W.ButtonStyle(text_color=card_colour(card), font_weight="bold")),
                          "banakil-card-button", f"banakil-card-{card.code}")
-        button.on_click(self._guard(lambda _: self.pick(card.code), "adding the card"))
+        button.on_click(self._guard(lambda b: self.pick(card.code), N_("adding the card")))
         self.card_buttons[card.code] = button
         return button
 
@@ -113,7 +126,7 @@ class MeldChecker(Panel):
 
     def check(self) -> MeldCheck | None:
         """The verdict on the cards in the text box (None when it holds no card yet; raises on a bad code)."""
-        codes, _ = self.words()
+        codes, _typing = self.words()
         if not codes:
             return None
         return analyze_meld(parse_cards(codes), get_ruleset(self.rules.value))
@@ -124,9 +137,14 @@ class MeldChecker(Panel):
             check = self.check()
         except BanakilError as e:
             return self.result.value, str(e)
-        text = "Click cards or type codes." if check is None else (
-            f"{self.text.value}: " + (check.meld.describe() if check.valid and check.meld else f"not a meld: {check.reason}"))
-        return f'<div class="banakil-snapshot">{self.picked.value}{self.result.value}</div>', text
+        if check is None:
+            text = _("Click cards or type codes.")
+        elif check.valid and check.meld:
+            text = _("{cards}: {described}").format(cards=self.text.value, described=check.meld.describe())
+        else:
+            text = _("{cards}: not a meld: {reason}").format(cards=self.text.value, reason=check.reason)
+        snapshot = directed_html(f'<div class="banakil-snapshot">{self.picked.value}{self.result.value}</div>', self.lang)
+        return snapshot, text
 
     def _refresh(self) -> None:
         codes, typing = self.words()
@@ -135,16 +153,19 @@ class MeldChecker(Panel):
             cards = parse_cards(codes)
         except BanakilError as e:
             self.picked.value = ""
-            self.result.value = (f'<div class="banakil-verdict banakil-bad-input" style="color:{RED}">'
-                                 f"{esc(sentence(str(e)))}</div>")
+            self.result.value = directed_html(f'<div class="banakil-verdict banakil-bad-input" style="color:{RED}">'
+                                              f"{esc(sentence(str(e)))}</div>", self.lang)
             return
-        self.picked.value = f"<div>Picked: {cards_html(cards, empty='no cards yet')}</div>"
-        unfinished = (f'<div class="banakil-typing" style="color:{MUTED}">“{esc(typing)}” is not a card yet: finish '
-                      "its code (for example 10C, JK).</div>") if typing else ""
+        picked, none_yet = _("Picked:"), _("no cards yet")  # a label before the row of cards
+        self.picked.value = directed_html(f"<div>{esc(picked)} {cards_html(cards, empty=none_yet)}</div>", self.lang)
+        finish = _("“{typed}” is not a card yet: finish its code (for example 10C, JK).").format(typed=typing)
+        unfinished = f'<div class="banakil-typing" style="color:{MUTED}">{esc(finish)}</div>' if typing else ""
         if check is None:
-            self.result.value = unfinished or '<div class="banakil-verdict banakil-empty">Click cards or type codes.</div>'
+            empty = _("Click cards or type codes.")
+            value = unfinished or f'<div class="banakil-verdict banakil-empty">{esc(empty)}</div>'
         else:
-            self.result.value = meld_check_html(check) + unfinished
+            value = meld_check_html(check) + unfinished
+        self.result.value = directed_html(value, self.lang)
 
 
 # --------------------------------------------------------------- Annotator
@@ -155,38 +176,45 @@ class Annotator(Panel):
     rewritten), or with ``sidecar=True`` into ``<game>.notes.jsonl``, keyed by
     the log's SHA-256 (a sidecar for other bytes is refused with
     :class:`~banakil_replay.log.annotations.SidecarMismatchError`). ``game`` is
-    the :class:`~banakil_replay.log.annotations.AnnotatedGame` behind it.
+    the :class:`~banakil_replay.log.annotations.AnnotatedGame` behind it. ``lang``: see the
+    module's docstring (the stepper inside speaks it too; the notes are the writers' own words, as typed).
     """
 
     def __init__(self, path: str | Path, sidecar: bool = False, *, author: str = "",
-                 export_dir: str | Path | None = None) -> None:
+                 export_dir: str | Path | None = None, lang: str | None = None) -> None:
+        self.lang = view_language(lang)
+        with speaking(self.lang):
+            self._build(path, sidecar, author, export_dir)
+            self._list()
+
+    def _build(self, path: str | Path, sidecar: bool, author: str, export_dir: str | Path | None) -> None:
         self._init_errors()
         self.game = AnnotatedGame(path, sidecar)
         self.path, self.sidecar = self.game.path, self.game.sidecar
         self.export_dir = Path(export_dir) if export_dir is not None else self.path.parent
-        self.stepper = ReplayStepper(self.game.replay, notes=self.game.sidecar_notes_at)
-        self.text = classed(W.Textarea(placeholder="Your note on this moment", layout=W.Layout(width="40em")),
+        self.stepper = ReplayStepper(self.game.replay, notes=self.game.sidecar_notes_at, lang=self.lang)
+        self.text = classed(W.Textarea(placeholder=_("Your note on this moment"), layout=W.Layout(width="40em")),
                              "banakil-note-text")
-        self.author = classed(W.Text(value=author, description="author"), "banakil-note-author")
+        self.author = classed(W.Text(value=author, description=_("author")), "banakil-note-author")
         auto = W.Layout(width="auto")  # every label whole ("Export Markdown", not "Export Markdo...")
-        self.add_button = classed(W.Button(description="Add note", icon="plus", button_style="success", layout=auto),
+        self.add_button = classed(W.Button(description=_("Add note"), icon="plus", button_style="success", layout=auto),
                                    "banakil-note-add")
         self.message = classed(W.HTML(), "banakil-note-message")
         self.listing = classed(W.HTML(), "banakil-note-list")
-        self.export_md = classed(W.Button(description="Export Markdown", icon="download", layout=auto),
+        self.export_md = classed(W.Button(description=_("Export Markdown"), icon="download", layout=auto),
                                  "banakil-export-md")
-        self.export_csv = classed(W.Button(description="Export CSV", icon="download", layout=auto),
+        self.export_csv = classed(W.Button(description=_("Export CSV"), icon="download", layout=auto),
                                   "banakil-export-csv")
         self.exported = classed(W.HTML(), "banakil-exported")
-        self.add_button.on_click(self._guard(lambda _: self._add_clicked(), "adding the note"))
-        self.export_md.on_click(self._guard(lambda _: self.export("md"), "exporting the notes"))
-        self.export_csv.on_click(self._guard(lambda _: self.export("csv"), "exporting the notes"))
-        self.widget = classed(W.VBox([
-            self.stepper.widget, W.HTML(f"<b>Add a note</b> (stored in {esc(self.game.where)})"),
+        self.add_button.on_click(self._guard(lambda b: self._add_clicked(), N_("adding the note")))
+        self.export_md.on_click(self._guard(lambda b: self.export("md"), N_("exporting the notes")))
+        self.export_csv.on_click(self._guard(lambda b: self.export("csv"), N_("exporting the notes")))
+        add_head, stored, all_head = _("Add a note"), _("(stored in {where})").format(where=self.game.where), _("All notes")
+        self.widget = direct_widget(classed(W.VBox([
+            self.stepper.widget, W.HTML(directed_html(f"<b>{esc(add_head)}</b> {esc(stored)}", self.lang)),
             self.text, W.HBox([self.author, self.add_button]), self.message,
-            W.HTML("<b>All notes</b>"), self.listing, W.HBox([self.export_md, self.export_csv]), self.exported,
-            self.errors]), "banakil-annotator")
-        self._list()
+            W.HTML(directed_html(f"<b>{esc(all_head)}</b>", self.lang)), self.listing,
+            W.HBox([self.export_md, self.export_csv]), self.exported, self.errors]), "banakil-annotator"))
 
     @property
     def replay(self) -> Replay:
@@ -194,9 +222,12 @@ class Annotator(Panel):
 
     def _static(self) -> tuple[str, str]:
         html, text = self.stepper._static()
-        notes = "\n".join(f"event {n.at}, {n.author or 'anonymous'}: {n.text}" for n in self.notes())
-        return (f"{html}<div><b>All notes</b> (stored in {esc(self.game.where)})</div>{self.listing.value}",
-                f"{text}\nNotes:\n{notes or 'none yet'}")
+        notes = "\n".join(_("event {at}, {author}: {text}").format(at=n.at, author=n.author or _("anonymous"), text=n.text)
+                          for n in self.notes())
+        all_head, stored = _("All notes"), _("(stored in {where})").format(where=self.game.where)
+        head = directed_html(f"<div><b>{esc(all_head)}</b> {esc(stored)}</div>", self.lang)
+        return (f"{html}{head}{self.listing.value}",
+                _("{stepper}\nNotes:\n{notes}").format(stepper=text, notes=notes or _("none yet")))
 
     def notes(self) -> list[Note]:
         """Every note on this game, from the log or the sidecar, in the order written."""
@@ -204,14 +235,20 @@ class Annotator(Panel):
 
     def add(self, text: str, author: str | None = None, at: int | None = None) -> Note | None:
         """Add a note on event ``at`` (default: the one shown); returns it, or None for an empty text."""
+        with speaking(self.lang):  # called from a click, or from a cell
+            return self._add(text, author, at)
+
+    def _add(self, text: str, author: str | None, at: int | None) -> Note | None:
         if not text.strip():
-            self.message.value = '<span class="banakil-note-empty">Write something first.</span>'
+            first = _("Write something first.")
+            self.message.value = directed_html(f'<span class="banakil-note-empty">{esc(first)}</span>', self.lang)
             return None
         note = Note(self.stepper.seq if at is None else at, text,
                     self.author.value if author is None else author)
         self.game.add([note])
         self.text.value = ""
-        self.message.value = f'<span class="banakil-note-added">Note added on event {note.at}.</span>'
+        added = _("Note added on event {at}.").format(at=note.at)
+        self.message.value = directed_html(f'<span class="banakil-note-added">{esc(added)}</span>', self.lang)
         self._redraw()
         return note
 
@@ -222,7 +259,8 @@ class Annotator(Panel):
             self.add(self.text.value)
         except BanakilError as e:
             self.last_error = e
-            self.message.value = note_html(f"The note was not added: {sentence(str(e))}", "banakil-note-refused", RED)
+            refused = _("The note was not added: {why}").format(why=sentence(str(e)))
+            self.message.value = directed_html(note_html(refused, "banakil-note-refused", RED), self.lang)
 
     def _redraw(self) -> None:
         if self.stepper.replay is not self.game.replay:
@@ -231,17 +269,28 @@ class Annotator(Panel):
         self._list()
 
     def _list(self) -> None:
-        moment = moments(self.replay)
-        rows = [f'<tr class="banakil-note-row"><td>{n.at}</td><td>{esc(moment(n.at))}</td>'
-                f"<td>{esc(n.author or 'anonymous')}</td><td style=\"white-space:pre-wrap\">{esc(n.text)}"
-                "</td></tr>" for n in self.notes()]
-        self.listing.value = ("<table><tr><th>event</th><th>moment</th><th>author</th><th>note</th></tr>"
-                              + "".join(rows) + "</table>") if rows else "<div>No notes yet.</div>"
+        with speaking(self.lang):  # also called after a click, from _redraw
+            moment = moments(self.replay)
+            anonymous = _("anonymous")
+            rows = [f'<tr class="banakil-note-row"><td>{n.at}</td><td>{esc(moment(n.at))}</td>'
+                    f"<td>{esc(n.author or anonymous)}</td><td style=\"white-space:pre-wrap\">{esc(n.text)}"
+                    "</td></tr>" for n in self.notes()]
+            heads = "".join(f"<th>{esc(h)}</th>" for h in (pgettext("notes table", "event"),
+                                                            pgettext("notes table", "moment"), _("author"),
+                                                            pgettext("notes table", "note")))
+            none = _("No notes yet.")
+            listing = f"<table><tr>{heads}</tr>" + "".join(rows) + "</table>" if rows else f"<div>{esc(none)}</div>"
+            self.listing.value = directed_html(listing, self.lang)
 
     def export(self, fmt: str = "csv") -> Path:
         """Write every note to ``<game>.notes.<fmt>`` in ``export_dir`` (CSV imports back exactly)."""
+        with speaking(self.lang):
+            return self._export(fmt)
+
+    def _export(self, fmt: str) -> Path:
         target = self.game.export(fmt, self.export_dir, moments(self.replay))
-        self.exported.value = f'<div class="banakil-export-done">Wrote {esc(target)}</div>'
+        wrote = _("Wrote {path}").format(path=target)
+        self.exported.value = directed_html(f'<div class="banakil-export-done">{esc(wrote)}</div>', self.lang)
         return target
 
     def import_csv(self, path: str | Path) -> list[Note]:
