@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: tutorial test clean
+.PHONY: tutorial test test-compiled clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,5 +32,18 @@ tutorial: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q --durations=10
 
+# The optional compiled core (setup.py, BANAKIL_COMPILE=1; the modules in banakil_replay/native.py) built
+# into build/compiled beside the pure .venv, and the tests that tell the two paths apart run on it:
+# conformance, the golden playthroughs, fast/plain agreement, the solver. CI runs it after `make test`.
+COMPILED := $(CURDIR)/build/compiled
+COMPILED_TESTS := tests/test_compiled.py tests/test_conformance.py tests/test_golden.py tests/test_fast_paths.py \
+	tests/test_solver.py tests/test_solver_kroot.py
+
+# pytest is run as a script, not `python -m`, which would put this folder (the pure sources) first on the path
+test-compiled: $(STAMP)
+	rm -rf $(COMPILED)
+	BANAKIL_COMPILE=1 $(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
+	PYTHONPATH=$(COMPILED) BANAKIL_EXPECT_COMPILED=1 $(BIN)/pytest -q -p no:cacheprovider $(COMPILED_TESTS)
+
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) build

@@ -1,8 +1,8 @@
 """An optional compiled core (mypyc), with the pure-Python package as the fallback.
 
 The ordinary install (``pip install .``, ``make tutorial``, ``make test``) stays pure Python: it
-needs no C compiler and no mypy. ``BANAKIL_COMPILE=1`` asks for the hot core (the solver, the meld
-candidates and checks, the cards) to be compiled to C extensions beside their ``.py`` twins; Python
+needs no C compiler and no mypy. ``BANAKIL_COMPILE=1`` asks for the hot core (the go-out solver, the
+meld candidates, the going-out search and the fast meld checks) to be compiled to C extensions beside their ``.py`` twins; Python
 imports an extension before a source file of the same name. When mypy/mypyc is missing, or when the
 C compiler fails, the build says so and installs the pure package instead, so no setting of the
 environment makes an install fail that would pass without it. ``banakil_replay.compiled()`` and
@@ -12,22 +12,20 @@ environment makes an install fail that would pass without it. ``banakil_replay.c
 from __future__ import annotations
 
 import os
+import runpy
 import sys
 
 from setuptools import setup
 
 # What compiles cleanly and gains most: the judge's go-out search and meld candidates, and the replay's
-# fast meld checks. Interpreted on purpose: modules defining msgspec Structs (events.py, and melds.py
-# for Meld), whose class keywords (frozen, so hashable) a compiled class loses; cards.py, whose
-# interned Card (made in __new__, ordered, hashed by identity) as a native class loses its hash, and
-# whose fix (a __hash__ in Python) slows the pure path; rules.py, whose Literal choices the option
-# checks read at run time; the log's I/O modules.
-COMPILED = (
-    "banakil_replay/fast_melds.py",
-    "banakil_replay/play/candidates.py",
-    "banakil_replay/play/solver.py",
-    "banakil_replay/play/going_out.py",
-)
+# fast meld checks; the list lives in banakil_replay/native.py, which also tells a user which path they
+# got. Interpreted on purpose: modules defining msgspec Structs (events.py, and melds.py for Meld),
+# whose class keywords (frozen, so hashable) a compiled class loses; cards.py, whose interned Card
+# (made in __new__, ordered, hashed by identity) as a native class loses its hash, and whose fix (a
+# __hash__ in Python) slows the pure path; rules.py, whose Literal choices the option checks read at
+# run time; the log's I/O modules.
+COMPILED = [name.replace(".", "/") + ".py"
+            for name in runpy.run_path(os.path.join("banakil_replay", "native.py"))["COMPILED_MODULES"]]
 
 
 # mypy reads no notebook library for the compiled modules: following altair and pandas (imported by the
