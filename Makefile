@@ -39,11 +39,16 @@ COMPILED := $(CURDIR)/build/compiled
 COMPILED_TESTS := tests/test_compiled.py tests/test_conformance.py tests/test_golden.py tests/test_fast_paths.py \
 	tests/test_solver.py tests/test_solver_kroot.py
 
+# Left out there: the tests that count the solver's inner calls by patching its module globals (_pack,
+# _covers, SHORTCUTS), which compiled code calls directly, so they see no call; they run on the pure path.
+WHITE_BOX := not test_the_search_shortcuts_change_no_layout and not test_the_yes_or_no_cover_search_answers_as_the_scored_one
+
 # pytest is run as a script, not `python -m`, which would put this folder (the pure sources) first on the path
 test-compiled: $(STAMP)
 	rm -rf $(COMPILED)
 	BANAKIL_COMPILE=1 $(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
-	PYTHONPATH=$(COMPILED) BANAKIL_EXPECT_COMPILED=1 $(BIN)/pytest -q -p no:cacheprovider $(COMPILED_TESTS)
+	PYTHONPATH=$(COMPILED) BANAKIL_EXPECT_COMPILED=1 $(BIN)/pytest -q -p no:cacheprovider -k "$(WHITE_BOX)" \
+		$(COMPILED_TESTS)
 
 clean:
 	rm -rf $(VENV) build
