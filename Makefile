@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: tutorial test clean
+.PHONY: tutorial test test-compiled clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,5 +32,23 @@ tutorial: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q --durations=10
 
+# The optional compiled core (setup.py, BANAKIL_COMPILE=1; the modules in banakil_replay/native.py) built
+# into build/compiled beside the pure .venv, and the tests that tell the two paths apart run on it:
+# conformance, the golden playthroughs, fast/plain agreement, the solver. CI runs it after `make test`.
+COMPILED := $(CURDIR)/build/compiled
+COMPILED_TESTS := tests/test_compiled.py tests/test_conformance.py tests/test_golden.py tests/test_fast_paths.py \
+	tests/test_solver.py tests/test_solver_kroot.py
+
+# Left out there: the tests that count the solver's inner calls by patching its module globals (_pack,
+# _covers, SHORTCUTS), which compiled code calls directly, so they see no call; they run on the pure path.
+WHITE_BOX := not test_the_search_shortcuts_change_no_layout and not test_the_yes_or_no_cover_search_answers_as_the_scored_one
+
+# pytest is run as a script, not `python -m`, which would put this folder (the pure sources) first on the path
+test-compiled: $(STAMP)
+	rm -rf $(COMPILED)
+	BANAKIL_COMPILE=1 $(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
+	PYTHONPATH=$(COMPILED) BANAKIL_EXPECT_COMPILED=1 $(BIN)/pytest -q -p no:cacheprovider -k "$(WHITE_BOX)" \
+		$(COMPILED_TESTS)
+
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) build

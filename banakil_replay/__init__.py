@@ -51,6 +51,7 @@ from .melds import (
 )
 from .endings import ENDINGS, HandEnd, hand_ends
 from .hand_end import hand_end_input
+from .native import compiled
 from .reducer import Replay, apply, fold, replay
 from .rulebook import Rule
 from .rules import RULESETS, Ruleset, get_ruleset
@@ -130,6 +131,8 @@ __all__ = [
     "event_to_json",
     "GameState", "Replay", "apply", "replay", "fold", "HandEnd", "hand_ends", "ENDINGS", "hand_end_input",
     "read_events", "read_log", "append_event", "create_log", "load_replay", "UnreadableLogError",
+    # which path the install took: the compiled core's modules, or none (pure Python)
+    "compiled",
 ]
 __all__ += list(_LAZY)  # play, notes and notebooks
 __version__ = "0.1.0"

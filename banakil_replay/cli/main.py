@@ -14,6 +14,7 @@ import sys
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Callable, ContextManager, NoReturn, Sequence
 
+from .. import __version__
 from . import experiment as cli_experiment
 from . import learn as cli_learn
 from . import review as cli_review
@@ -23,6 +24,7 @@ from . import table as cli_table
 from .argparse_words import argparse_in_our_words
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import LANGUAGES, UnknownLanguageError, _, current_language, language, pgettext, resolve_language
+from ..native import describe
 from ..log.load import UnreadableLogError, load_replay, os_reason, utf8_text
 from ..log.store import NotALogError, UnsupportedFormatError
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
@@ -379,6 +381,10 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="banakil-replay", description=_("Banakil rules engine, event-log replay and tutorials."))
+    # which path the install took (the pure-Python package or the compiled core): see native.py. Left out
+    # of --help, whose every word is said in the reader's language; the README names it
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}, {describe()}",
+                   help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def with_rules(sp: argparse.ArgumentParser) -> None:

@@ -269,7 +269,7 @@ def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
     """The most points a hand can meld at once, as new melds only."""
     chosen, left = _search(hand, rules, prefer_fewest_left=False)
     melds = tuple(verify_meld(m, rules) for m in chosen)
-    return Partition(melds, tuple(left), sum(rules.value(c) for m in chosen for c in m))
+    return Partition(melds, tuple(left), sum((rules.value(c) for m in chosen for c in m), 0.0))  # 0.0: see _laid
 
 
 def go_out(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = (),
@@ -368,7 +368,8 @@ def _laid(hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld]], s
     chosen, kept = _search(hand, rules, True, loose, loose_cost)
     melds = tuple(verify_meld(m, rules) for m in chosen)
     left, lay_offs = _lay_off_leftovers(kept, rules, table, fits)
-    value = sum(rules.value(c) for m in chosen for c in m) + sum(rules.value(c) for _, c in lay_offs)
+    # float starts: compiled (mypyc), a sum of floats from the int 0 is refused as "int expected"
+    value = sum((rules.value(c) for m in chosen for c in m), 0.0) + sum((rules.value(c) for _, c in lay_offs), 0.0)
     return Partition(melds, tuple(left), value, tuple(lay_offs), tuple(swaps)), kept
 
 
