@@ -83,13 +83,13 @@ if TYPE_CHECKING:  # the names of _LAZY, for type checkers; tests/test_public_fa
     )
     from .notebook.sheet import SheetWidget as SheetWidget
     from .notebook.widgets import Annotator as Annotator, MeldChecker as MeldChecker, ReplayStepper as ReplayStepper
-    from .play.bots import HeuristicBot as HeuristicBot, RandomBot as RandomBot, play_match as play_match
-    from .play.expert import ExpertBot as ExpertBot
+    from .play.bots.selfplay import HeuristicBot as HeuristicBot, RandomBot as RandomBot, play_match as play_match
+    from .play.bots.expert import ExpertBot as ExpertBot
     from .play.moves import Option as Option, Options as Options
-    from .play.options import options as options
+    from .play.coach.options import options as options
     from .play.observation import Observation as Observation, observe as observe
-    from .play.review import review as review
-    from .play.stepper import Stepper as Stepper
+    from .play.analysis.review import review as review
+    from .play.analysis.stepper import Stepper as Stepper
 
 # The edges (play, notes, notebook) are imported on first use: the command line and the rules
 # core stay quick to load, and the widgets need ipywidgets. This is their one registry: the
@@ -97,13 +97,13 @@ if TYPE_CHECKING:  # the names of _LAZY, for type checkers; tests/test_public_fa
 _LAZY_BY_MODULE: dict[str, tuple[str, ...]] = {
     "log.bulk": ("bulk",),
     "log.annotations": ("AnnotatedGame", "Note", "Sidecar", "SidecarMismatchError", "export_notes", "import_notes"),
-    "play.options": ("options",),
+    "play.coach.options": ("options",),
     "play.moves": ("Options", "Option"),
-    "play.review": ("review",),
-    "play.stepper": ("Stepper",),
+    "play.analysis.review": ("review",),
+    "play.analysis.stepper": ("Stepper",),
     "play.observation": ("observe", "Observation"),
-    "play.bots": ("HeuristicBot", "RandomBot", "play_match"),
-    "play.expert": ("ExpertBot",),
+    "play.bots.selfplay": ("HeuristicBot", "RandomBot", "play_match"),
+    "play.bots.expert": ("ExpertBot",),
     "notebook.setup": ("setup_notebook", "show", "show_score", "show_options", "answer"),
     "notebook.narrate": ("event_text",),
     "notebook.frames": ("load_games", "events_frame", "hands_frame", "matches_frame", "rescore_frame",

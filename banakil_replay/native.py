@@ -21,9 +21,9 @@ import importlib.util
 # only the standard library above: setup.py reads this list before any dependency is installed
 COMPILED_MODULES: tuple[str, ...] = (
     "banakil_replay.fast_melds",
-    "banakil_replay.play.candidates",
-    "banakil_replay.play.solver",
-    "banakil_replay.play.going_out",
+    "banakil_replay.play.search.candidates",
+    "banakil_replay.play.search.solver",
+    "banakil_replay.play.search.going_out",
 )
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 
-from banakil_replay.play.bots import Bot, HeuristicBot, RandomBot, play_match  # noqa: E402
+from banakil_replay.play.bots.selfplay import Bot, HeuristicBot, RandomBot, play_match  # noqa: E402
 from banakil_replay.log.progress import Progress  # noqa: E402
 from banakil_replay.reducer import fold  # noqa: E402
 from banakil_replay.play.seeds import seat_seed  # noqa: E402

@@ -26,8 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 
-from banakil_replay.play.bots import Bot, HeuristicBot, play_match  # noqa: E402
-from banakil_replay.play.expert import PLAYOUTS, ExpertBot  # noqa: E402
+from banakil_replay.play.bots.selfplay import Bot, HeuristicBot, play_match  # noqa: E402
+from banakil_replay.play.bots.expert import PLAYOUTS, ExpertBot  # noqa: E402
 from banakil_replay.play.moves import Option, Options  # noqa: E402
 from banakil_replay.play.observation import Observation  # noqa: E402
 from banakil_replay.reducer import fold  # noqa: E402
@@ -85,7 +85,7 @@ def main() -> None:
     ap.add_argument("--per-hand", type=int, metavar="DEALS",
                     help="instead of matches: DEALS single hands, each played twice with the seats swapped, the "
                     "expert's mean hand score margin over the heuristic's with its 95%% interval (the tips' runner, "
-                    "play/experiment.py: a hand costs far less than a match, and a margin says more than a win)")
+                    "play/analysis/experiment.py: a hand costs far less than a match, and a margin says more than a win)")
     ap.add_argument("--report", type=Path, nargs="+", metavar="RESULTS",
                     help="only print the summary of matches written by --results (runs may be joined)")
     args = ap.parse_args()
@@ -117,7 +117,7 @@ def main() -> None:
 
 def per_hand(rules: str, players: int, deals: int, seed: int, playouts: int) -> None:
     """The expert against the heuristic bot, hand by hand, on paired deals (see ``--per-hand``)."""
-    from banakil_replay.play.experiment import run_experiment
+    from banakil_replay.play.analysis.experiment import run_experiment
 
     done = [0]
 

@@ -48,13 +48,13 @@ def _digest(value: Any) -> str:
 def child(workload: str, log: Path) -> dict[str, Any]:
     """Run one workload in this process (imported from whatever ``banakil_replay`` is first on the path)."""
     from banakil_replay.log.load import load_replay
-    from banakil_replay.play.bots import decide
-    from banakil_replay.play.expert import Deals, ExpertBot
+    from banakil_replay.play.bots.selfplay import decide
+    from banakil_replay.play.bots.expert import Deals, ExpertBot
     from banakil_replay.play.moves import is_move
     from banakil_replay.play.observation import observe
-    from banakil_replay.play.options import options
-    from banakil_replay.play.review import review
-    from banakil_replay.play.rollout import play_out, step
+    from banakil_replay.play.coach.options import options
+    from banakil_replay.play.analysis.review import review
+    from banakil_replay.play.bots.rollout import play_out, step
 
     rp = load_replay(log)
     decisions = [i for i, ev in enumerate(rp.events) if i > 0 and is_move(ev)]

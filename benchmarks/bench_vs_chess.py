@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
+from banakil_replay.play.bots.selfplay import HeuristicBot, play_match  # noqa: E402
 from banakil_replay.log.stream import fold_log  # noqa: E402
 from banakil_replay.melds import clear_caches  # noqa: E402
 

@@ -70,18 +70,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 
 from banakil_replay.events import (Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled,  # noqa: E402
                                    Took, event_to_json, parse_event)
-from banakil_replay.play import review as review_mod  # noqa: E402
-from banakil_replay.play.bots import HeuristicBot, as_recorded, decide, make_bots, play_match  # noqa: E402
+from banakil_replay.play.analysis import review as review_mod  # noqa: E402
+from banakil_replay.play.bots.selfplay import HeuristicBot, as_recorded, decide, make_bots, play_match  # noqa: E402
 from banakil_replay.errors import IllegalMoveError  # noqa: E402
-from banakil_replay.play.expert import Deals, Tally, outcome  # noqa: E402
-from banakil_replay.play.going_out import go_out_plan  # noqa: E402
-from banakil_replay.play.expert import REVIEW_DEALS  # noqa: E402
-from banakil_replay.play.judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select  # noqa: E402
-from banakil_replay.play.expert import play as expert_play  # noqa: E402
+from banakil_replay.play.bots.expert import Deals, Tally, outcome  # noqa: E402
+from banakil_replay.play.search.going_out import go_out_plan  # noqa: E402
+from banakil_replay.play.bots.expert import REVIEW_DEALS  # noqa: E402
+from banakil_replay.play.analysis.judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select  # noqa: E402
+from banakil_replay.play.bots.expert import play as expert_play  # noqa: E402
 from banakil_replay.play.moves import Move, Option, is_move, move_key  # noqa: E402
 from banakil_replay.play.observation import Observation, observe  # noqa: E402
-from banakil_replay.play.options import options  # noqa: E402
-from banakil_replay.play.rollout import draw_move, finish_turn, play_out, step  # noqa: E402
+from banakil_replay.play.coach.options import options  # noqa: E402
+from banakil_replay.play.bots.rollout import draw_move, finish_turn, play_out, step  # noqa: E402
 from banakil_replay.reducer import Replay, replay  # noqa: E402
 from banakil_replay.state import GameState  # noqa: E402
 
@@ -308,8 +308,8 @@ def source_name(source: str) -> str:
     return str(Path(source).relative_to(ROOT))
 
 
-CODE = ("play/expert.py", "play/rollout.py", "play/judge.py", "play/review.py", "play/solver.py", "play/going_out.py",
-        "play/candidates.py", "play/hints.py", "play/options.py", "reducer.py", "melds.py", "state.py")
+CODE = ("play/bots/expert.py", "play/bots/rollout.py", "play/analysis/judge.py", "play/analysis/review.py", "play/search/solver.py", "play/search/going_out.py",
+        "play/search/candidates.py", "play/coach/hints.py", "play/coach/options.py", "reducer.py", "melds.py", "state.py")
 
 
 @lru_cache(maxsize=None)
@@ -422,7 +422,7 @@ def judge_position(job: Job, cache: dict[str, Any]) -> tuple[dict[str, Any] | No
     m = 0.0
     for policy in (job.policy, *job.also):
         scores = {}
-        tag = "bots" if policy == "heuristic" else code_tag(("play/rollout.py",))
+        tag = "bots" if policy == "heuristic" else code_tag(("play/bots/rollout.py",))
         for name, line in (("recommended", best_line), ("played", played_line)):
             key = f"{row['source']}|{job.index}|{policy}|{job.k}|{job.seed}|{line_key(line)}|{tag}"
             if key not in cache:

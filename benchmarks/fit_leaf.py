@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 
-from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
-from banakil_replay.play.rollout import partition, play_out  # noqa: E402
+from banakil_replay.play.bots.selfplay import HeuristicBot, play_match  # noqa: E402
+from banakil_replay.play.bots.rollout import partition, play_out  # noqa: E402
 from banakil_replay.hand_end import seat_inputs  # noqa: E402
 from banakil_replay.reducer import replay  # noqa: E402
 from banakil_replay.state import GameState  # noqa: E402

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from banakil_replay.play.bots import make_bots, play_match  # noqa: E402
-from banakil_replay.play.review import review  # noqa: E402
+from banakil_replay.play.bots.selfplay import make_bots, play_match  # noqa: E402
+from banakil_replay.play.analysis.review import review  # noqa: E402
 from banakil_replay.reducer import replay  # noqa: E402
 from bench_expert import wilson  # noqa: E402
 

@@ -25,14 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from banakil_replay.log import bulk  # noqa: E402
-from banakil_replay.play.bots import HeuristicBot, play_match  # noqa: E402
+from banakil_replay.play.bots.selfplay import HeuristicBot, play_match  # noqa: E402
 from banakil_replay.cards import parse_cards  # noqa: E402
 from banakil_replay.events import FORMAT  # noqa: E402
-from banakil_replay.play.options import options  # noqa: E402
+from banakil_replay.play.coach.options import options  # noqa: E402
 from banakil_replay.log.stream import fold_log, replay_log  # noqa: E402
 from banakil_replay.reducer import replay  # noqa: E402
 from banakil_replay.rules import get_ruleset  # noqa: E402
-from banakil_replay.play.solver import best_partition, go_out  # noqa: E402
+from banakil_replay.play.search.solver import best_partition, go_out  # noqa: E402
 
 DATA = ROOT / "benchmarks" / ".data"
 

@@ -20,8 +20,8 @@ import os
 import sys
 import time
 
-from banakil_replay.play.experiment import interval, run_experiment
-from banakil_replay.play.tips import TIPS, Tip
+from banakil_replay.play.analysis.experiment import interval, run_experiment
+from banakil_replay.play.analysis.tips import TIPS, Tip
 
 
 def _row(tip: str, rules: str, players: int, seed: int, diffs: list[float], seconds: float) -> dict[str, object]:

@@ -11,7 +11,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from banakil_replay.play.bots import deal_event
+from banakil_replay.play.bots.selfplay import deal_event
 from banakil_replay.cards import Card
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import FORMAT, parse_event

@@ -13,18 +13,18 @@ from typing import Any
 
 import pytest
 
-from banakil_replay.play.bots import HeuristicBot, RandomBot, make_bots, play_match
-from banakil_replay.play.going_out import go_out_plan
+from banakil_replay.play.bots.selfplay import HeuristicBot, RandomBot, make_bots, play_match
+from banakil_replay.play.search.going_out import go_out_plan
 from banakil_replay.cards import full_deck, parse_cards
 from banakil_replay.cli.main import main
 from banakil_replay.events import FORMAT, parse_event
 from banakil_replay.events import Drew
 from banakil_replay.play.moves import move_json
-from banakil_replay.play.options import options
+from banakil_replay.play.coach.options import options
 from banakil_replay.log.progress import Progress, bar
 from banakil_replay.endings import hand_ends
 from banakil_replay.reducer import Replay, apply, replay
-from banakil_replay.play.review import review
+from banakil_replay.play.analysis.review import review
 from banakil_replay.log.store import append_events, create_log, read_events
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -103,8 +103,8 @@ def test_every_option_and_argument_has_help_text() -> None:
 
 def test_the_bots_help_lists_exactly_the_registered_bots() -> None:
     from banakil_replay.cli.main import build_parser
-    from banakil_replay.play.bot_names import BOT_WORDS, bots_help
-    from banakil_replay.play.bots import BOTS
+    from banakil_replay.play.bots.names import BOT_WORDS, bots_help
+    from banakil_replay.play.bots.selfplay import BOTS
 
     assert bots_help() == ", ".join(BOTS) and list(BOT_WORDS) == list(BOTS)
     helps = {name: a.help for name, a in _options(build_parser()) if "--bots" in a.option_strings}
@@ -116,10 +116,10 @@ def test_the_bots_help_lists_exactly_the_registered_bots() -> None:
 
 def test_the_bots_help_is_built_without_loading_the_bots() -> None:
     code = ("import argparse, sys\n"
-            "from banakil_replay.cli import selfplay, table\n"
+            "from banakil_replay.cli import selfplay, play\n"
             "sub = argparse.ArgumentParser().add_subparsers()\n"
-            "selfplay.add_parsers(sub); table.add_parsers(sub)\n"
-            "print('banakil_replay.play.bots' in sys.modules)")
+            "selfplay.add_parsers(sub); play.add_parsers(sub)\n"
+            "print('banakil_replay.play.bots.selfplay' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"  # the bots load the search and the Monte Carlo expert: not for --help
 
@@ -134,7 +134,7 @@ def test_the_whole_help_loads_no_bot_no_search_and_no_exercise() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     # only the name lists kept apart for the help (and their empty packages); the bots, the search and the
     # course load on use
-    assert out.strip() == "['banakil_replay.learn.kind_names', 'banakil_replay.play.bot_names']", out
+    assert out.strip() == "['banakil_replay.learn.kind_names', 'banakil_replay.play.bots.names']", out
 
 
 def test_an_empty_note_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from banakil_replay.cli.main import main
 from banakil_replay.log.load import load_replay
-from banakil_replay.play.experiment import run_experiment
-from banakil_replay.play.tips import TIPS, get_tip
+from banakil_replay.play.analysis.experiment import run_experiment
+from banakil_replay.play.analysis.tips import TIPS, get_tip
 
 SMALL = ["guard-jokers", "--rules", "kroot", "--players", "2", "--hands", "2", "--seed", "9"]
 

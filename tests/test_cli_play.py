@@ -238,8 +238,8 @@ def test_a_finished_match_is_over_at_once(tmp_path: Path) -> None:
 
 def test_text_mode_plays_a_whole_match_from_piped_commands(tmp_path: Path) -> None:
     """The commands a session's first-option player made, typed into the text table, give the same log."""
-    from banakil_replay.play.commands import command_for
-    from banakil_replay.play.session import GameSession
+    from banakil_replay.play.session.commands import command_for
+    from banakil_replay.play.session.session import GameSession
 
     model = tmp_path / "model.jsonl"
     s = GameSession.start(model, "classic", 2, humans={0}, seed=2)

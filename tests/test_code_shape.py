@@ -167,6 +167,30 @@ def test_edges_depend_only_on_those_before_them() -> None:
         assert not later, f"{module} imports {later}"
 
 
+def test_play_is_a_folder_per_job_each_depending_only_on_those_before_it() -> None:
+    """play/: the table's vocabulary at its top (moves, observation, seatview, rule_text, seeds), then
+    search, coach, bots, analysis, session: as the README's Layout lists them."""
+    order = ["", "search", "coach", "bots", "analysis", "session"]
+    top = {p.stem for p in (PACKAGE / "play").glob("*.py") if p.stem != "__init__"}
+    assert top == {"moves", "observation", "seatview", "rule_text", "seeds"}, "a job's module back at play/'s top"
+    assert {p.name for p in (PACKAGE / "play").iterdir() if (p / "__init__.py").exists()} == set(order[1:])
+
+    def job(module: str) -> str | None:
+        parts = module.split(".")
+        if parts[:2] != ["banakil_replay", "play"] or len(parts) < 3:
+            return None
+        return parts[2] if len(parts) > 3 else ""
+
+    for module, deps in import_graph().items():
+        if job(module) is None:
+            continue
+        later = [d for d in deps if (j := job(d)) is not None and order.index(j) > order.index(job(module) or "")]
+        assert not later, f"{module} imports {later}"
+    # the folders' own __init__ import nothing, so --help can read bots/names.py without loading a bot
+    for folder in order[1:]:
+        assert not _imports(ast.parse((PACKAGE / "play" / folder / "__init__.py").read_text(encoding="utf-8")))
+
+
 def _lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
@@ -243,19 +267,21 @@ def test_the_readme_tree_names_every_module_and_folder() -> None:
                if (p.name if p.suffix else f"{p.name}/") not in top]
     for folder, text in entries.items():
         words = set(re.findall(r"\w+", text))
-        missing += [f"{folder}{p.name}" for p in (PACKAGE / folder).glob("*.py")
+        missing += [f"{folder}{p.relative_to(PACKAGE / folder)}" for p in (PACKAGE / folder).rglob("*.py")
                     if folder and not p.name.startswith("_") and p.stem not in words]
+        missing += [f"{folder}{p.name}/" for p in (PACKAGE / folder).iterdir()
+                    if folder and (p / "__init__.py").exists() and f"{p.name}/" not in text]
     assert not missing, f"the README's layout does not name {sorted(missing)}"
     named = re.findall(r"\b(\w+\.py)\b", entries[""])
     assert all((PACKAGE / name).exists() for name in named), "the README's tree names a module that is gone"
-    gone = {f: sorted(set(re.findall(r"\b[a-z]+_[a-z_]+\b", text)) - {p.stem for p in (PACKAGE / f).glob("*.py")}
+    gone = {f: sorted(set(re.findall(r"\b[a-z]+_[a-z_]+\b", text)) - {p.stem for p in (PACKAGE / f).rglob("*.py")}
                       - {"rule_set", "load_replay"})
             for f, text in entries.items() if f}
     assert not any(gone.values()), f"the README's tree names modules that are gone: {gone}"
 
 
 def test_every_path_the_readme_layout_table_names_exists() -> None:
-    """A cell's names after the first full path are its siblings (``play/bots.py``, ``seeds.py``)."""
+    """A cell's names after the first full path are its siblings (``play/bots/selfplay.py``, ``seeds.py``)."""
     absent = []
     cells = re.findall(r"^\| (`[^|]*) \|", LAYOUT, flags=re.M)
     assert len(cells) > 20  # the pattern still finds the table's rows

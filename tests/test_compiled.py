@@ -44,8 +44,8 @@ def test_the_version_says_which_path(tmp_path: Path) -> None:
                           timeout=120, cwd=tmp_path, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert done.returncode == 0, done.stderr
     said = " ".join(done.stdout.split())  # argparse wraps the line to the terminal's width
-    assert said.endswith(", compiled (banakil_replay.fast_melds, banakil_replay.play.candidates, "
-                                        "banakil_replay.play.solver, banakil_replay.play.going_out)"
+    assert said.endswith(", compiled (banakil_replay.fast_melds, banakil_replay.play.search.candidates, "
+                                        "banakil_replay.play.search.solver, banakil_replay.play.search.going_out)"
                                         if EXPECT_COMPILED else ", pure Python"), said
 
 

@@ -12,8 +12,8 @@ from banakil_replay import endings, hand_end
 from banakil_replay.log.load import load_replay
 from banakil_replay.log.rows import HAND_COLUMNS
 from banakil_replay.notebook import charts, frames, html, narrate, setup
-from banakil_replay.play import stepper
-from banakil_replay.play.options import options
+from banakil_replay.play.analysis import stepper
+from banakil_replay.play.coach.options import options
 from banakil_replay.cards import parse_card
 from banakil_replay.events import event_to_json
 from banakil_replay.melds import analyze_meld
@@ -174,7 +174,7 @@ def test_events_frame() -> None:
 
 def test_tables_show_blanks_not_nan(games: dict[str, Any]) -> None:
     """A name or move that is not there is a blank cell: a newcomer reads 'NaN' as a fault."""
-    from banakil_replay.play.review import review
+    from banakil_replay.play.analysis.review import review
 
     events = frames.events_frame(load_replay(DANA_RAVI))
     assert events.loc[0, "player"] == "" and events.loc[17, "to_play"] == ""

@@ -14,7 +14,7 @@ from banakil_replay.errors import (
     BanakilError, IllegalMoveError, MalformedEventError, MalformedInputError, ReplayError, render,
 )
 from banakil_replay.rulebook import Rule
-from banakil_replay.cli.table import refusal
+from banakil_replay.cli.play import refusal
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banakil_replay"
 SOURCE = {p: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}

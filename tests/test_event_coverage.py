@@ -15,9 +15,9 @@ from banakil_replay.events import (EVENT_CLASSES, FORMAT, Annotated, Discarded, 
                                    HandScored, HandStarted, HandStruck, JokerSwapped, LaidOff, MatchBanked,
                                    MatchStarted, Melded, Reshuffled, Took, event_to_json, parse_event)
 from banakil_replay.notebook.narrate import TELLERS, event_text
-from banakil_replay.play.commands import command_for, read_command
+from banakil_replay.play.session.commands import command_for, read_command
 from banakil_replay.play.moves import MOVE_KINDS, is_move, move_key
-from banakil_replay.play.review import describe, doing
+from banakil_replay.play.analysis.review import describe, doing
 from banakil_replay.play.seatview import event_seen_by
 from banakil_replay.reducer import HANDLERS
 from banakil_replay.state import GameState

@@ -10,9 +10,9 @@ from functools import lru_cache
 import pytest
 
 from banakil_replay.events import Drew, LaidOff, Melded, Took, parse_event
-from banakil_replay.play.bots import HeuristicBot
-from banakil_replay.play.experiment import Game, Result, interval, play_hand, run_experiment, t95
-from banakil_replay.play.habits import HabitBot
+from banakil_replay.play.bots.selfplay import HeuristicBot
+from banakil_replay.play.analysis.experiment import Game, Result, interval, play_hand, run_experiment, t95
+from banakil_replay.play.analysis.habits import HabitBot
 from banakil_replay.reducer import fold
 
 

@@ -7,12 +7,12 @@ import random
 from pathlib import Path
 
 from banakil_replay.cards import parse_cards
-from banakil_replay.play.bots import play_match
-from banakil_replay.play.going_out import go_out_plan
-from banakil_replay.play.expert import PER_KIND, ExpertBot, candidates, leaf_values, outcome
+from banakil_replay.play.bots.selfplay import play_match
+from banakil_replay.play.search.going_out import go_out_plan
+from banakil_replay.play.bots.expert import PER_KIND, ExpertBot, candidates, leaf_values, outcome
 from banakil_replay.play.observation import observe
-from banakil_replay.play.options import options
-from banakil_replay.play.rollout import play_out
+from banakil_replay.play.coach.options import options
+from banakil_replay.play.bots.rollout import play_out
 from banakil_replay.endings import hand_ends
 from banakil_replay.reducer import Replay, replay
 

@@ -33,20 +33,20 @@ from banakil_replay.log.load import load_replay
 from banakil_replay.log import reading
 from banakil_replay.log.reading import iter_events, iter_log, read_log
 from banakil_replay.log.stream import fold_log, replay_log
-from banakil_replay.play.candidates import _assignments, run_candidates, stand_in_candidates
-from banakil_replay.play import judge
-from banakil_replay.play.expert import MARGIN, MATCH_WIN, PLAYOUTS, by_value, candidates, choose_move, survivors
-from banakil_replay.play.going_out import reachable_melds, reachable_melds_plain
+from banakil_replay.play.search.candidates import _assignments, run_candidates, stand_in_candidates
+from banakil_replay.play.analysis import judge
+from banakil_replay.play.bots.expert import MARGIN, MATCH_WIN, PLAYOUTS, by_value, candidates, choose_move, survivors
+from banakil_replay.play.search.going_out import reachable_melds, reachable_melds_plain
 from banakil_replay.play.moves import Option, is_move, move_key
 from banakil_replay.play.observation import observe
-from banakil_replay.play.options import options
-from banakil_replay.play.review import review
-from banakil_replay.play.rollout import discard_choice
+from banakil_replay.play.coach.options import options
+from banakil_replay.play.analysis.review import review
+from banakil_replay.play.bots.rollout import discard_choice
 from banakil_replay.limits import may_discard
 from banakil_replay.reducer import replay
 from banakil_replay.melds import Meld
-from banakil_replay.play import solver
-from banakil_replay.play.solver import best_partition, coverable, go_out
+from banakil_replay.play.search import solver
+from banakil_replay.play.search.solver import best_partition, coverable, go_out
 from banakil_replay.rules import Ruleset, get_ruleset
 from banakil_replay.scoring import MatchStatus, match_status, match_status_after
 from banakil_replay.state import GameState, Turn

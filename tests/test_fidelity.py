@@ -16,8 +16,8 @@ from banakil_replay.cards import Card, parse_cards
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import FORMAT, Discarded, Drew, Event, Reshuffled, Took, parse_event
 from banakil_replay.melds import verify_joker_swap, verify_lay_off, verify_meld
-from banakil_replay.play.bots import deal_event
-from banakil_replay.play.review import their_part
+from banakil_replay.play.bots.selfplay import deal_event
+from banakil_replay.play.analysis.review import their_part
 from banakil_replay.reducer import apply, replay
 from banakil_replay.rulebook import Rule
 from banakil_replay.rules import get_ruleset

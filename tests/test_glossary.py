@@ -92,8 +92,8 @@ def test_the_engines_words_write_a_take_in_pile_order_too() -> None:
     from banakil_replay import load_replay
     from banakil_replay.events import Took
     from banakil_replay.notebook.narrate import event_text
-    from banakil_replay.play.options import options
-    from banakil_replay.play.review import describe
+    from banakil_replay.play.coach.options import options
+    from banakil_replay.play.analysis.review import describe
 
     state = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl").at(4)  # pile 8♦ 5♦, Ravi to draw
     assert [c.symbol for c in state.discard] == ["8♦", "5♦"]

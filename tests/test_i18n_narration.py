@@ -143,7 +143,7 @@ def test_the_options_lists_own_lines_go_through_the_catalog() -> None:
     """The list's frame (who, which phase, how many not allowed, the rank and rule heads); the options'
     explanations are the engine's (``play/``), left for their own pass."""
     from banakil_replay.notebook.narrate import options_text, rank_line, refusal_rule_line
-    from banakil_replay.play.options import options
+    from banakil_replay.play.coach.options import options
 
     r = _replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
     state = next(s for s in r.states if s.in_hand and s.phase == "meld")

@@ -18,10 +18,10 @@ from banakil_replay.cli.seatview import hand_end_text, hint_text, news_text, opt
 from banakil_replay.cli.textview import state_text
 from banakil_replay.i18n import language
 from banakil_replay.i18n.catalog import PSEUDO_OPEN
-from banakil_replay.play.commands import HELP, help_text
-from banakil_replay.play.options import options
-from banakil_replay.play.review import format_verdicts, judge, review
-from banakil_replay.play.session import GameSession
+from banakil_replay.play.session.commands import HELP, help_text
+from banakil_replay.play.coach.options import options
+from banakil_replay.play.analysis.review import format_verdicts, judge, review
+from banakil_replay.play.session.session import GameSession
 from banakil_replay.reducer import Replay, replay
 
 # the suite's clean start (no language chosen, English) is test_i18n's autouse fixture, used here by name

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterator
 from banakil_replay.i18n import language
 from banakil_replay.i18n.catalog import PSEUDO_OPEN
 from banakil_replay.notebook import html
-from banakil_replay.play.options import options
+from banakil_replay.play.coach.options import options
 from banakil_replay.reducer import Replay, replay
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ import pytest
 from banakil_replay.events import Discarded, Melded
 from banakil_replay.cards import Card
 from banakil_replay.log.load import load_replay
-from banakil_replay.play.expert import Tally
-from banakil_replay.play.judge import MIN_DEALS, Z, paired, straddles
+from banakil_replay.play.bots.expert import Tally
+from banakil_replay.play.analysis.judge import MIN_DEALS, Z, paired, straddles
 from banakil_replay.play.moves import Option, is_move, move_key
-from banakil_replay.play.review import Verdict, judge, resplit_words, review, try_loss
+from banakil_replay.play.analysis.review import Verdict, judge, resplit_words, review, try_loss
 from banakil_replay.reducer import Replay
 
 from test_review import missed_go_out  # type: ignore[import-not-found]
@@ -116,7 +116,7 @@ def test_melding_a_finished_long_run_is_not_called_a_mistake_where_play_shows_no
     judge once called melding such runs questionable or acceptable (seq 7's 8♥..A♥ among them), while
     both lines played out to the hand's end show no gain in holding them; only Dana's run, whose 3♥
     belongs in a set, stays a mistake (``test_a_held_run_says_which_card_belongs_elsewhere``)."""
-    from banakil_replay.play.bots import make_bots, play_match
+    from banakil_replay.play.bots.selfplay import make_bots, play_match
     from banakil_replay.reducer import replay
 
     rp = replay(play_match("classic", 2, make_bots("heuristic", 2, 5), seed=5, max_hands=2))
@@ -138,9 +138,9 @@ def test_a_try_is_measured_against_the_reviews_best_move() -> None:
 
 
 def test_the_first_estimate_uses_the_fewest_deals_when_the_answer_is_clear() -> None:
-    from banakil_replay.play.judge import estimate
+    from banakil_replay.play.analysis.judge import estimate
     from banakil_replay.play.observation import observe
-    from banakil_replay.play.options import options
+    from banakil_replay.play.coach.options import options
 
     rp = missed_go_out({"type": "discarded", "seat": 0, "card": "KD"})
     index = len(rp) - 1

@@ -31,7 +31,7 @@ from banakil_replay.learn.positions import played_hand
 from banakil_replay.learn.score_exercises import MatchWinner, ScoreHand
 from banakil_replay.learn.turn_exercises import Discard, TakePile
 from banakil_replay.melds import analyze_meld, can_lay_off, verify_lay_off
-from banakil_replay.play.candidates import meld_candidates
+from banakil_replay.play.search.candidates import meld_candidates
 from banakil_replay.reducer import HANDLERS, verify_discard_allowed
 from banakil_replay.rulebook import Rule
 from banakil_replay.rules import RULESETS, get_ruleset

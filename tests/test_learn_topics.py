@@ -103,7 +103,7 @@ def test_an_options_panel_marks_the_rules_a_later_lesson_teaches() -> None:
     from banakil_replay import load_replay
     from banakil_replay.notebook.html import options_html
     from banakil_replay.notebook.narrate import options_text
-    from banakil_replay.play.options import options
+    from banakil_replay.play.coach.options import options
 
     state = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl").at(2)  # Dana may meld
     opts = options(state)

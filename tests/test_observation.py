@@ -12,10 +12,10 @@ import pytest
 
 from banakil_replay.cards import JOKER, Card, counts_of, full_deck
 from banakil_replay.events import Drew, Took
-from banakil_replay.play.bots import HeuristicBot, RandomBot
-from banakil_replay.play.expert import ExpertBot
+from banakil_replay.play.bots.selfplay import HeuristicBot, RandomBot
+from banakil_replay.play.bots.expert import ExpertBot
 from banakil_replay.play.observation import observe
-from banakil_replay.play.options import options
+from banakil_replay.play.coach.options import options
 from banakil_replay.reducer import Replay, replay
 from banakil_replay.state import GameState
 

@@ -120,11 +120,11 @@ def test_the_source_search_finds_one() -> None:
 
 def test_the_coachs_weights_have_names() -> None:
     """A number that ranks the coach's options is a named constant with its reason, not a bare literal."""
-    tree = ast.parse(SOURCES["play/hints.py"].read_text(encoding="utf-8"))
+    tree = ast.parse(SOURCES["play/coach/hints.py"].read_text(encoding="utf-8"))
     functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     bare = [(f.name, c.lineno, c.value) for f in functions for c in ast.walk(f)
             if isinstance(c, ast.Constant) and isinstance(c.value, float) and c.value != 0.0]
-    assert not bare, f"name these weights in play/hints.py: {bare}"
+    assert not bare, f"name these weights in play/coach/hints.py: {bare}"
     named = [n for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
              and isinstance(n.value.value, float)]
     assert len(named) >= 10

@@ -13,7 +13,7 @@ from banakil_replay.cards import Card
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import Discarded, LaidOff, Melded, Took, parse_event
 from banakil_replay.play.moves import move_json
-from banakil_replay.play.options import options
+from banakil_replay.play.coach.options import options
 from banakil_replay.reducer import HANDLERS, apply, replay
 from banakil_replay.state import GameState
 

@@ -14,11 +14,11 @@ from banakil_replay.cli.main import main
 from banakil_replay.errors import BanakilError, IllegalMoveError, MalformedInputError
 from banakil_replay.events import Discarded, Drew, Melded, event_to_json
 from banakil_replay.log.store import read_events
-from banakil_replay.play.bots import deal_event
-from banakil_replay.play.commands import Ask, command_for, read_line
-from banakil_replay.play.options import options
+from banakil_replay.play.bots.selfplay import deal_event
+from banakil_replay.play.session.commands import Ask, command_for, read_line
+from banakil_replay.play.coach.options import options
 from banakil_replay.play.seatview import event_seen_by, state_seen_by
-from banakil_replay.play.session import GameSession, derived_seed
+from banakil_replay.play.session.session import GameSession, derived_seed
 from banakil_replay.reducer import fold
 from banakil_replay.rulebook import Rule
 
@@ -230,7 +230,7 @@ def test_options_are_the_engines(tmp_path: Path) -> None:
 
 
 def test_an_unwritable_log_moves_nothing(tmp_path: Path) -> None:
-    from banakil_replay.play.session import LogUnwritable
+    from banakil_replay.play.session.session import LogUnwritable
 
     log = tmp_path / "g.jsonl"
     s = GameSession.start(log, "classic", 2, humans={0}, seed=3)
@@ -282,7 +282,7 @@ def test_the_json_state_says_which_cards_a_taker_surely_holds(tmp_path: Path) ->
     """Seat 1 takes from the pile: every seat saw those cards go into its hand, so seat 0's view
     names them under ``known`` (and only those: the rest of seat 1's hand stays a count)."""
     from banakil_replay.events import parse_event
-    from banakil_replay.play.bots import HeuristicBot, play_match
+    from banakil_replay.play.bots.selfplay import HeuristicBot, play_match
     from banakil_replay.reducer import replay
 
     log = play_match("classic", 2, [HeuristicBot(), HeuristicBot()], seed=3, max_hands=1)

@@ -19,8 +19,8 @@ from banakil_replay.errors import BanakilError, IllegalMoveError, MalformedInput
 from banakil_replay.events import Discarded, Melded
 from banakil_replay.log.load import load_replay
 from banakil_replay.notebook.movepad import hand_order
-from banakil_replay.play.options import options
-from banakil_replay.play.review import review
+from banakil_replay.play.coach.options import options
+from banakil_replay.play.analysis.review import review
 from banakil_replay.reducer import ReplayError, apply
 from banakil_replay.rules import RULESETS
 
@@ -351,8 +351,8 @@ def test_the_display_carries_a_still_picture(tmp_path: Path) -> None:
 
 
 def test_the_drill_judges_tries_without_playing_them() -> None:
-    from banakil_replay.play.drill import MistakeDrill
-    from banakil_replay.play.review import AGREE
+    from banakil_replay.play.analysis.drill import MistakeDrill
+    from banakil_replay.play.analysis.review import AGREE
 
     rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
     drill = MistakeDrill(rp, [0], review(rp, seat=0))

@@ -11,9 +11,9 @@ import pytest
 from banakil_replay.cli.main import main
 from banakil_replay.events import FORMAT
 from banakil_replay.log.store import append_events, create_log, read_events
-from banakil_replay.play.judge import MAX_DEALS
-from banakil_replay.play.options import options
-from banakil_replay.play.review import (ACCEPTABLE, AGREE, BLUNDER, HOLD_BACK_LIMIT, Verdict, grade, judge,
+from banakil_replay.play.analysis.judge import MAX_DEALS
+from banakil_replay.play.coach.options import options
+from banakil_replay.play.analysis.review import (ACCEPTABLE, AGREE, BLUNDER, HOLD_BACK_LIMIT, Verdict, grade, judge,
                                         mistakes, review)
 from banakil_replay.reducer import Replay, replay
 
@@ -210,7 +210,7 @@ def test_a_meld_is_not_blamed_for_the_policys_discard_after_it() -> None:
     hand's best split re-made for free a turn later, melding that run is the best move there, so the
     position no longer shows the mechanism.)"""
     from banakil_replay.log.load import load_replay
-    from banakil_replay.play.review import playouts
+    from banakil_replay.play.analysis.review import playouts
 
     rp = load_replay(Path(__file__).resolve().parents[1] / "sample_games" / "classic_annotated.jsonl")
     meld = rp.events[5]

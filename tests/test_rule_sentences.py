@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from banakil_replay.play.bots import make_bots, play_match
+from banakil_replay.play.bots.selfplay import make_bots, play_match
 from banakil_replay.cards import JOKER
-from banakil_replay.play.hints import first_meld_weight
-from banakil_replay.play.options import options
+from banakil_replay.play.coach.hints import first_meld_weight
+from banakil_replay.play.coach.options import options
 from banakil_replay.reducer import replay
 from banakil_replay.play.moves import is_move
-from banakil_replay.play.review import judge
+from banakil_replay.play.analysis.review import judge
 from banakil_replay.play.rule_text import RULE_SENTENCES, never_melded_score, rule_lines, times
 from banakil_replay.rules import RULESETS, Ruleset, get_ruleset
 

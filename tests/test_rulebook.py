@@ -9,7 +9,7 @@ import pytest
 
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.play.moves import move_json
-from banakil_replay.play.options import options
+from banakil_replay.play.coach.options import options
 from banakil_replay.reducer import ReplayError, replay
 from banakil_replay.rulebook import Rule, by_id
 from banakil_replay.log.store import read_events

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from banakil_replay.cards import deck_list, parse_cards
 from banakil_replay.melds import analyze_meld, verify_meld
 from banakil_replay.rules import get_ruleset
-from banakil_replay.play.solver import best_partition, go_out
+from banakil_replay.play.search.solver import best_partition, go_out
 
 DECK = deck_list()
 RULES = [get_ruleset(n) for n in ("classic", "eram", "jawaker")]

@@ -15,14 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banakil_replay.events import Discarded
-from banakil_replay.play.going_out import could_go_out, go_out_plan
+from banakil_replay.play.search.going_out import could_go_out, go_out_plan
 from banakil_replay.cards import JOKER, Card, deck_list, parse_cards
 from banakil_replay.errors import IllegalMoveError
 from banakil_replay.events import FORMAT
 from banakil_replay.melds import Meld, analyze_meld, verify_joker_swap, verify_lay_off, verify_meld
 from banakil_replay.reducer import replay
 from banakil_replay.rules import Ruleset, get_ruleset
-from banakil_replay.play.solver import Partition, go_out, strays
+from banakil_replay.play.search.solver import Partition, go_out, strays
 
 KROOT, CLASSIC = get_ruleset("kroot"), get_ruleset("classic")
 RULES = [get_ruleset(n) for n in ("classic", "eram", "jawaker", "kroot")]

@@ -1,4 +1,4 @@
-"""banakil_replay.play.stepper: the replay stepper's model, driven without any widget."""
+"""banakil_replay.play.analysis.stepper: the replay stepper's model, driven without any widget."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from banakil_replay.events import Drew, parse_event
 from banakil_replay.log.load import load_replay
 from banakil_replay.play.moves import move_json
-from banakil_replay.play import stepper as st
+from banakil_replay.play.analysis import stepper as st
 from banakil_replay.reducer import replay
-from banakil_replay.play.stepper import ASK, NO_DECISION, NO_HAND, NO_MOVE, OFF, OTHER_SEAT, QUIZ, SHOWN, Stepper
+from banakil_replay.play.analysis.stepper import ASK, NO_DECISION, NO_HAND, NO_MOVE, OFF, OTHER_SEAT, QUIZ, SHOWN, Stepper
 from display_helpers import DANA_RAVI, GAMES, ROOT
 
 
@@ -63,7 +63,7 @@ def test_options_panel_and_quiz_status_follow_the_rules(dana_ravi: Any) -> None:
 
 
 def test_no_legal_move_is_said(dana_ravi: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from banakil_replay.play.options import Options
+    from banakil_replay.play.coach.options import Options
 
     monkeypatch.setattr(st, "options", lambda state: Options(state.turn, state.phase))
     m = Stepper(dana_ravi, quiz=True, start=1)
@@ -130,7 +130,7 @@ def test_set_replay_keeps_the_position_and_notes_add_up(dana_ravi: Any) -> None:
 
 
 def test_the_model_needs_no_widgets_nor_html() -> None:
-    code = ("import sys, banakil_replay.play.stepper; print(sorted(m for m in "
+    code = ("import sys, banakil_replay.play.analysis.stepper; print(sorted(m for m in "
             "('ipywidgets', 'pandas', 'altair', 'banakil_replay.notebook') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

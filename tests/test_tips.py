@@ -12,9 +12,9 @@ from banakil_replay.events import Melded
 from banakil_replay.play.moves import Option
 from banakil_replay.state import GameState
 
-from banakil_replay.play.bots import HeuristicBot
-from banakil_replay.play.habits import HabitBot
-from banakil_replay.play.tips import TIPS, get_tip
+from banakil_replay.play.bots.selfplay import HeuristicBot
+from banakil_replay.play.analysis.habits import HabitBot
+from banakil_replay.play.analysis.tips import TIPS, get_tip
 
 
 def test_every_tip_is_playable_or_says_why_not() -> None:
@@ -41,7 +41,7 @@ def test_the_figures_beside_lesson_11_cover_every_run_and_agree_with_their_diffe
     import json
     from pathlib import Path
 
-    from banakil_replay.play.experiment import interval
+    from banakil_replay.play.analysis.experiment import interval
 
     rows = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "11_playing_well_results.json")
                       .read_text(encoding="utf-8"))
@@ -65,7 +65,7 @@ def test_every_tip_is_tried_at_two_and_at_four_players_where_it_applies() -> Non
 def test_every_testable_tip_has_a_short_name_from_its_own_sources() -> None:
     import re
 
-    from banakil_replay.play.held import ADVICE
+    from banakil_replay.play.coach.held import ADVICE
 
     assert set(ADVICE) == {t.id for t in TIPS if t.testable}
     for tip in TIPS:
@@ -77,8 +77,8 @@ def test_every_testable_tip_has_a_short_name_from_its_own_sources() -> None:
 def _positions(rules: str, players: int, deals: range) -> Iterator[tuple[GameState, list[Option]]]:
     """Every meld-phase and draw-phase position of a few bot hands, with its ranked options."""
     from banakil_replay.events import parse_event
-    from banakil_replay.play.experiment import play_hand
-    from banakil_replay.play.options import options
+    from banakil_replay.play.analysis.experiment import play_hand
+    from banakil_replay.play.coach.options import options
     from banakil_replay.reducer import apply
 
     for deal in deals:
@@ -101,7 +101,7 @@ def _kept(tmp_path: Path, verdicts: dict[str, str]) -> Path:
 
 
 def test_the_coach_cites_a_tip_only_where_its_run_at_that_table_held(tmp_path: Path, monkeypatch: Any) -> None:
-    from banakil_replay.play import held
+    from banakil_replay.play.coach import held
 
     path = _kept(tmp_path, {"guard-jokers": "helps", "open-early": "unclear", "small-opening": "hurts",
                             "cold-hand": "unclear", "read-pile": "unclear", "no-wrong-pairs": "hurts"})
@@ -125,7 +125,7 @@ def test_the_coach_cites_a_tip_only_where_its_run_at_that_table_held(tmp_path: P
 
 
 def test_what_the_coach_cites_from_the_kept_figures_held_at_that_table() -> None:
-    from banakil_replay.play.held import findings, held_tip
+    from banakil_replay.play.coach.held import findings, held_tip
 
     kept = {f.sentence(): f for f in findings()}
     assert kept  # the repository's figures are read
@@ -140,8 +140,8 @@ def test_what_the_coach_cites_from_the_kept_figures_held_at_that_table() -> None
 
 def test_the_review_names_a_held_tip_the_better_move_follows_and_never_one_that_failed(
         tmp_path: Path, monkeypatch: Any) -> None:
-    from banakil_replay.play import held
-    from banakil_replay.play.review import _tip_note
+    from banakil_replay.play.coach import held
+    from banakil_replay.play.analysis.review import _tip_note
 
     found = 0
     for state, opts in _positions("classic", 2, range(3)):
@@ -162,10 +162,10 @@ def test_the_review_names_a_held_tip_the_better_move_follows_and_never_one_that_
 
 def test_the_hint_names_the_held_tip_its_pick_follows(tmp_path: Path, monkeypatch: Any) -> None:
     from banakil_replay.cli.seatview import hint_text
-    from banakil_replay.play import held
-    from banakil_replay.play.expert import Tally
-    from banakil_replay.play.judge import Estimate
-    from banakil_replay.play.session import Advice, GameSession
+    from banakil_replay.play.coach import held
+    from banakil_replay.play.bots.expert import Tally
+    from banakil_replay.play.analysis.judge import Estimate
+    from banakil_replay.play.session.session import Advice, GameSession
 
     every = {t.id: "helps" for t in TIPS if t.testable}
     monkeypatch.setattr(held, "RESULTS", _kept(tmp_path, every))

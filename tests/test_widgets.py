@@ -12,9 +12,9 @@ import banakil_replay.notebook.widgets as w
 from banakil_replay.log.annotations import SidecarMismatchError, sidecar_path
 from banakil_replay.log.load import load_replay
 from banakil_replay.notebook.frames import review_frame
-from banakil_replay.play import stepper as stepper_model
-from banakil_replay.play.options import options
-from banakil_replay.play.review import review
+from banakil_replay.play.analysis import stepper as stepper_model
+from banakil_replay.play.coach.options import options
+from banakil_replay.play.analysis.review import review
 from display_helpers import DANA_RAVI, FOUR, GAMES, HOSTILE_NOTE, hostile_events, seat_cards, write_log
 
 

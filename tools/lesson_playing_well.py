@@ -73,8 +73,8 @@ A small experiment played now (a few paired deals: the interval is wide; the lar
 narrow it). `run_experiment` takes a maker of each bot; `get_tip` gives a tip's pair:
 """),
     code("""
-from banakil_replay.play.experiment import run_experiment
-from banakil_replay.play.tips import get_tip, TIPS
+from banakil_replay.play.analysis.experiment import run_experiment
+from banakil_replay.play.analysis.tips import get_tip, TIPS
 tip = get_tip("guard-jokers")
 small = run_experiment(tip.arm("habit"), tip.arm("without"), rules="kroot", players=2, hands=4, seed=0)
 iv = small.interval
@@ -131,7 +131,7 @@ gets your figures. (This lesson teaches no new rule, so it has no rule questions
 each end with theirs.)
 """),
     md("""
-Try your own habit: `HabitBot` (in `banakil_replay.play.habits`) has one setting per habit; pass two
+Try your own habit: `HabitBot` (in `banakil_replay.play.analysis.habits`) has one setting per habit; pass two
 makers to `run_experiment`, or run `banakil-replay experiment TIP --hands 100` for a tip of the
 list (its games are written as ordinary logs you can replay).
 """),

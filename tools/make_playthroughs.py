@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from banakil_replay.play.options import options  # noqa: E402
+from banakil_replay.play.coach.options import options  # noqa: E402
 from banakil_replay.reducer import replay  # noqa: E402
 from banakil_replay.scoring import tidy  # noqa: E402
 from banakil_replay.state import GameState  # noqa: E402

@@ -20,15 +20,15 @@ from ..i18n import _, language, ngettext, pgettext
 from ..rules import RULESETS, get_ruleset
 
 if TYPE_CHECKING:
-    from ..play.experiment import Result
-    from ..play.tips import Tip
+    from ..play.analysis.experiment import Result
+    from ..play.analysis.tips import Tip
 
 EXIT_OK = 0
 DEFAULT_HANDS = 40
 
 
 def _tip(name: str) -> "Tip":
-    from ..play.tips import get_tip
+    from ..play.analysis.tips import get_tip
 
     try:
         return get_tip(name)
@@ -49,7 +49,7 @@ def _table(tip: "Tip", rules: str | None, players: int | None) -> tuple[str, int
 
 
 def cmd_experiment(args: argparse.Namespace) -> int:
-    from ..play.tips import TIPS
+    from ..play.analysis.tips import TIPS
 
     if args.list:
         if args.tip is not None:
@@ -66,7 +66,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     if args.hands is not None and args.hands < 2:
         raise MalformedInputError(_("--hands must be at least 2 (an interval needs two paired hands)"))
     rules, players = _table(tip, args.rules, args.players)
-    from ..play.experiment import check_players
+    from ..play.analysis.experiment import check_players
 
     try:
         check_players(rules, players)
@@ -86,8 +86,8 @@ def cmd_experiment(args: argparse.Namespace) -> int:
 def _play(tip: "Tip", rules: str, players: int, hands: int, seed: int, out: str) -> "Result":
     from ..log.progress import Progress
     from ..log.store import append_events, create_log
-    from ..play.bots import HeuristicBot
-    from ..play.experiment import ARMS, Game, run_experiment
+    from ..play.bots.selfplay import HeuristicBot
+    from ..play.analysis.experiment import ARMS, Game, run_experiment
 
     played = [arm for arm in ARMS if tip.arm(arm) is not HeuristicBot]  # the runner skips the plain bot
 

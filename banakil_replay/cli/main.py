@@ -20,7 +20,7 @@ from . import learn as cli_learn
 from . import review as cli_review
 from . import selfplay as cli_selfplay
 from . import sheet as cli_sheet
-from . import table as cli_table
+from . import play as cli_play
 from .argparse_words import argparse_in_our_words
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import LANGUAGES, UnknownLanguageError, _, current_language, language, pgettext, resolve_language
@@ -300,7 +300,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
 
 def cmd_options(args: argparse.Namespace) -> int:
     from ..play.moves import move_json
-    from ..play.options import options
+    from ..play.coach.options import options
 
     rp, seq, state = _state_at(args.log, args.at)
     if args.json:
@@ -327,7 +327,7 @@ def cmd_options(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     from ..cards import parse_cards
     from ..deck_holds import check_in_deck
-    from ..play.solver import best_partition, go_out
+    from ..play.search.solver import best_partition, go_out
 
     rules = get_ruleset(args.rules)
     hand = parse_cards(args.cards)
@@ -374,7 +374,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "meld": cmd_meld, "score": cmd_score, "examples": cmd_examples, "rules": cmd_rules,
     "validate": cmd_validate, "replay": cmd_replay, "annotate": cmd_annotate, "repair": cmd_repair,
     "schema": cmd_schema, "options": cmd_options, "solve": cmd_solve, "bulk": cmd_bulk,
-    **cli_selfplay.COMMANDS, **cli_review.COMMANDS, **cli_table.COMMANDS, **cli_learn.COMMANDS, **cli_sheet.COMMANDS,
+    **cli_selfplay.COMMANDS, **cli_review.COMMANDS, **cli_play.COMMANDS, **cli_learn.COMMANDS, **cli_sheet.COMMANDS,
     **cli_experiment.COMMANDS,
 }
 
@@ -417,7 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_selfplay.add_parsers(sub)  # selfplay
     cli_review.add_parsers(sub)  # review
-    cli_table.add_parsers(sub)  # play
+    cli_play.add_parsers(sub)  # play
     cli_learn.add_parsers(sub)  # learn
     cli_sheet.add_parsers(sub)  # sheet new / add / show
     cli_experiment.add_parsers(sub)  # experiment

@@ -20,10 +20,10 @@ from ..events import Drew, parse_event
 from ..reducer import apply
 from ..scoring import tidy
 from ..state import GameState
-from ..play.commands import HELP, command_for
+from ..play.session.commands import HELP, command_for
 from ..play.moves import Option
 from ..play.seatview import event_seen_by
-from ..play.session import GameSession
+from ..play.session.session import GameSession
 
 __all__ = ["Teller", "drawn", "rule_json", "help_json", "hint_json", "option_order"]
 

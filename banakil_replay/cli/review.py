@@ -25,13 +25,13 @@ EXIT_OK = 0
 def cmd_review(args: argparse.Namespace) -> int:
     from ..log.load import load_replay
     from ..log.progress import Progress
-    from ..play.review import format_verdicts, review, verdict_events
+    from ..play.analysis.review import format_verdicts, review, verdict_events
 
     rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
     if args.seat is not None and not 0 <= args.seat < rp.final.n:
         raise MalformedInputError(_("--seat {seat}: the game has seats 0..{last}").format(seat=args.seat,
                                                                                          last=rp.final.n - 1))
-    from ..play.judge import MAX_DEALS
+    from ..play.analysis.judge import MAX_DEALS
 
     deals = MAX_DEALS if args.deals is None else args.deals
     if deals < 1:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import Card
-from ..play.commands import command_for
+from ..play.session.commands import command_for
 from ..play.moves import Options
-from ..play.session import GameSession, Happening
+from ..play.session.session import GameSession, Happening
 from ..state import GameState
 from .textview import cards_text, safe
 from ..seats import seat_name

@@ -14,7 +14,7 @@ import sys
 from typing import Any, Callable
 
 from ..errors import MalformedInputError
-from ..play.bot_names import DEFAULT_BOT, MIXED, bots_help
+from ..play.bots.names import DEFAULT_BOT, MIXED, bots_help
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 from ..i18n import _, ngettext, pgettext
 
@@ -22,7 +22,7 @@ EXIT_OK, EXIT_INVALID = 0, 1
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from ..play.bots import make_bots, play_match
+    from ..play.bots.selfplay import make_bots, play_match
     from ..log.progress import Progress
     from ..reducer import fold
     from ..log.store import append_events, create_log

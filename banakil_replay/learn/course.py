@@ -26,7 +26,7 @@ from ..events import Discarded
 from ..errors import MalformedInputError
 from ..i18n import N_
 from ..melds import analyze_meld
-from ..play.candidates import meld_candidates
+from ..play.search.candidates import meld_candidates
 from ..hand_end import seat_inputs
 from ..reducer import Replay
 from ..rules import Ruleset, get_ruleset

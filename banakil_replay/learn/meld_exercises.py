@@ -17,7 +17,7 @@ from ..cards import Card
 from ..errors import IllegalMoveError
 from ..i18n import N_, _, ngettext, pgettext
 from ..melds import Meld, MeldCheck, analyze_meld, verify_lay_off
-from ..play.candidates import meld_candidates
+from ..play.search.candidates import meld_candidates
 from ..play.rule_text import lay_off_rule, meld_rule, rule_sentence
 from ..citations import cite
 from ..rulebook import Rule

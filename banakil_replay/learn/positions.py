@@ -3,7 +3,7 @@
 The hand-picked cards are the sources' meld, lay-off and scoring examples (the ones the guide
 ``docs/how-to-play.md`` shows and ``tests/test_melds_sources.py`` checks); whether each is a meld
 or fits is never written here, only the cards: the engine decides under the rule set in force.
-Self-play positions come from one hand dealt by :func:`~banakil_replay.play.bots.deal_event` and
+Self-play positions come from one hand dealt by :func:`~banakil_replay.play.bots.selfplay.deal_event` and
 played by the project's bots (``play_match`` with ``max_hands=1``), so the same seed always gives
 the same states.
 """
@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..examples import load_examples
-from ..play.bots import make_bots, play_match
+from ..play.bots.selfplay import make_bots, play_match
 from ..reducer import Replay, replay
 from ..rules import Ruleset, get_ruleset
 

@@ -17,7 +17,7 @@ from ..errors import IllegalMoveError
 from ..events import Discarded, Took
 from ..i18n import _, ngettext, pgettext
 from ..play.moves import NotAllowed, Options
-from ..play.options import options
+from ..play.coach.options import options
 from ..play.rule_text import discard_limit_clause, discard_rule, rule_sentence, take_rule
 from ..reducer import HANDLERS
 from ..rulebook import Rule

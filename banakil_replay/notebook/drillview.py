@@ -1,6 +1,6 @@
 """The play table's "learn from my mistakes": one decision at a time, the move made hidden, tried again.
 
-:class:`DrillView` draws a :class:`~banakil_replay.play.drill.MistakeDrill`:
+:class:`DrillView` draws a :class:`~banakil_replay.play.analysis.drill.MistakeDrill`:
 the position from the seat that decided, the same card and move buttons as
 the table (a :class:`~banakil_replay.notebook.movepad.MovePad`, whose moves
 are tries here, never played), the engine's feedback on each try, *Show what I
@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
-from ..play.drill import Attempt, MistakeDrill
+from ..play.analysis.drill import Attempt, MistakeDrill
 from ..i18n import N_, _
 from ..play.moves import Move
 from .direction import direct_widget, directed_html

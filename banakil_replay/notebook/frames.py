@@ -185,7 +185,7 @@ def card_points_frame(state: GameState, rules: Ruleset | str | None = None) -> "
 
 
 def review_frame(verdicts: Iterable[Any], replay: Replay | None = None) -> "pd.DataFrame":
-    """Review verdicts (``banakil_replay.play.review``) as a table: the move in words, the verdict, the points
+    """Review verdicts (``banakil_replay.play.analysis.review``) as a table: the move in words, the verdict, the points
     it loses against the best move by the playouts (``loss``), the better move and why."""
     rows = []
     for v in verdicts:

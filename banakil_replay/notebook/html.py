@@ -25,7 +25,7 @@ from ..cards import Card, parse_card
 from ..events import Event
 from ..melds import Meld, MeldCheck
 from ..play.moves import MOVE_KINDS, Options
-from ..play.stepper import move_match
+from ..play.analysis.stepper import move_match
 from ..hand_end import hand_end_input, rules_for
 from ..i18n import NP_, _, ngettext, pgettext
 from ..reducer import Replay
@@ -342,7 +342,7 @@ def options_html(opts: Options, state: GameState | None = None, *,
                  open_reasons: bool = False, kinds: Sequence[str] | None = None, lesson: int | None = None) -> str:
     """The legal options at a decision (best rank first) and, folded away, the moves not allowed.
 
-    ``opts`` comes from :func:`banakil_replay.play.options.options`. ``chosen``
+    ``opts`` comes from :func:`banakil_replay.play.coach.options.options`. ``chosen``
     (the move actually made, typed or as a mapping) marks the option that matches it.
     ``limit`` and ``refused_limit`` cap the two lists. ``open_reasons`` shows the moves not allowed unfolded, for a page read without
     clicking (a static export); ``kinds`` keeps only those kinds of move (``"discard"`` ...). ``lesson``: the

@@ -35,9 +35,9 @@ from ..cards import SUITS, Card
 from ..errors import MalformedInputError
 from ..events import Took
 from ..i18n import _, ngettext, pgettext
-from ..play.commands import HELP, Ask, read_command
+from ..play.session.commands import HELP, Ask, read_command
 from ..play.moves import Move
-from ..play.options import options
+from ..play.coach.options import options
 from ..state import GameState
 from .html import WIDGET_FONT, backs_html, card_colour, cards_html, esc, meld_html
 from .narrate import seat_name, side_label
@@ -295,7 +295,7 @@ class MovePad:
         """The move a button's ``key`` makes from the selection (raises when the selection does not fit).
 
         A key is a text command less its cards (``take 3``, ``add 2``); the selected cards complete it,
-        and :func:`~banakil_replay.play.commands.read_command` reads it, as it reads what a player types.
+        and :func:`~banakil_replay.play.session.commands.read_command` reads it, as it reads what a player types.
         """
         state, seat = self.state, self.seat
         if state is None or seat is None:

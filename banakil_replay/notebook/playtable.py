@@ -1,6 +1,6 @@
 """A play table in the notebook: play hands and matches against the bots, with a coach, saved as you go.
 
-:class:`PlayTable` is a thin view over :class:`~banakil_replay.play.session.GameSession`:
+:class:`PlayTable` is a thin view over :class:`~banakil_replay.play.session.session.GameSession`:
 the session deals, plays every move through the reducer, lets the bots move
 and appends each event to the log the moment it is made; the table draws the
 game from the seat to act (the other hands face down, with their counts) and
@@ -45,11 +45,11 @@ from ..i18n import N_, _, ngettext
 from ..events import Discarded, parse_event
 from ..log.load import load_replay
 from ..log.store import read_events
-from ..play.commands import Ask, read_line
-from ..play.drill import MistakeDrill
+from ..play.session.commands import Ask, read_line
+from ..play.analysis.drill import MistakeDrill
 from ..play.moves import Move
-from ..play.review import review
-from ..play.session import Advice, GameSession
+from ..play.analysis.review import review
+from ..play.session.session import Advice, GameSession
 from ..reducer import Replay, apply, replay
 from ..rules import get_ruleset
 from ..scoring import tidy

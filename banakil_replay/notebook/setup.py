@@ -20,7 +20,7 @@ from ..melds import Meld, MeldCheck
 from ..events import Event
 from ..i18n import _
 from ..play.moves import Options
-from ..play.options import options
+from ..play.coach.options import options
 from ..hand_end import hand_end_input, rules_for
 from ..reducer import Replay
 from ..rules import Ruleset

@@ -1,6 +1,6 @@
 """The replay stepper widget: a game event by event, drawn as cards, from any seat, with a quiz.
 
-A thin view over :class:`~banakil_replay.play.stepper.Stepper`, the model that
+A thin view over :class:`~banakil_replay.play.analysis.stepper.Stepper`, the model that
 holds every rule of stepping (the steps are the game's events, notes are shown
 beside them), of one seat's view (what that seat could know at that moment) and
 of the quiz. This module draws the model with :mod:`banakil_replay.notebook.html`
@@ -29,7 +29,7 @@ from msgspec.structs import replace  # events are msgspec Structs
 from ..events import Drew, Event, HandStarted
 from ..i18n import N_, _, ngettext
 from ..log.load import load_replay
-from ..play.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT,
+from ..play.analysis.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT,
                             QUIZ, SHOWN, Stepper)
 from ..reducer import Replay
 from ..state import GameState
@@ -55,7 +55,7 @@ class ReplayStepper(Panel):
     open, or one seat's view with the others face down), ``quiz_toggle``.
     Panels: ``status``, ``event``, ``table``, ``options``, ``notes``, and in
     quiz mode ``quiz_prompt`` / ``quiz_choice`` / ``quiz_reveal`` /
-    ``quiz_result``. ``model`` is the :class:`~banakil_replay.play.stepper.Stepper`
+    ``quiz_result``. ``model`` is the :class:`~banakil_replay.play.analysis.stepper.Stepper`
     they drive.
 
     Quiz mode: at a decision of the seat the learner plays (every seat with

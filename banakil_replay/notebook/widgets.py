@@ -4,7 +4,7 @@ Each widget is a thin view: a plain class that owns its ipywidgets controls
 (as public attributes, so tests and notebooks can drive them:
 ``stepper.next.click()``), forwards them to a model and draws the model with
 :mod:`banakil_replay.notebook.html`. The models know nothing of widgets or
-HTML: :class:`~banakil_replay.play.stepper.Stepper` (position, seat view, quiz
+HTML: :class:`~banakil_replay.play.analysis.stepper.Stepper` (position, seat view, quiz
 rules), :class:`~banakil_replay.log.annotations.AnnotatedGame` (where the
 notes live) and the rules engine. The widget shows itself through ``.widget``.
 The replay stepper lives in :mod:`banakil_replay.notebook.stepper_view`.

@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..cards import Card, parse_card
-from ..errors import MalformedInputError
-from ..events import EVENT_TYPES, Drew, Discarded, JokerSwapped, LaidOff, Melded, Reshuffled, Took, parse_event
-from ..state import GameState
-from .moves import MOVE_KINDS, Move, article, is_move
-from ..i18n import N_, _, ngettext
+from ...cards import Card, parse_card
+from ...errors import MalformedInputError
+from ...events import EVENT_TYPES, Drew, Discarded, JokerSwapped, LaidOff, Melded, Reshuffled, Took, parse_event
+from ...state import GameState
+from ..moves import MOVE_KINDS, Move, article, is_move
+from ...i18n import N_, _, ngettext
 
 # (command, arguments, what it does): the help text, and the words read_line knows
 HELP: tuple[tuple[str, str, str], ...] = (
@@ -97,7 +97,7 @@ def read_line(line: str, state: GameState, seat: int) -> Move | Ask:
 
 def read_event(text: str, state: GameState, seat: int) -> Move:
     """A JSON event object in the log's shape; ``seq`` and ``seat`` default to the next seq and ``seat``."""
-    from ..log.inputs import parse_json
+    from ...log.inputs import parse_json
 
     try:  # bounded depth and digits: a hostile line is refused, not a crash
         obj: Any = parse_json(text, "this line")

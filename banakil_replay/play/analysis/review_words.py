@@ -10,20 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
-from ..hand_end import hand_end_input
-from ..i18n import NP_, _, ngettext, pgettext
-from ..scoring import HandInput, HandScore
-from ..seats import seat_name
-from ..state import GameState
-from .held import finding, held_tip
-from .hints import plural_n
-from .moves import Move, Option, move_key
-from .rollout import partition, step
-from .rule_text import first_meld_relief
+from ...events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
+from ...hand_end import hand_end_input
+from ...i18n import NP_, _, ngettext, pgettext
+from ...scoring import HandInput, HandScore
+from ...seats import seat_name
+from ...state import GameState
+from ..coach.held import finding, held_tip
+from ..coach.hints import plural_n
+from ..moves import Move, Option, move_key
+from ..bots.rollout import partition, step
+from ..rule_text import first_meld_relief
 
 if TYPE_CHECKING:
-    from .expert import Tally
+    from ..bots.expert import Tally
 
 
 # the verdicts as a reader sees them (the JSON and the notes keep the names of review.VERDICTS: they are data)

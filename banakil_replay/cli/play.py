@@ -2,7 +2,7 @@
 
 Text mode shows the table from the seat's view and reads one command a line
 (``help`` lists them); ``--json`` speaks the line protocol of
-``docs/play-protocol.md``. Both sit on :class:`~banakil_replay.play.session.GameSession`,
+``docs/play-protocol.md``. Both sit on :class:`~banakil_replay.play.session.session.GameSession`,
 which appends every event to the log as it is made, so ``--resume`` continues a
 game whose process was killed at any moment. Exit codes as elsewhere: 0 at the
 end of the input, on ``quit`` or when the match is won; 2 for bad arguments (a
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import _
-from ..play.bot_names import DEFAULT_BOT, bots_help
+from ..play.bots.names import DEFAULT_BOT, bots_help
 from ..rules import DEFAULT_RULESET, RULESETS
 
 if TYPE_CHECKING:  # the game machinery is imported when a game is played, not for every command
-    from ..play.session import GameSession
+    from ..play.session.session import GameSession
 
 EXIT_OK = 0
 MAX_LINE_BYTES = 1 << 16  # far above any move; a longer line is refused without being held whole
@@ -39,7 +39,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _play_table(args: argparse.Namespace) -> int:
-    from ..play.session import GameSession
+    from ..play.session.session import GameSession
 
     if args.resume:
         # the seat and the bots are the log's; a flag given must agree with it
@@ -98,7 +98,7 @@ def _until_over(session: GameSession, lines: Iterator[str | None]) -> Iterator[s
 
 def _read(session: GameSession, seat: int, line: str | None) -> Any:
     """The move or question on a line, or the exception that refuses it."""
-    from ..play.commands import read_line
+    from ..play.session.commands import read_line
 
     if line is None:
         return MalformedInputError(_("a line longer than {limit} bytes is not a move").format(limit=MAX_LINE_BYTES))
@@ -122,7 +122,7 @@ def _play(session: GameSession, got: Any) -> tuple[list[dict[str, Any]], Excepti
 # ------------------------------------------------------------------- json
 def _json_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> int:
     from ..log.store import read_events
-    from ..play.commands import Ask
+    from ..play.session.commands import Ask
     from ..play.seatview import state_seen_by
     from .protocol import Teller, help_json, hint_json, option_order, rule_json
 
@@ -157,7 +157,7 @@ def _json_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
 # ------------------------------------------------------------------- text
 def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> int:
     from ..events import Drew
-    from ..play.commands import Ask, help_text
+    from ..play.session.commands import Ask, help_text
     from .protocol import drawn
     from .seatview import hint_text, news_text, options_text, table_text
 

@@ -33,27 +33,27 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping, Sequence
 
-from ..errors import BanakilError, IllegalMoveError, MalformedEventError, MalformedInputError
-from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
-from ..log.lines import NotALogError
-from ..log.load import UnreadableLogError, load_replay, start_log
-from ..log.store import append_event, iter_events
-from ..reducer import apply
-from ..rulebook import Rule
-from ..rules import get_ruleset
-from ..state import GameState
-from .bots import BOT_NAMES, MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_hand, decide, make_bots
-from .expert import PLAYOUTS, Tally
-from .going_out import go_out_plan
-from .held import Finding, held_tip
-from .judge import Estimate, candidate_moves, judge_moves
-from .moves import Move, Option, Options, is_move
-from .observation import Observation, PublicRecord, observe, public_history
-from .options import options
-from .review import describe, doing
-from ..seats import seat_name
-from ..i18n import _, pgettext
-from .seeds import derived_seed
+from ...errors import BanakilError, IllegalMoveError, MalformedEventError, MalformedInputError
+from ...events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json, parse_event
+from ...log.lines import NotALogError
+from ...log.load import UnreadableLogError, load_replay, start_log
+from ...log.store import append_event, iter_events
+from ...reducer import apply
+from ...rulebook import Rule
+from ...rules import get_ruleset
+from ...state import GameState
+from ..bots.selfplay import BOT_NAMES, MAX_EVENTS_PER_HAND, Bot, as_recorded, deal_hand, decide, make_bots
+from ..bots.expert import PLAYOUTS, Tally
+from ..search.going_out import go_out_plan
+from ..coach.held import Finding, held_tip
+from ..analysis.judge import Estimate, candidate_moves, judge_moves
+from ..moves import Move, Option, Options, is_move
+from ..observation import Observation, PublicRecord, observe, public_history
+from ..coach.options import options
+from ..analysis.review import describe, doing
+from ...seats import seat_name
+from ...i18n import _, pgettext
+from ..seeds import derived_seed
 
 #: the bots a session seats (every kind there is); each is the same kind at every seat, so a bot can be made
 #: afresh for each move

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .bots import Bot, HeuristicBot
+from ..bots.selfplay import Bot, HeuristicBot
 from .habits import HabitBot
-from ..i18n import N_, _
+from ...i18n import N_, _
 
 
 @dataclass(frozen=True)

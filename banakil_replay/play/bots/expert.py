@@ -41,13 +41,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..hand_end import seat_inputs
-from ..seats import sides_of
-from ..state import GameState
-from .rule_text import never_melded_score
-from .going_out import go_out_plan
-from .moves import Move, Option, Options, find_move
-from .observation import Observation
+from ...hand_end import seat_inputs
+from ...seats import sides_of
+from ...state import GameState
+from ..rule_text import never_melded_score
+from ..search.going_out import go_out_plan
+from ..moves import Move, Option, Options, find_move
+from ..observation import Observation
 from .rollout import partition, play_out, step
 
 MATCH_WIN = 50.0  # points a playout that wins the match is worth beyond its hand score

@@ -23,19 +23,19 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from msgspec.structs import replace  # events are msgspec Structs
 
-from ..cards import Card, deck_list
-from ..events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json
-from .moves import Option, Options, find_move, move_json
-from .observation import Observation, PublicRecord, observe
-from .options import options
-from ..rules import Ruleset, get_ruleset
+from ...cards import Card, deck_list
+from ...events import FORMAT, Event, HandStarted, MatchStarted, Reshuffled, event_to_json
+from ..moves import Option, Options, find_move, move_json
+from ..observation import Observation, PublicRecord, observe
+from ..coach.options import options
+from ...rules import Ruleset, get_ruleset
 from .expert import ExpertBot
-from .going_out import after, go_out_plan
-from ..state import GameState
-from ..seats import dealer_before
-from .seeds import seat_seed
-from ..i18n import _
-from .bot_names import BOT_KINDS, BOT_NAMES, MIXED
+from ..search.going_out import after, go_out_plan
+from ...state import GameState
+from ...seats import dealer_before
+from ..seeds import seat_seed
+from ...i18n import _
+from .names import BOT_KINDS, BOT_NAMES, MIXED
 
 MAX_EVENTS_PER_HAND = 20_000  # far beyond any real hand: a hand that long means a bot is looping
 

@@ -34,9 +34,9 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .expert import PRUNE_AFTER, PRUNE_Z, Deals, Tally, by_value, candidates, play, survivors
-from .moves import Move, Option, Options, move_key
-from .observation import Observation
+from ..bots.expert import PRUNE_AFTER, PRUNE_Z, Deals, Tally, by_value, candidates, play, survivors
+from ..moves import Move, Option, Options, move_key
+from ..observation import Observation
 
 SELECT_DEALS = 16  # deals every candidate is tried in to choose the leader
 FUTILITY_Z = 1.645  # a boundary is given up when the mean would have to rise this many (predictive) errors

@@ -1,10 +1,10 @@
 """Learning from one's own mistakes: back to each decision the review marks, the move hidden, another try.
 
 :class:`MistakeDrill` is the model behind the play table's "learn from my
-mistakes": the review (:func:`~banakil_replay.play.review.review`) grades a
+mistakes": the review (:func:`~banakil_replay.play.analysis.review.review`) grades a
 seat's decisions; each one graded ``questionable`` or ``blunder`` is a stop.
 At a stop the position is the state just before the move made, seen from that
-seat, and the move made stays hidden (a :class:`~banakil_replay.play.stepper.Stepper`
+seat, and the move made stays hidden (a :class:`~banakil_replay.play.analysis.stepper.Stepper`
 in quiz mode holds the position and that rule). The learner tries a move:
 the reducer says whether it is legal (a refusal keeps its reason, rule and
 source, and changes nothing), and the review's judge (``review.try_loss``:
@@ -13,7 +13,7 @@ against the best move, beside what the move made lost: the judge that chose
 the stops grades the tries. No ipywidgets and no HTML: the play table draws it.
 
 >>> from banakil_replay.log.load import load_replay
->>> from banakil_replay.play.review import review
+>>> from banakil_replay.play.analysis.review import review
 >>> rp = load_replay("sample_games/classic_dana_ravi.jsonl")
 >>> drill = MistakeDrill(rp, [0], review(rp, seat=0))
 >>> len(drill.stops) == sum(v.verdict in MISTAKES for v in review(rp, seat=0))
@@ -25,15 +25,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from ..errors import IllegalMoveError
-from ..events import Event
-from ..reducer import Replay, apply
-from ..rulebook import Rule
-from ..state import GameState
-from .moves import Move, Option, Options, article, is_move
+from ...errors import IllegalMoveError
+from ...events import Event
+from ...reducer import Replay, apply
+from ...rulebook import Rule
+from ...state import GameState
+from ..moves import Move, Option, Options, article, is_move
 from .judge import MAX_DEALS
 from .review import AGREE, describe, points, try_loss, verdict_word
-from ..i18n import _
+from ...i18n import _
 from .stepper import Stepper, move_match
 
 __all__ = ["MISTAKES", "Stop", "Attempt", "MistakeDrill"]

@@ -28,19 +28,19 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .candidates import meld_candidates
-from ..cards import Card
-from ..errors import IllegalMoveError
-from ..events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took
+from ..search.candidates import meld_candidates
+from ...cards import Card
+from ...errors import IllegalMoveError
+from ...events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from .hints import plural_n, rank_options
-from ..i18n import _, ngettext
-from ..melds import Meld, can_joker_swap, can_lay_off
-from ..reducer import HANDLERS, meld_within_reach
-from ..rulebook import Rule
-from ..rules import Ruleset
-from .moves import Move, NotAllowed, Option, Options, Said
-from .rule_text import RULE_SENTENCES, first_meld_relief, rule_line
-from ..state import GameState
+from ...i18n import _, ngettext
+from ...melds import Meld, can_joker_swap, can_lay_off
+from ...reducer import HANDLERS, meld_within_reach
+from ...rulebook import Rule
+from ...rules import Ruleset
+from ..moves import Move, NotAllowed, Option, Options, Said
+from ..rule_text import RULE_SENTENCES, first_meld_relief, rule_line
+from ...state import GameState
 
 # refusals worth showing a learner: the move looks possible, and the rule says why it is not
 _TEMPTING_MELD_REFUSALS = frozenset({Rule.GO_OUT_WITH_DISCARD, Rule.KEEP_A_LEGAL_DISCARD})

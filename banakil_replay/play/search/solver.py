@@ -29,10 +29,10 @@ from functools import lru_cache
 from typing import Collection, Sequence
 
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
-from ..cards import ACE_RANK, CARD_KINDS, JOKER, Card, card_order
-from ..errors import IllegalMoveError
-from ..melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
-from ..rules import Ruleset
+from ...cards import ACE_RANK, CARD_KINDS, JOKER, Card, card_order
+from ...errors import IllegalMoveError
+from ...melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
+from ...rules import Ruleset
 
 MAX_RUN_IN_PARTITION = 5
 FIELD = 5  # bits per card kind in the search's packed multiset: counts up to 15 (eight 2s fit)

@@ -24,20 +24,20 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from ..cards import Card, card_order
-from ..state import set_seq  # the playouts number the states they make
-from ..errors import IllegalMoveError
-from ..events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
-from ..melds import SET_RANKS, Meld, verify_lay_off
-from ..limits import may_discard
-from ..reducer import HANDLERS
-from ..state import GameState
-from .candidates import meld_candidates
-from .going_out import go_out_plan, reachable_melds
-from .hints import meld_worth
-from .moves import alike
-from ..rules import Ruleset
-from .solver import Partition, addable, best_partition
+from ...cards import Card, card_order
+from ...state import set_seq  # the playouts number the states they make
+from ...errors import IllegalMoveError
+from ...events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
+from ...melds import SET_RANKS, Meld, verify_lay_off
+from ...limits import may_discard
+from ...reducer import HANDLERS
+from ...state import GameState
+from ..search.candidates import meld_candidates
+from ..search.going_out import go_out_plan, reachable_melds
+from ..coach.hints import meld_worth
+from ..moves import alike
+from ...rules import Ruleset
+from ..search.solver import Partition, addable, best_partition
 
 MAX_ROLLOUT_EVENTS = 3_000  # a hand that long is a loop; it is scored as dead
 

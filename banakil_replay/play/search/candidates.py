@@ -22,9 +22,9 @@ from itertools import combinations
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
-from ..cards import ACE_RANK, JOKER, SUITS, Card, card_order
-from ..melds import SET_RANKS
-from ..rules import Ruleset
+from ...cards import ACE_RANK, JOKER, SUITS, Card, card_order
+from ...melds import SET_RANKS
+from ...rules import Ruleset
 
 
 

@@ -19,14 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..cards import Card
-from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
-from ..melds import SET_RANKS
-from ..state import GameState
-from .bots import HeuristicBot, way_out
-from .candidates import meld_candidates
-from .moves import Option, Options, alike
-from .observation import Observation
+from ...cards import Card
+from ...events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Took
+from ...melds import SET_RANKS
+from ...state import GameState
+from ..bots.selfplay import HeuristicBot, way_out
+from ..search.candidates import meld_candidates
+from ..moves import Option, Options, alike
+from ..observation import Observation
 
 
 @dataclass

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..events import Discarded, LaidOff, Melded, Took
-from ..i18n import N_, _
-from ..melds import SET_RANKS
-from ..state import GameState
-from .candidates import meld_candidates
-from .moves import Option
+from ...events import Discarded, LaidOff, Melded, Took
+from ...i18n import N_, _
+from ...melds import SET_RANKS
+from ...state import GameState
+from ..search.candidates import meld_candidates
+from ..moves import Option
 
 RESULTS = Path(__file__).resolve().parents[2] / "notebooks" / "11_playing_well_results.json"
 

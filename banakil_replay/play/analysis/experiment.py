@@ -30,14 +30,14 @@ from typing import Any, Callable, Sequence
 
 from msgspec.structs import replace  # events are msgspec Structs
 
-from ..events import FORMAT, Event, MatchStarted, event_to_json
-from ..rules import get_ruleset
-from ..seats import side_of
-from ..state import GameState
-from .bots import MAX_EVENTS_PER_HAND, Bot, HeuristicBot, as_recorded, deal_hand, decide
-from .going_out import after
-from .observation import PublicRecord, observe
-from .seeds import derived_seed
+from ...events import FORMAT, Event, MatchStarted, event_to_json
+from ...rules import get_ruleset
+from ...seats import side_of
+from ...state import GameState
+from ..bots.selfplay import MAX_EVENTS_PER_HAND, Bot, HeuristicBot, as_recorded, deal_hand, decide
+from ..search.going_out import after
+from ..observation import PublicRecord, observe
+from ..seeds import derived_seed
 
 ARMS = ("habit", "without")
 SIDES_PLAYERS = (2, 4)  # two sides to swap: two players alone, or two partnerships

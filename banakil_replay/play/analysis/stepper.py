@@ -33,13 +33,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from ..cards import parse_card
-from ..errors import BanakilError
-from ..events import Annotated, Drew, Event, HandStarted, event_to_json, parse_event
-from ..reducer import Replay
-from ..state import GameState
-from .moves import Option, Options, is_move, move_key
-from .options import options
+from ...cards import parse_card
+from ...errors import BanakilError
+from ...events import Annotated, Drew, Event, HandStarted, event_to_json, parse_event
+from ...reducer import Replay
+from ...state import GameState
+from ..moves import Option, Options, is_move, move_key
+from ..coach.options import options
 
 __all__ = ["Stepper", "QuizAnswer", "move_match", "same_move", "game_steps",
            "NO_HAND", "OTHER_SEAT", "QUIZ", "SHOWN", "OFF", "NO_DECISION", "NO_MOVE", "ASK",

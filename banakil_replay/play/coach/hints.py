@@ -15,21 +15,21 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from functools import lru_cache
 
-from .candidates import meld_candidates
+from ..search.candidates import meld_candidates
 from .held import Finding, held_tip
-from ..i18n import N_, _, ngettext
-from ..cards import JOKER, Card
-from ..events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
-from ..melds import SET_RANKS
-from .moves import Option, Said, alike
-from .rule_text import first_meld_relief, never_melded_score
-from ..rules import Ruleset
-from .solver import best_partition, worths
-from ..state import GameState
+from ...i18n import N_, _, ngettext
+from ...cards import JOKER, Card
+from ...events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
+from ...melds import SET_RANKS
+from ..moves import Option, Said, alike
+from ..rule_text import first_meld_relief, never_melded_score
+from ...rules import Ruleset
+from ..search.solver import best_partition, worths
+from ...state import GameState
 
 
 # The coach's weights, in points of the hand. They rank options for teaching, not for strength
-# (play/expert.py plays for strength); each says which habit of a careful player it rewards.
+# (play/bots/expert.py plays for strength); each says which habit of a careful player it rewards.
 GO_OUT = 100.0  # going out ends the hand: nothing else a turn can do is worth as much
 PARTNER_FEED = 1.0  # bonus for adding to the partner's meld rather than one's own
 FIRST_MELD_SHARE = 0.5  # of the flat score for melding nothing that a first meld no longer risks

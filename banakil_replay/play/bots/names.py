@@ -8,7 +8,7 @@ makes one bot per name here, so the help cannot list a bot that does not exist.
 
 from __future__ import annotations
 
-from ..i18n import N_, _
+from ...i18n import N_, _
 
 #: Each bot's name and a few words on how it plays, in the order the help lists them (marked for the
 #: catalog, said through :func:`bots_help`).

@@ -15,14 +15,14 @@ from typing import Sequence
 
 from msgspec.structs import replace  # events are msgspec Structs
 
-from ..cards import Card, card_order
-from ..errors import IllegalMoveError
-from ..events import Discarded, Event, JokerSwapped, LaidOff, Melded
-from ..melds import Meld
-from ..reducer import apply, meld_within_reach
-from ..rules import Ruleset
-from ..state import GameState
-from .moves import Move
+from ...cards import Card, card_order
+from ...errors import IllegalMoveError
+from ...events import Discarded, Event, JokerSwapped, LaidOff, Melded
+from ...melds import Meld
+from ...reducer import apply, meld_within_reach
+from ...rules import Ruleset
+from ...state import GameState
+from ..moves import Move
 from .solver import Partition, coverable, go_out, strays
 
 def after(state: GameState, event: Event) -> GameState:

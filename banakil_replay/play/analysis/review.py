@@ -39,18 +39,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..errors import IllegalMoveError
-from ..events import Discarded, JokerSwapped, LaidOff, Melded
-from ..reducer import Replay
-from ..state import GameState
-from .going_out import go_out_plan
-from .expert import REVIEW_DEALS, Tally, candidates, evaluate
-from .moves import Move, Option, Options, Said, article, in_english, is_move, move_json, move_key
-from .observation import Observation, observe
-from .options import options
-from .rollout import step
+from ...errors import IllegalMoveError
+from ...events import Discarded, JokerSwapped, LaidOff, Melded
+from ...reducer import Replay
+from ...state import GameState
+from ..search.going_out import go_out_plan
+from ..bots.expert import REVIEW_DEALS, Tally, candidates, evaluate
+from ..moves import Move, Option, Options, Said, article, in_english, is_move, move_json, move_key
+from ..observation import Observation, observe
+from ..coach.options import options
+from ..bots.rollout import step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
-from ..i18n import N_, _, pgettext
+from ...i18n import N_, _, pgettext
 # the words live in review_words; the names callers import from here stay importable from here
 from .review_words import (VERDICT_COUNTS, Judged, _tip_note, as_good_words, best_words, better_move_words,
                            describe, doing, going_out_words, points, pts, resplit_words, their_part, verdict_word)
