@@ -64,7 +64,7 @@ def test_a_game_told_in_arabic() -> None:
     names = {"Nadia", "Omar", "Layla", "Sami"}
     latin = {w for text in told for w in re.findall(r"[A-Za-z]{2,}", text)} - names
     assert latin <= {"Classic", "table", "rules"}, latin
-    assert "يأخذ Layla أعلى 3 أوراق (3♦ 4♦ 5♦) من الأرض بدل السحب." in told  # 3 to 10: أوراق
+    assert "يأخذ Layla أعلى 3 أوراق (\u20663♦ 4♦ 5♦\u2069) من الأرض بدل السحب." in told  # 3 to 10: أوراق; the run isolated
     assert "يلعب Nadia، Omar، Layla وSami وفق" in told[0]  # a list of names in Arabic punctuation
 
 

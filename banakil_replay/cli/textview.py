@@ -12,7 +12,7 @@ import re
 from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
-from ..i18n import _, pgettext
+from ..i18n import _, ltr_run, pgettext
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -23,7 +23,8 @@ def safe(text: str) -> str:
 
 
 def cards_text(cards: tuple) -> str:  # type: ignore[type-arg]
-    return " ".join(c.symbol for c in cards) or "-"
+    """A run of cards for a line of the table; isolated left to right in a right-to-left language."""
+    return ltr_run(" ".join(c.symbol for c in cards)) or "-"
 
 
 def state_text(state: GameState, rp: Replay | None = None) -> str:
@@ -45,7 +46,7 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
         lines.append(_("melds:"))
         for m in state.melds:
             lines.append("  " + _("#{id} seat {seat} {kind}: {meld}").format(
-                id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=m.meld.describe()))
+                id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=ltr_run(m.meld.describe())))
     lines.append(_("discard pile (top last): {cards}").format(cards=cards_text(state.discard)))
     lines.append(_("stock: {count} cards").format(count=state.stock_count))
     comma = pgettext("list separator", ", ")

@@ -42,7 +42,7 @@ from typing import Iterator
 from .catalog import LANGUAGES, UnknownLanguageError, translations
 
 __all__ = ["LANGUAGES", "UnknownLanguageError", "_", "N_", "NP_", "ngettext", "pgettext", "npgettext", "current_language",
-           "set_language", "language", "resolve_language", "is_rtl"]
+           "set_language", "language", "resolve_language", "is_rtl", "ltr_run", "LRI", "PDI"]
 
 _CHOSEN: ContextVar[str | None] = ContextVar("banakil_language", default=None)
 RTL = frozenset({"ar", "fa"})
@@ -114,6 +114,28 @@ def language(lang: str | None) -> Iterator[str]:
 def is_rtl(lang: str | None = None) -> bool:
     """Whether the language is written right to left (for ``dir="rtl"`` and mirrored layouts)."""
     return (lang or current_language()) in RTL
+
+
+#: Unicode's left-to-right isolate and its end: invisible, and kept by terminals, notebooks and browsers.
+LRI, PDI = "\u2066", "\u2069"
+
+
+def ltr_run(text: str) -> str:
+    """``text`` (a run of cards, a list of card codes) kept left to right inside a sentence of the current language.
+
+    In right-to-left text the bidirectional algorithm lays the tokens of ``7♥ 8♥ 9♥`` out from right to
+    left, so the run would read ``9♥ 8♥ 7♥``; wrapped in an isolate it keeps its own order, as on the
+    table. English (and any left-to-right language) gets ``text`` back unchanged, so its output, and JSON
+    (always built in English), carries no marks. An empty run stays empty.
+
+    >>> with language("en"):
+    ...     ltr_run("7♥ 8♥ 9♥")
+    '7♥ 8♥ 9♥'
+    >>> with language("ar"):
+    ...     ltr_run("7♥ 8♥ 9♥") == "\u2066" + "7♥ 8♥ 9♥" + "\u2069"
+    True
+    """
+    return f"{LRI}{text}{PDI}" if text and is_rtl() else text
 
 
 def _t() -> _gettext.NullTranslations:
