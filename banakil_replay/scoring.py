@@ -499,6 +499,26 @@ def sheet_entries(scores: Sequence[Number], debt: Number = 0) -> tuple[list[Numb
     return entered, tidy(debt)
 
 
+def _entered(rules: Ruleset, k: int, row: Sequence[Number], over: bool, debts: list[Number]) -> list[Number]:
+    """What the sheet enters for hand ``k``'s side scores ``row`` (``debts``, one shortfall a side, carried
+    on in place under ``sheet_carry``); refused when the row has the wrong number of sides or the match
+    was ``over``. One step of both :func:`match_status` and :func:`match_status_after`."""
+    n_sides = len(debts)
+    if len(row) != n_sides:
+        raise MalformedInputError(ngettext("hand {hand} has {count} side score, expected {sides}",
+                                           "hand {hand} has {count} side scores, expected {sides}",
+                                           len(row)).format(hand=k + 1, count=len(row), sides=n_sides))
+    if over:
+        raise MalformedInputError(_("hand {hand} was played after the match had ended").format(hand=k + 1))
+    if not rules.sheet_carry:
+        return list(row)
+    entries = []
+    for s in range(n_sides):
+        (e,), debts[s] = sheet_entries([row[s]], debts[s])
+        entries.append(e)
+    return entries
+
+
 def match_status(rules: Ruleset, players: int, hand_sides: Sequence[Sequence[Number]]) -> MatchStatus:
     """Totals, target and winner after these hands' side scores, under the rule set's end rule.
 
@@ -514,19 +534,7 @@ def match_status(rules: Ruleset, players: int, hand_sides: Sequence[Sequence[Num
     entered_rows: list[tuple[Number, ...]] = []
     over, winner, tiebreak = False, None, False
     for k, row in enumerate(hand_sides):
-        if len(row) != n_sides:
-            raise MalformedInputError(ngettext("hand {hand} has {count} side score, expected {sides}",
-                                               "hand {hand} has {count} side scores, expected {sides}",
-                                               len(row)).format(hand=k + 1, count=len(row), sides=n_sides))
-        if over:
-            raise MalformedInputError(_("hand {hand} was played after the match had ended").format(hand=k + 1))
-        if rules.sheet_carry:
-            entries = []
-            for s in range(n_sides):
-                (e,), debts[s] = sheet_entries([row[s]], debts[s])
-                entries.append(e)
-        else:
-            entries = list(row)
+        entries = _entered(rules, k, row, over, debts)
         entered_rows.append(tuple(entries))
         totals = [t + e for t, e in zip(totals, entries)]
         over, winner, tiebreak = _decide(rules, target, totals)
@@ -541,20 +549,8 @@ def match_status_after(rules: Ruleset, players: int, before: MatchStatus, row: S
     The step of :func:`match_status`'s loop: its totals start from ``before.totals``, the same numbers
     (whole ones as ints, which add up alike), and the carried shortfalls from ``before.carried``.
     """
-    n_sides = len(before.totals)
-    k = len(before.hands)
-    if len(row) != n_sides:
-        raise MalformedInputError(f"hand {k + 1} has {len(row)} side scores, expected {n_sides}")
-    if before.over:
-        raise MalformedInputError(f"hand {k + 1} was played after the match had ended")
     debts = list(before.carried)
-    if rules.sheet_carry:
-        entries = []
-        for s in range(n_sides):
-            (e,), debts[s] = sheet_entries([row[s]], debts[s])
-            entries.append(e)
-    else:
-        entries = list(row)
+    entries = _entered(rules, len(before.hands), row, before.over, debts)
     totals = [t + e for t, e in zip(before.totals, entries)]
     over, winner, tiebreak = _decide(rules, before.target, totals)
     return MatchStatus(before.target, before.hands + (tuple(row),), before.entered + (tuple(entries),),
