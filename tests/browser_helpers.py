@@ -357,3 +357,29 @@ def assert_changes(seen: list[tuple[int, list[str], str]]) -> None:
         assert h1 != h0, f"hand unchanged from event {s0} to {s1}: {h1}"
         assert t1 != t0, f"event text unchanged from event {s0} to {s1}: {t1!r}"
         assert h1, f"no cards drawn at event {s1}"
+
+
+def overlapping(page: Any, selector: str, at_least: int) -> list[tuple[str, str]]:
+    """The pairs of shown elements matching ``selector`` whose boxes overlap by more than a pixel each way
+    (one inside another, as a button in its row, is not an overlap); fails when fewer than ``at_least`` are
+    found, so a selector that stopped matching cannot pass for a tidy page."""
+    items = page.evaluate("""(sel) => {
+        const els = [...document.querySelectorAll(sel)]
+            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0);
+        return els.map((e, i) => {
+            const r = e.getBoundingClientRect();
+            const inside = els.map((o, j) => j !== i && (o.contains(e) || e.contains(o)) ? j : -1).filter(j => j >= 0);
+            return {i, x: r.x, y: r.y, w: r.width, h: r.height, inside, text: (e.innerText || '').slice(0, 40)};
+        });
+    }""", selector)
+    assert len(items) >= at_least, items
+    found = []
+    for a in items:
+        for b in items:
+            if b["i"] <= a["i"] or b["i"] in a["inside"]:
+                continue
+            dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            if dx > 1 and dy > 1:
+                found.append((a["text"], b["text"]))
+    return found

@@ -63,25 +63,7 @@ def reads_left_to_right(found: list[dict[str, Any]]) -> bool:
 
 
 def overlaps(page: Any) -> list[tuple[str, str]]:
-    items = page.evaluate("""(sel) => {
-        const els = [...document.querySelectorAll(sel)].filter(e => e.getBoundingClientRect().width > 0);
-        return els.map((e, i) => {
-            const r = e.getBoundingClientRect();
-            const inside = els.map((o, j) => j !== i && (o.contains(e) || e.contains(o)) ? j : -1).filter(j => j >= 0);
-            return {i, x: r.x, y: r.y, w: r.width, h: r.height, inside, text: (e.innerText || '').slice(0, 40)};
-        });
-    }""", BLOCKS)
-    assert len(items) > 20, items
-    found = []
-    for a in items:
-        for b in items:
-            if b["i"] <= a["i"] or b["i"] in a["inside"]:
-                continue
-            dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
-            dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
-            if dx > 1 and dy > 1:
-                found.append((a["text"], b["text"]))
-    return found
+    return bh.overlapping(page, BLOCKS, at_least=21)
 
 
 @pytest.fixture(scope="module")

@@ -60,23 +60,7 @@ def assert_reads_left_to_right(found: list[dict[str, float]], what: str) -> None
 
 def assert_no_overlap(page: Any) -> None:
     """No two labelled elements overlap (one inside another, as a button in its row, is not an overlap)."""
-    items = page.evaluate("""(sel) => {
-        const els = [...document.querySelectorAll(sel)]
-            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0);
-        return els.map((e, i) => {
-            const r = e.getBoundingClientRect();
-            const inside = els.map((o, j) => j !== i && (o.contains(e) || e.contains(o)) ? j : -1).filter(j => j >= 0);
-            return {i, x: r.x, y: r.y, w: r.width, h: r.height, inside, text: (e.innerText || '').slice(0, 40)};
-        });
-    }""", LABELLED)
-    assert len(items) > 5, items
-    for a in items:
-        for b in items:
-            if b["i"] <= a["i"] or b["i"] in a["inside"]:
-                continue
-            dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
-            dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
-            assert dx <= 1 or dy <= 1, f"{a['text']!r} overlaps {b['text']!r}"
+    assert not bh.overlapping(page, LABELLED, at_least=6)
 
 
 def assert_faces_read_rank_then_suit(widget: Any) -> None:
