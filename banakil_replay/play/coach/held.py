@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 
 from ...events import Discarded, LaidOff, Melded, Took
@@ -30,7 +31,8 @@ from ...state import GameState
 from ..search.candidates import meld_candidates
 from ..moves import Option
 
-RESULTS = Path(__file__).resolve().parents[2] / "notebooks" / "11_playing_well_results.json"
+# found from the package's folder, not this module's, so moving the module cannot lose the figures
+RESULTS = Path(str(files("banakil_replay"))).parent / "notebooks" / "11_playing_well_results.json"
 
 #: tip id -> the advice, named as the coach cites it (every testable tip of ``tips.TIPS``)
 ADVICE: dict[str, str] = {
