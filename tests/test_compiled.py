@@ -40,8 +40,12 @@ def test_a_module_runs_from_the_file_compiled_names(name: str) -> None:
 
 def test_the_version_says_which_path(tmp_path: Path) -> None:
     # from elsewhere: `python -m` puts its working folder first on the path, and here that holds the pure sources
+    # and the folder this process loaded the package from goes first: pytest may have put the sources' root
+    # ahead of the compiled build on sys.path after the package was imported
+    here = str(Path(importlib.import_module("banakil_replay").__file__ or "").resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([here, *sys.path])}
     done = subprocess.run([sys.executable, "-m", "banakil_replay", "--version"], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+                          timeout=120, cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     said = " ".join(done.stdout.split())  # argparse wraps the line to the terminal's width
     assert said.endswith(", compiled (banakil_replay.fast_melds, banakil_replay.play.search.candidates, "
