@@ -32,7 +32,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout's package, run from anywhere
-from banakil_replay.i18n import is_rtl  # noqa: E402
+from banakil_replay.i18n import LRI, PDI, is_rtl  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The languages the course is written in besides English.
@@ -134,7 +134,6 @@ def localize_links(text: str, lang: str, translated_lessons: set[str]) -> str:
     return LINK.sub(move, text)
 
 
-LRI, PDI = "\u2066", "\u2069"  # Unicode's left-to-right isolate and its end: invisible, kept by every renderer
 _CARD = r"(?:10|[2-9JQKA])[♥♦♣♠HDCS]?(?:\(=[^)]*\))?|JK|🃏(?:\(=[^)]*\))?"
 _TAGS = r"\[00[0-4](?: \(Jawaker\))?(?:, 00[0-4](?: \(Jawaker\))?)*\]"  # [000, 004], not one with words in it
 _LTR = re.compile(rf"`[^`\n]+`|{_TAGS}|(?<![0-9A-Za-z`])(?:{_CARD})(?:[ -](?:{_CARD}))+(?![0-9A-Za-z`])")
