@@ -228,6 +228,11 @@ def codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
+def symbols(cards: Iterable[Card]) -> str:
+    """Cards as a sentence shows them, in the order given: ``7♥ 8♥ 9♥``."""
+    return " ".join(c.symbol for c in cards)
+
+
 def full_deck() -> Counter[Card]:
     """The 106-card deck as a multiset: two of every natural and every 2, two jokers.
 
@@ -313,7 +318,7 @@ def difference_words(given: Counter[Card], expected: Counter[Card]) -> str:
     'it lacks 5♥ and it has 3♥ 4♥ too many'
     """
     def listed(cards: Counter[Card]) -> str:
-        return " ".join(c.symbol for c in sorted(cards.elements(), key=CARD_INDEX.__getitem__))
+        return symbols(sorted(cards.elements(), key=CARD_INDEX.__getitem__))
 
     extra, missing = given - expected, expected - given
     if missing and extra:

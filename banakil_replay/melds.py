@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Literal, Sequence
 
 import msgspec
 
-from .cards import ACE_RANK, CARD_INDEX, SUITS, Card, parse_cards, rank_code
+from .cards import ACE_RANK, CARD_INDEX, Card, SUITS, parse_cards, rank_code, symbols
 from .errors import IllegalMoveError, MalformedInputError
 from .citations import cite
 from .i18n import N_, _
@@ -284,7 +284,7 @@ def _verify_new(cards: Sequence[Card], rules: Ruleset, arrangement: Sequence[Car
         found = _match_order(layouts, arrangement)
         if found is None:
             raise Rule.RUN_ORDER.no(_("the cards cannot lie in the order {cards}: a run lies in rank order with each "
-                                      "wild in a gap or at an end").format(cards=" ".join(c.symbol for c in arrangement)))
+                                      "wild in a gap or at an end").format(cards=symbols(arrangement)))
         return found
     if kind == "set":
         return layouts[0]
@@ -504,7 +504,7 @@ def _lay_off(meld: Meld, added: tuple[Card, ...], rules: Ruleset, arrangement: t
         return _apply(meld, added, rules, arrangement)
     except IllegalMoveError as no:
         raise IllegalMoveError(_("cannot add {cards} to {meld}: {reason}").format(
-            cards=" ".join(c.symbol for c in added), meld=meld.describe(), reason=no), rule=no.rule,
+            cards=symbols(added), meld=meld.describe(), reason=no), rule=no.rule,
             source=no.source) from None
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
-from .cards import CARD_INDEX, CARD_KINDS, JOKER, Card, counts_of, deck_left, difference_words, full_deck
+from .cards import CARD_INDEX, CARD_KINDS, Card, JOKER, counts_of, deck_left, difference_words, full_deck, symbols
 from .citation_words import said
 from .citations import BANKED, cite
 from .errors import IllegalMoveError, MalformedInputError
@@ -269,7 +269,7 @@ def after_took(state: GameState, ev: Took) -> GameState:
     taken = pile[len(pile) - ev.count:]
     if ev.cards is not None and ev.cards != taken and Counter(ev.cards) != Counter(taken):  # named in pile order, or not
         raise Rule.TAKE_FROM_PILE.no(_("the cards named are not the top {count} of the pile ({cards})").format(
-            count=ev.count, cards=" ".join(c.symbol for c in taken)))
+            count=ev.count, cards=symbols(taken)))
     if rules.discard_limit == "lone_top_card":
         restricted = taken if ev.count == 1 else ()
     elif rules.discard_limit == "any_taken":
@@ -283,8 +283,8 @@ def after_took(state: GameState, ev: Took) -> GameState:
         # only the cards taken and copies of them: no discard could end this turn
         raise Rule.KEEP_A_LEGAL_DISCARD.no(_(
             "taking {taken} would leave seat {seat} holding only {hand}, the cards taken and copies of them, and "
-            "none may be discarded this turn").format(taken=" ".join(c.symbol for c in reversed(taken)), seat=ev.seat,
-                                                      hand=" ".join(c.symbol for c in hand)))
+            "none may be discarded this turn").format(taken=symbols(reversed(taken)), seat=ev.seat,
+                                                      hand=symbols(hand)))
     return _evolve(state, hands=_set(state.hands, ev.seat, hand), discard=pile[:len(pile) - ev.count], phase="meld",
                         this_turn=turn)
 
@@ -334,7 +334,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     if hand and turn.restricted and _only_restricted(turn, hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(_("this would leave only {hand}, taken from the pile this turn, and it may "
                                              "not be discarded: keep a card you may discard, or go out").format(
-                                                 hand=" ".join(c.symbol for c in hand)))
+                                                 hand=symbols(hand)))
 
 
 def after_melded(state: GameState, ev: Melded) -> GameState:

@@ -14,6 +14,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
+from ..cards import symbols
 from ..i18n import _
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
@@ -27,7 +28,7 @@ def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
     print("\n" + _("Question {number} ({title}; {origin})").format(number=number, title=title, origin=ex.origin),
           file=out)
     for s in ex.shows():
-        cards = " ".join(c.symbol for c in s.cards)
+        cards = symbols(s.cards)
         text = f"({s.text})" if cards and s.text else s.text
         print(f"  {s.label}: {' '.join(p for p in (cards, text) if p) or '-'}", file=out)
     print(ex.question, file=out)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..cards import symbols
 from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
@@ -24,7 +25,7 @@ def safe(text: str) -> str:
 
 def cards_text(cards: tuple) -> str:  # type: ignore[type-arg]
     """A run of cards for a line of the table; isolated left to right in a right-to-left language."""
-    return ltr_run(" ".join(c.symbol for c in cards)) or "-"
+    return ltr_run(symbols(cards)) or "-"
 
 
 def state_text(state: GameState, rp: Replay | None = None) -> str:

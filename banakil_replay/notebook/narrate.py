@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from ..cards import Card
+from ..cards import Card, symbols
 from ..errors import BanakilError
 from ..events import (Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, HandStruck, JokerSwapped,
                       LaidOff, MatchBanked, MatchStarted, Melded, Reshuffled, Took, parse_event)
@@ -51,7 +51,7 @@ def side_label(state: GameState, side: int) -> str:
 
 def _symbols(cards: Sequence[Card]) -> str:
     """A run of cards (or one card) for a sentence: isolated left to right in a right-to-left language."""
-    return ltr_run(" ".join(c.symbol for c in cards))
+    return ltr_run(symbols(cards))
 
 
 def _listed(items: Sequence[str], last_joined_by: str = "and") -> str:

@@ -26,10 +26,8 @@ onto each meld within reach; each joker swap; each card that may be discarded.
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from ..search.candidates import meld_candidates
-from ...cards import Card
+from ...cards import Card, symbols
 from ...errors import IllegalMoveError
 from ...events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from .hints import plural_n, rank_options
@@ -45,10 +43,6 @@ from ...state import GameState
 # refusals worth showing a learner: the move looks possible, and the rule says why it is not
 _TEMPTING_MELD_REFUSALS = frozenset({Rule.GO_OUT_WITH_DISCARD, Rule.KEEP_A_LEGAL_DISCARD})
 _TEMPTING_WILD_REFUSALS = frozenset({Rule.ONE_JOKER_PER_MELD, Rule.ONE_TWO_PER_MELD})
-
-def _names(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
-
 
 def _try(state: GameState, event: Event) -> GameState | IllegalMoveError:
     """Apply with the reducer's handler: the new state, or the refusal with its rule."""
@@ -185,17 +179,17 @@ def _reshuffle_words(nth: int, most: int) -> str:
 def _take_words(k: int, taken: tuple[Card, ...], best: tuple[Card, ...], faces: tuple[Card, ...]) -> str:
     # the pile is written bottom up, its top card last, everywhere (the event's own words say it so too)
     text = ngettext("Take the top card of the pile ({cards})", "Take the top {count} cards of the pile ({cards})",
-                    k).format(count=k, cards=_names(taken))
+                    k).format(count=k, cards=symbols(taken))
     if best:
         text = ngettext("{option}: with it you could meld {meld} this turn",
-                        "{option}: with them you could meld {meld} this turn", k).format(option=text, meld=_names(best))
+                        "{option}: with them you could meld {meld} this turn", k).format(option=text, meld=symbols(best))
     if len(faces) > 3:
         text = _("{option}; none of the taken cards, nor a copy of one, may be thrown back this "
                  "turn").format(option=text)
     elif faces:
         text = ngettext("{option}; you may not throw {cards} back this turn, nor a copy of it",
                         "{option}; you may not throw {cards} back this turn, nor a copy of them",
-                        len(faces)).format(option=text, cards=_names(faces))
+                        len(faces)).format(option=text, cards=symbols(faces))
     return text + "."
 
 
