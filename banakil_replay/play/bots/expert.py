@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ...hand_end import seat_inputs
+from ...i18n import current_language, language
 from ...seats import sides_of
 from ...state import GameState
 from ..rule_text import never_melded_score
@@ -196,13 +197,16 @@ class Deals:
 def play(deals: Deals, tally: Tally, start: int, stop: int, side: int, match_weight: float) -> None:
     """Try ``tally``'s move in deals ``start`` .. ``stop - 1``, each played until the seat's next turn is over."""
     seat = deals.obs.seat
-    for i in range(start, stop):
-        state, seed = deals.get(i)
-        now = step(state, tally.option.event)
-        for ev in tally.then:
-            now = step(now, ev)
-        final = play_out(now, random.Random(seed), seat)
-        tally.add(final, side, match_weight)
+    # The playouts' refused tries build their refusals, which ask the language each time; found
+    # from the environment, that is four variables read per sentence. Pinned here, once.
+    with language(current_language()):
+        for i in range(start, stop):
+            state, seed = deals.get(i)
+            now = step(state, tally.option.event)
+            for ev in tally.then:
+                now = step(now, ev)
+            final = play_out(now, random.Random(seed), seat)
+            tally.add(final, side, match_weight)
 
 
 def evaluate(obs: Observation, moves: Sequence[Option], deals: int, seed: str = "review",
