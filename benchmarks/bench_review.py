@@ -45,16 +45,27 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
+def _module(now: str, before: str) -> Any:
+    """``banakil_replay.play.<now>``, or ``play.<before>`` in a release from before ``play/`` had a
+    folder per job (issue 26), so the releases the README compares with still run here."""
+    import importlib
+    try:
+        return importlib.import_module(f"banakil_replay.play.{now}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"banakil_replay.play.{before}")
+
+
 def child(workload: str, log: Path) -> dict[str, Any]:
     """Run one workload in this process (imported from whatever ``banakil_replay`` is first on the path)."""
     from banakil_replay.log.load import load_replay
-    from banakil_replay.play.bots.selfplay import decide
-    from banakil_replay.play.bots.expert import Deals, ExpertBot
     from banakil_replay.play.moves import is_move
     from banakil_replay.play.observation import observe
-    from banakil_replay.play.coach.options import options
-    from banakil_replay.play.analysis.review import review
-    from banakil_replay.play.bots.rollout import play_out, step
+
+    decide = _module("bots.selfplay", "bots").decide
+    Deals, ExpertBot = _module("bots.expert", "expert").Deals, _module("bots.expert", "expert").ExpertBot
+    options = _module("coach.options", "options").options
+    review = _module("analysis.review", "review").review
+    play_out, step = _module("bots.rollout", "rollout").play_out, _module("bots.rollout", "rollout").step
 
     rp = load_replay(log)
     decisions = [i for i, ev in enumerate(rp.events) if i > 0 and is_move(ev)]
