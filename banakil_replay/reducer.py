@@ -478,9 +478,9 @@ def _end_hand(state: GameState, went_out: int | None) -> GameState:
 def _record(state: GameState, score: HandScore) -> GameState:
     rules = _rules(state)
     history = state.history + (tuple(score.sides),)
-    status = match_status_of(rules, state.n, state.history, history)
-    return _evolve(state, hand_score=score, history=history, totals=status.totals, match_over=status.over,
-                        winner=status.winner)
+    status = match_status_of(rules, state.n, state.match, history)
+    return _evolve(state, hand_score=score, history=history, match=status, totals=status.totals,
+                   match_over=status.over, winner=status.winner)
 
 
 def after_hand_scored(state: GameState, ev: HandScored) -> GameState:

@@ -557,24 +557,22 @@ def match_status_after(rules: Ruleset, players: int, before: MatchStatus, row: S
                        tuple(tidy(t) for t in totals), tuple(debts), over, winner, tiebreak)
 
 
-#: The match status last worked out, with what it was worked out from: (rules, players, hands,
-#: status). The next hand's end in the same fold finds its hands here and adds one row to them.
-_LAST_STATUS: list[tuple[Ruleset, int, Sequence[Sequence[Number]], MatchStatus]] = []
-
-
-def match_status_of(rules: Ruleset, players: int, before: Sequence[Sequence[Number]],
+def match_status_of(rules: Ruleset, players: int, before: MatchStatus | None,
                     hand_sides: Sequence[Sequence[Number]]) -> MatchStatus:
-    """``match_status(rules, players, hand_sides)``, where ``before`` is ``hand_sides`` but its last row:
-    by one step (:func:`match_status_after`) from the status after ``before`` when that is the one last
-    worked out (the very same object, kept alive here, so the same hands; the same rules). A pure
-    function's answer, remembered: the reducer's hand ends no longer re-add every hand before them."""
-    last = _LAST_STATUS[0] if _LAST_STATUS else None
-    if last is not None and last[2] is before and last[0] is rules and last[1] == players:
-        status = match_status_after(rules, players, last[3], hand_sides[-1])
-    else:
-        status = match_status(rules, players, hand_sides)
-    _LAST_STATUS[:] = [(rules, players, hand_sides, status)]
-    return status
+    """``match_status(rules, players, hand_sides)``, by one step (:func:`match_status_after`) from
+    ``before`` when it is the status, under these rules, after every row of ``hand_sides`` but the last:
+    the one the fold carries (``GameState.match``), so a hand's end does not re-add every hand before it.
+    Without it (None, or a status of other hands) every hand is added up.
+
+    >>> from .rules import get_ruleset
+    >>> rules = get_ruleset("classic")
+    >>> first = match_status_of(rules, 2, None, [(37, 3)])
+    >>> match_status_of(rules, 2, first, [(37, 3), (20, 150)]) == match_status(rules, 2, [(37, 3), (20, 150)])
+    True
+    """
+    if before is not None and before.hands == tuple(hand_sides[:-1]):
+        return match_status_after(rules, players, before, hand_sides[-1])
+    return match_status(rules, players, hand_sides)
 
 
 def _decide(rules: Ruleset, target: int, totals: Sequence[float]) -> tuple[bool, int | None, bool]:

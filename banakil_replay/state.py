@@ -17,7 +17,7 @@ from .cards import CARD_KINDS, Card
 from .events import Annotated, Event
 from .melds import Meld
 from .rules import Ruleset
-from .scoring import HandScore, tidy
+from .scoring import HandScore, MatchStatus, tidy
 from .seats import partner_of, side_of, sides_of
 
 Phase = Literal["setup", "draw", "meld", "over"]
@@ -63,7 +63,7 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
     """The whole game after some prefix of the log.
 
     A frozen :class:`msgspec.Struct`: its fields live in slots, so the copy each event makes
-    (:meth:`evolve`) is one C-level copy of 28 pointers, not a dict of 28 entries. Every field
+    (:meth:`evolve`) is one C-level copy of 30 pointers, not a dict of 30 entries. Every field
     is an immutable value (tuples, frozen records), shared between the states that did not change
     it; no field refers back to a state, so the garbage collector need not track states.
     A state is numbered once, right after it is made, with :func:`set_seq` (never
@@ -96,6 +96,9 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
     totals: tuple[Any, ...] = ()
     match_over: bool = False
     winner: int | None = None
+    # the score sheet after ``history`` (totals, match_over and winner are its figures), carried so the
+    # next hand's end adds its one row (scoring.match_status_of); None until a hand has ended
+    match: MatchStatus | None = None
     banked: bool = False
     struck: tuple[int, ...] = ()  # numbers of the hands struck (hand_struck): they count for nobody
     format_minor: int = 0  # the log's minor format version: what it requires can grow with it

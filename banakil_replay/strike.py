@@ -39,7 +39,7 @@ def after_hand_struck(state: GameState, ev: HandStruck) -> GameState:
                                       "{last}").format(hand=ev.hand, last=len(state.history)))
     history = tuple(tuple(0 for _ in row) if k == ev.hand - 1 else row for k, row in enumerate(state.history))
     status = match_status(rules, state.n, history)
-    return evolve(state, history=history, struck=state.struck + (ev.hand,), totals=status.totals,
+    return evolve(state, history=history, struck=state.struck + (ev.hand,), match=status, totals=status.totals,
                   match_over=status.over, winner=status.winner)
 
 

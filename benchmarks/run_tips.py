@@ -1,8 +1,11 @@
 """Play every testable tip's experiment, a chunk of deals at a time, and keep the figures in a JSON file.
 
-    nice python benchmarks/run_tips.py OUT.json [--hands2 200] [--hands4 100] [--chunk 20] [--seed 0] [--players N]
+    nice python benchmarks/run_tips.py [OUT.json] [--hands2 200] [--hands4 100] [--chunk 20] [--seed 0] [--players N]
                                                 [--minutes M]
-    python benchmarks/run_tips.py OUT.json --table OUT.md     # the figures as the README's markdown table
+    python benchmarks/run_tips.py [OUT.json] --table OUT.md   # the figures as the README's markdown table
+
+OUT.json is by default the figures' one home, ``banakil_replay/data/playing_well_results.json``: package
+data, so the coach of an installed copy cites them too (``play/coach/held.py``), and lesson 11 charts them.
 
 Chunk after chunk, the (tip, rules, players) furthest from its target (``--hands2`` at two players,
 ``--hands4`` at four) gets ``--chunk`` more paired deals, so a run stopped early (``--minutes``, or by
@@ -22,6 +25,7 @@ import time
 
 from banakil_replay.play.analysis.experiment import interval, run_experiment
 from banakil_replay.play.analysis.tips import TIPS, Tip
+from banakil_replay.play.coach.held import RESULTS
 
 
 def _row(tip: str, rules: str, players: int, seed: int, diffs: list[float], seconds: float) -> dict[str, object]:
@@ -50,7 +54,7 @@ def table(rows: list[dict[str, object]]) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("out")
+    ap.add_argument("out", nargs="?", default=str(RESULTS), help="the figures (default: %(default)s)")
     ap.add_argument("--hands2", type=int, default=200)
     ap.add_argument("--hands4", type=int, default=100)
     ap.add_argument("--chunk", type=int, default=20)

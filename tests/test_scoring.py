@@ -7,7 +7,7 @@ import pytest
 from banakil_replay.errors import MalformedInputError
 from banakil_replay.rules import get_ruleset
 from banakil_replay.scoring import (
-    HandInput, match_status, round_in_favour, score_hand, sheet_entries,
+    HandInput, match_status, match_status_of, round_in_favour, score_hand, sheet_entries,
 )
 
 H = HandInput.from_values
@@ -176,3 +176,27 @@ def test_a_deck_overflow_counts_seats_from_zero_as_everywhere() -> None:
     hands = [parse_cards("3H 3H"), parse_cards("3H 4H")]
     assert "(seat 0: 2, seat 1: 1)" in str(deck_overflow(hands))
     assert "(Dana: 2, seat 1: 1)" in str(deck_overflow(hands, ["Dana", ""]))  # a blank name: the seat's number
+
+
+@pytest.mark.parametrize("log", ["sample_games/selfplay/classic_4p.jsonl", "sample_games/selfplay/eram_4p.jsonl",
+                                 "conformance/valid/classic-sheet-struck.jsonl"])
+def test_the_fold_carries_the_sheet_its_hands_give(log: str) -> None:
+    """The status each state carries (what the next hand's end steps from) is the one its hands give, struck
+    hands too, and its figures are the state's."""
+    from pathlib import Path
+
+    from banakil_replay import load_replay
+
+    replay = load_replay(Path(__file__).resolve().parent.parent / log)
+    ends = [s for s in replay.states if s.history]
+    assert len({len(s.history) for s in ends}) > 2  # several hands' ends, so most statuses were stepped
+    for s in ends:
+        assert s.rules is not None and s.match == match_status(s.rules, s.n, s.history)
+        assert (s.match.totals, s.match.over, s.match.winner) == (s.totals, s.match_over, s.winner)
+
+
+def test_a_status_of_other_hands_is_not_stepped_from() -> None:
+    c = get_ruleset("classic")
+    other = match_status(c, 2, [(100, 0)])  # a status, but not of the hands before the last
+    assert match_status_of(c, 2, other, [(37, 3), (20, 150)]) == match_status(c, 2, [(37, 3), (20, 150)])
+    assert match_status_of(c, 2, None, [(37, 3)]) == match_status(c, 2, [(37, 3)])

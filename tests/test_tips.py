@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -15,6 +16,7 @@ from banakil_replay.state import GameState
 from banakil_replay.play.bots.selfplay import HeuristicBot
 from banakil_replay.play.analysis.habits import HabitBot
 from banakil_replay.play.analysis.tips import TIPS, get_tip
+from banakil_replay.play.coach.held import RESULTS
 
 
 def test_every_tip_is_playable_or_says_why_not() -> None:
@@ -37,14 +39,10 @@ def test_an_arm_without_settings_is_the_plain_bot_itself() -> None:
     assert isinstance(bot, HabitBot) and bot.keep_jokers and bot is not tip.arm("without")()
 
 
-def test_the_figures_beside_lesson_11_cover_every_run_and_agree_with_their_differences() -> None:
-    import json
-    from pathlib import Path
-
+def test_lesson_11s_figures_cover_every_run_and_agree_with_their_differences() -> None:
     from banakil_replay.play.analysis.experiment import interval
 
-    rows = json.loads((Path(__file__).resolve().parent.parent / "notebooks" / "11_playing_well_results.json")
-                      .read_text(encoding="utf-8"))
+    rows = json.loads(RESULTS.read_text(encoding="utf-8"))
     kept = {(r["tip"], r["rules"], r["players"]): r for r in rows}
     assert set(kept) == {(t.id, rules, n) for t in TIPS for rules, n in t.runs}
     for (tip, rules, n), r in kept.items():
@@ -53,6 +51,28 @@ def test_the_figures_beside_lesson_11_cover_every_run_and_agree_with_their_diffe
         assert (r["mean"], r["low"], r["high"]) == pytest.approx((iv.mean, iv.low, iv.high), abs=1e-3)
         assert r["command"] == (f"banakil-replay experiment {tip} --rules {rules} --players {n} "
                                 f"--hands {iv.n} --seed {r['seed']}")
+
+
+def test_an_installed_copy_carries_lesson_11s_figures_and_its_coach_cites_them(tmp_path: Path) -> None:
+    """What a wheel holds is what setuptools' build_py lays out (bdist_wheel packs that folder): built from
+    pyproject.toml's package data into a folder of its own, and read there by a Python that sees no checkout."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    lib = tmp_path / "lib"
+    built = subprocess.run([sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(tmp_path),
+                            "build_py", "--build-lib", str(lib)], cwd=root, capture_output=True, text=True,
+                           timeout=120, env={k: v for k, v in os.environ.items() if k != "BANAKIL_COMPILE"})
+    assert built.returncode == 0, built.stderr
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from banakil_replay.play.coach import held; "
+            "print(held.RESULTS.is_relative_to(sys.argv[1]), len(held.findings()), "
+            "sum(f.held for f in held.findings()))")
+    said = subprocess.run([sys.executable, "-I", "-c", code, str(lib)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert said.returncode == 0, said.stderr
+    inside, found, held = said.stdout.split()
+    assert inside == "True" and int(found) == len(json.loads(RESULTS.read_text(encoding="utf-8"))) and int(held) > 0
 
 
 def test_every_tip_is_tried_at_two_and_at_four_players_where_it_applies() -> None:

@@ -1,16 +1,17 @@
 """Lesson 11, Playing well: the sources' tips, put to the test by play (cells for make_notebooks.py).
 
 Kept apart from ``make_notebooks.py`` so the course's other lessons and this one can change
-independently; ``make_notebooks.LESSONS`` lists it last. The figures it charts are read from
-``notebooks/11_playing_well_results.json``, made by ``benchmarks/run_tips.py`` (the command is in
-the file and in the README); a small experiment is also played live when the lesson runs.
+independently; ``make_notebooks.LESSONS`` lists it last. The figures it charts are read from the
+package (``banakil_replay/data/playing_well_results.json``, ``held.RESULTS``, where the coach reads them
+too), made by ``benchmarks/run_tips.py`` (the command is in the file and in the README); a small
+experiment is also played live when the lesson runs.
 """
 
 from __future__ import annotations
 
 from cells import code, md  # tools/ is on the path
 
-RESULTS = "11_playing_well_results.json"
+RESULTS = "banakil_replay/data/playing_well_results.json"
 GUIDE = "../docs/how-to-play.md"
 
 
@@ -82,13 +83,14 @@ print(f"{tip.id}: {iv.n} paired hands, habit minus without {iv.mean:+.2f} points
       f"(95% interval {iv.low:+.2f} to {iv.high:+.2f}): {iv.verdict}")
 """),
     md(f"""
-The larger runs' figures are kept beside this lesson (`{RESULTS}`), each with the command that
-made it; the same command with the same seed always gives the same figures:
+The larger runs' figures ship inside the package (`{RESULTS}`, where the coach reads them too), each
+with the command that made it; the same command with the same seed always gives the same figures:
 """),
     code(f"""
 import json
 import pandas as pd
-rows = json.load(open("{RESULTS}", encoding="utf-8"))
+from banakil_replay.play.coach.held import RESULTS  # the figures' file, inside the package
+rows = json.loads(RESULTS.read_text(encoding="utf-8"))
 results = pd.DataFrame([{{k: r[k] for k in ("tip", "rules", "players", "hands", "mean", "low", "high", "verdict")}}
                         for r in rows])
 results["what"] = results.tip + " (" + results.rules + ", " + results.players.astype(str) + "p)"

@@ -1,6 +1,6 @@
 """Which of the sources' tips held when tested, and which one speaks for a move: the coach's citations.
 
-Lesson 11's figures (``notebooks/11_playing_well_results.json``, made by
+Lesson 11's figures (``banakil_replay/data/playing_well_results.json``, package data, made by
 ``benchmarks/run_tips.py``) say, for each tip under each rule set and player
 count, how many points a hand its habit won or lost against its absence, with
 a 95% interval. The coach (``hints.py``, behind ``hint``, the command line's
@@ -9,8 +9,8 @@ options and the PlayTable's coach) and the review cite a tip only through
 named as advice that held only where its run at that table held; a tip that
 lost or was unclear is never given as a habit the sources recommend.
 
-The figures are read from the repository's copy beside the lesson; where it is
-absent (an installed package without the notebooks), nothing is cited. This
+The figures ship inside the package, so an installed copy cites them as the checkout does; where
+the file is absent or unreadable, nothing is cited. This
 module imports no bots (``tips.py`` does, and the hints sit below the bots),
 so the tips' short names are kept here; ``tests/test_tips.py`` checks that
 they match the catalogue.
@@ -31,8 +31,9 @@ from ...state import GameState
 from ..search.candidates import meld_candidates
 from ..moves import Option
 
-# found from the package's folder, not this module's, so moving the module cannot lose the figures
-RESULTS = Path(str(files("banakil_replay"))).parent / "notebooks" / "11_playing_well_results.json"
+# found from the package's folder, not this module's, so moving the module cannot lose the figures; their
+# one home: run_tips.py writes here, lesson 11 and the coach read from here
+RESULTS = Path(str(files("banakil_replay"))) / "data" / "playing_well_results.json"
 
 #: tip id -> the advice, named as the coach cites it (every testable tip of ``tips.TIPS``)
 ADVICE: dict[str, str] = {
