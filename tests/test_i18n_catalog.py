@@ -65,16 +65,34 @@ def _fields(text: str) -> set[str]:
     return set(re.findall(r"\{(\w*)\}", text))
 
 
-def test_translations_fill_the_same_named_fields(arabic: dict[tuple[str | None, str], Any]) -> None:
-    for key, m in arabic.items():
+#: every catalog the package ships (ar, fa, ...): each is checked for its fields, complete or not
+LOCALES = sorted(p.name for p in (ROOT / "banakil_replay" / "i18n" / "locale").iterdir()
+                 if (p / "LC_MESSAGES" / "banakil.po").is_file())
+
+
+def test_every_catalog_is_checked() -> None:
+    assert {"ar", "fa"} <= set(LOCALES), LOCALES
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_translations_fill_the_same_named_fields(lang: str) -> None:
+    """A translation names only the fields its msgid fills, and drops none (an untranslated entry says
+    the English msgid, so it has nothing to check: the Arabic one is refused above, a Persian one falls back)."""
+    for key, m in {_key(m): m for m in list(read_catalog(lang))[1:]}.items():
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         wanted = set().union(*(_fields(i) for i in ids))
         forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        if not any(forms):
+            continue
+        assert all(forms), f"{lang} {key}: some plural forms are translated and some are empty"
         for form in forms:
-            assert _fields(form) <= wanted, f"{key}: {form!r} names a field the code does not fill"
+            assert _fields(form) <= wanted, f"{lang} {key}: {form!r} names a field the code does not fill"
         if not isinstance(m.id, tuple):  # a plural form may leave the number out (لاعبان: "two players")
-            assert _fields(forms[0]) == wanted, f"{key}: {forms[0]!r} drops a field"
-        assert "%" not in "".join(forms) or "%" in "".join(ids), f"{key}: argparse reads % in help text"
+            assert _fields(forms[0]) == wanted, f"{lang} {key}: {forms[0]!r} drops a field"
+        assert "%" not in "".join(forms) or "%" in "".join(ids), f"{lang} {key}: argparse reads % in help text"
+        printf = sorted(re.findall(r"%(?:\(\w+\))?[sdr]", "".join(ids[:1])))
+        assert sorted(re.findall(r"%(?:\(\w+\))?[sdr]", forms[0])) == printf, \
+            f"{lang} {key}: argparse fills {printf}, the translation says {forms[0]!r}"
 
 
 def test_every_value_a_knob_can_take_has_words() -> None:
