@@ -123,7 +123,7 @@ KEPT_TERMS = {
     r"\bjokers?\b": ("joker", "جوکر"),
     r"\bwild\b": ("wild card", "وایلد"),
     r"\bnatural\b": ("natural card", "عادی"),
-    r"\bpartner'?s?\b": ("partner", "شریک"),
+    r"(?<!{)\bpartner'?s?\b(?!})": ("partner", "شریک"),
     r"\bJawaker\b": ("Jawaker", "جاواکر"),
     r"\bdead hand\b": ("dead hand", "مرده"),
     r"\bcold hands?\b": ("cold hand", "سرد"),
