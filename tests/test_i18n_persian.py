@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from banakil_replay.citation_words import messages as citation_messages
-from banakil_replay.i18n import _, is_rtl, language, ngettext, resolve_language
+from banakil_replay.i18n import _, is_rtl, language, ngettext, pgettext, resolve_language
 from banakil_replay.i18n.catalog import read_catalog
 from banakil_replay.i18n.extract import extract_catalog
+from banakil_replay.learn.model import parse_card_answer, parse_yes_no
 from banakil_replay.rulebook_words import messages as rulebook_messages
 
 from test_i18n import _english_unless_told, _run  # noqa: F401
@@ -69,7 +70,10 @@ def test_the_header_gives_persians_two_plural_forms() -> None:
 PERSIAN_COMPLETE = ("banakil_replay/cli/", "banakil_replay/play/", "banakil_replay/cards.py",
                     "banakil_replay/melds.py", "banakil_replay/meld_words.py", "banakil_replay/reducer.py",
                     "banakil_replay/errors.py", "banakil_replay/events.py", "banakil_replay/log/",
-                    "banakil_replay/citations.py", "banakil_replay/accepts.py", "banakil_replay/strike.py")
+                    "banakil_replay/citations.py", "banakil_replay/accepts.py", "banakil_replay/strike.py",
+                    "banakil_replay/rules.py", "banakil_replay/scoring.py", "banakil_replay/examples/",
+                    "banakil_replay/learn/", "banakil_replay/deck_holds.py", "banakil_replay/hand_end.py",
+                    "banakil_replay/limits.py", "banakil_replay/seats.py")
 
 
 def test_the_translated_modules_stay_translated(persian: dict[tuple[str | None, str], Any]) -> None:
@@ -185,6 +189,16 @@ def test_an_illegal_event_is_refused_in_persian(capsys: pytest.CaptureFixture[st
 def test_a_bad_card_and_a_bad_meld_are_refused_in_persian(capsys: pytest.CaptureFixture[str]) -> None:
     code, text = _run(["meld", "7X", "8H", "9H", "--lang", "fa"], capsys)
     assert code == 2 and "کد کارت ناشناخته '7X': خال 'X' یکی از C D H S ♣ ♦ ♥ ♠ نیست" in text
+
+
+def test_an_exercise_takes_its_answer_in_persian() -> None:
+    """The learner is told "بله یا نه" in Persian, so the answer reader takes those words (and hears them back)."""
+    with language("fa"):
+        assert parse_yes_no("بله") is True and parse_yes_no(" نه ") is False and parse_yes_no("yes") is True
+        assert parse_card_answer("هیچ") == () and parse_card_answer("7H 8H") == parse_card_answer("7h, 8H")
+        assert pgettext("answer", "yes") == "بله" and pgettext("answer", "none") == "هیچ"
+        with pytest.raises(ValueError, match="با بله یا نه پاسخ دهید"):
+            parse_yes_no("شاید")
 
 
 def test_json_stays_the_same_bytes_in_persian(capsys: pytest.CaptureFixture[str]) -> None:
