@@ -48,17 +48,23 @@ def test_the_extraction_sees_every_kind_of_message(extracted: dict[tuple[str | N
     assert isinstance(extracted[(None, "{players}p: {target}")].id, tuple)  # ngettext: singular and plural
 
 
-def test_every_message_is_translated_into_arabic(extracted: dict[tuple[str | None, str], Any],
-                                                 arabic: dict[tuple[str | None, str], Any]) -> None:
-    missing = sorted(str(k) for k in extracted.keys() - arabic.keys())
-    assert not missing, f"not in the Arabic catalog ({FIX}): {missing}"
-    stale = sorted(str(k) for k in arabic.keys() - extracted.keys())
-    assert not stale, f"in the Arabic catalog but no longer asked for ({FIX}): {stale}"
-    for key, m in arabic.items():
+#: the catalogs held complete: every message translated. Persian reached every message of the catalog it was
+#: made from; a message added since falls back to English at run time, but fails here until it is translated.
+COMPLETE = {"ar": 6, "fa": 2}  # language -> its plural forms (the catalog header's nplurals)
+
+
+@pytest.mark.parametrize("lang", sorted(COMPLETE))
+def test_every_message_is_translated(lang: str, extracted: dict[tuple[str | None, str], Any]) -> None:
+    catalog = {_key(m): m for m in list(read_catalog(lang))[1:]}
+    missing = sorted(str(k) for k in extracted.keys() - catalog.keys())
+    assert not missing, f"not in the {lang} catalog ({FIX}): {missing}"
+    stale = sorted(str(k) for k in catalog.keys() - extracted.keys())
+    assert not stale, f"in the {lang} catalog but no longer asked for ({FIX}): {stale}"
+    for key, m in catalog.items():
         forms = m.string if isinstance(m.string, tuple) else (m.string,)
-        assert all(forms) and not m.fuzzy, f"{key} has no (or only a guessed) translation"
+        assert all(forms) and not m.fuzzy, f"{lang} {key} has no (or only a guessed) translation"
         if isinstance(extracted[key].id, tuple):
-            assert len(forms) == 6, f"{key}: Arabic needs all six plural forms"
+            assert len(forms) == COMPLETE[lang], f"{lang} {key}: needs all {COMPLETE[lang]} plural forms"
 
 
 def _fields(text: str) -> set[str]:

@@ -7,8 +7,8 @@ merges them into each ``banakil_replay/i18n/locale/<lang>/LC_MESSAGES/banakil.po
 is added untranslated, a changed one is kept as a fuzzy guess, and one no longer asked for is
 dropped. A language without a catalog yet gets a new one (its plural rule from Babel's locale data).
 Then translate the empty and fuzzy entries (keeping to docs/glossary.<lang>.md) and clear the fuzzy
-flag; ``tests/test_i18n_catalog.py`` fails until every Arabic message has its translation (a Persian
-one left empty falls back to the English).
+flag; ``tests/test_i18n_catalog.py`` fails until every message has its translation in each catalog it
+holds complete (Arabic and Persian); at run time an untranslated one is said in English.
 """
 
 from __future__ import annotations
