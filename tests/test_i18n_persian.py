@@ -189,3 +189,24 @@ def test_the_persian_catalog_ships_with_the_package() -> None:
     patterns = data["tool"]["setuptools"]["package-data"]["banakil_replay"]
     shipped = {p for pattern in patterns for p in (ROOT / "banakil_replay").glob(pattern)}
     assert ROOT / "banakil_replay/i18n/locale/fa/LC_MESSAGES/banakil.po" in shipped
+
+
+# ------------------------------------------------------------------ the notebook's words and direction
+def test_a_game_told_in_persian_and_its_view_right_to_left() -> None:
+    from banakil_replay.notebook import html
+    from banakil_replay.notebook.direction import directed_html
+
+    from test_i18n_narration import _replay, _told
+
+    r = _replay(SAMPLES / "classic_4p_partnership.jsonl")
+    with language("fa"):
+        told = [text for _i, text in _told(r)]
+        page = directed_html(html.state_html(r.states[12], r, seat_view=0), "fa")
+    assert all(PERSIAN.search(text) for text in told)
+    assert not [t for t in told if ARABIC_ONLY_LETTERS.search(t)]
+    # what is left in Latin letters is data: the players' names and the preset's title
+    latin = {w for text in told for w in re.findall(r"[A-Za-z]{2,}", text)} - {"Nadia", "Omar", "Layla", "Sami"}
+    assert latin <= {"Classic", "table", "rules"}, latin
+    # a run of cards isolated left to right inside the Persian sentence; a noun after a number stays singular
+    assert "Layla به جای کشیدن، 3 کارت بالای دورریز (\u20663♦ 4♦ 5♦\u2069) را برمی\u200cدارد." in told
+    assert page.startswith('<div dir="rtl"') and "ترکیب‌های روی میز" in page and "سهام:" in page
