@@ -289,7 +289,7 @@ def test_a_bad_card_is_refused_in_arabic_and_an_unknown_language_is_bad_input(
     code, text = _run(["meld", "7X", "8H", "9H", "--lang", "ar"], capsys)
     assert code == 2 and "رمز ورقة غير معروف '7X'" in text
     code, text = _run(["--lang", "fr", "rules"], capsys)
-    assert code == 2 and text == "banakil-replay: unknown language 'fr'; known: en, ar\n"
+    assert code == 2 and text == "banakil-replay: unknown language 'fr'; known: en, ar, fa\n"
     monkeypatch.setenv("BANAKIL_LANG", "fr")
     assert _run(["rules"], capsys)[0] == 2
 

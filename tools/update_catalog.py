@@ -5,8 +5,10 @@
 Extracts the messages (``banakil_replay/i18n/extract.py``, the same extraction the tests run), then
 merges them into each ``banakil_replay/i18n/locale/<lang>/LC_MESSAGES/banakil.po``: a new message
 is added untranslated, a changed one is kept as a fuzzy guess, and one no longer asked for is
-dropped. Then translate the empty and fuzzy entries (keeping to docs/glossary.ar.md) and clear the
-fuzzy flag; ``tests/test_i18n_catalog.py`` fails until every message has its translation.
+dropped. A language without a catalog yet gets a new one (its plural rule from Babel's locale data).
+Then translate the empty and fuzzy entries (keeping to docs/glossary.<lang>.md) and clear the fuzzy
+flag; ``tests/test_i18n_catalog.py`` fails until every message has its translation in each catalog it
+holds complete (Arabic and Persian); at run time an untranslated one is said in English.
 """
 
 from __future__ import annotations

@@ -17,9 +17,10 @@ if TYPE_CHECKING:  # Babel is imported only when a language other than English i
     from babel.messages.catalog import Catalog
 
 DOMAIN = "banakil"
-#: Every language the project speaks: English (the catalog's own text), Arabic, and ``xx``, the
-#: pseudo-locale that marks every catalog string (tests only: it finds sentences that escaped).
-LANGUAGES: tuple[str, ...] = ("en", "ar", "xx")
+#: Every language the project speaks: English (the catalog's own text), Arabic, Persian, and ``xx``,
+#: the pseudo-locale that marks every catalog string (tests only: it finds sentences that escaped).
+#: A message a catalog does not translate yet is said in English (gettext's fallback).
+LANGUAGES: tuple[str, ...] = ("en", "ar", "fa", "xx")
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 
 

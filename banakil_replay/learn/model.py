@@ -40,11 +40,12 @@ FORM_WORDS: dict[str, str] = {
     "side": N_("a seat or side number, or none"),
 }
 # The answer words, in every language the catalog speaks, whatever the language now: an Arabic reader told
-# to type "نعم أو لا" may type either, and an answer keeps its meaning if the language changes mid-question.
-_YES = ("yes", "y", "نعم")
-_NO = ("no", "n", "لا")
-_NONE = ("none", "-", "nothing", "لا شيء", "لاشيء")
-_NOBODY = ("none", "nobody", "no", "لا أحد", "لا شيء", "لا")
+# to type "نعم أو لا" (a Persian one "بله یا نه") may type either, and an answer keeps its meaning if the
+# language changes mid-question.
+_YES = ("yes", "y", "نعم", "بله", "آری")
+_NO = ("no", "n", "لا", "نه", "خیر")
+_NONE = ("none", "-", "nothing", "لا شيء", "لاشيء", "هیچ", "هیچ\u200cکدام")
+_NOBODY = ("none", "nobody", "no", "لا أحد", "لا شيء", "لا", "هیچ\u200cکس", "هیچ کس", "هیچ", "نه", "خیر")
 
 A = TypeVar("A")
 
