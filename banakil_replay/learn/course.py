@@ -38,7 +38,7 @@ from .meld_exercises import IsMeld, LayOff, MakeMeld
 from .model import Exercise
 from .topics import LESSONS, taught_by, topics_of
 from .positions import LAY_OFF_EXAMPLES, MAKE_MELD_EXAMPLES, MELD_EXAMPLES, played_hand, players_for, \
-    worked_examples
+    self_play_origin, worked_examples
 from .score_exercises import MatchWinner, ScoreHand
 from .turn_exercises import Discard, TakePile
 
@@ -58,7 +58,7 @@ class Kind(NamedTuple):
 
 
 def _origin(state: GameState) -> str:
-    return f"self-play ({state.rules.name if state.rules else '?'}, {state.n} players), after event {state.seq}"
+    return self_play_origin(state.rules.name if state.rules else "?", state.n, state.seq)
 
 
 def _in_play(rp: Replay) -> list[GameState]:
