@@ -143,7 +143,8 @@ TERMS: tuple[Term, ...] = (
          "002", r"\btie-break\b"),
 )
 
-#: Loose words for a glossary idea, and the term the lessons use instead.
+#: Loose words for a glossary idea, and the term the lessons use instead (for whoever writes the
+#: English lessons, in a test's message: not a learner's words, so not in the catalog).
 LOOSE: dict[str, str] = {
     r"\bopen(ed|ing)\b": "never melded / meld (a player who has laid a meld of his own has melded)",
     r"\b(a|the|each|every|this|next|one) rounds?\b": "hand",
