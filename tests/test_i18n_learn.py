@@ -20,7 +20,7 @@ from banakil_replay.i18n import language
 from banakil_replay.i18n.catalog import PSEUDO_CLOSE, PSEUDO_OPEN
 from banakil_replay.learn.glossary import TERMS, glossary_markdown
 from banakil_replay.learn.positions import (LAY_OFF_EXAMPLES, MAKE_MELD_EXAMPLES, MELD_EXAMPLES, origin_words,
-                                            self_play_origin)
+                                            section_words, self_play_origin, worked_examples, worked_origin)
 from banakil_replay.notebook.rules_words import rules_in_words
 
 # the suite's clean start (no language chosen, English) is test_i18n's autouse fixture, used here by name
@@ -33,6 +33,14 @@ GAME = ROOT / "sample_games" / "classic_dana_ravi.jsonl"
 PICKED = sorted({p.origin for p in (*MELD_EXAMPLES, *MAKE_MELD_EXAMPLES, *LAY_OFF_EXAMPLES)})
 
 
+def _worked() -> list[str]:
+    """The origin of every worked scoring example a learner may be asked about, under every preset."""
+    from banakil_replay.rules import RULESETS
+
+    return sorted({worked_origin(ex["source"], ex["section"]) for rules in RULESETS.values()
+                   for ex in worked_examples(rules)})
+
+
 def _wrapped(text: str) -> bool:
     return text.startswith(PSEUDO_OPEN) and text.endswith(PSEUDO_CLOSE)
 
@@ -40,9 +48,17 @@ def _wrapped(text: str) -> bool:
 # ------------------------------------------------------------------ positions: where an exercise comes from
 def test_no_origin_of_a_practice_position_escapes_the_catalog() -> None:
     with language("xx"):
-        said = [origin_words(o) for o in PICKED] + [origin_words(self_play_origin("kroot", 4, 17))]
-    assert len(said) > 10 and all(_wrapped(s) for s in said), said
+        said = [origin_words(o) for o in PICKED + _worked()] + [origin_words(self_play_origin("kroot", 4, 17))]
+    assert len(said) > 20 and all(_wrapped(s) for s in said), said
     assert not [s for s in said if escaped_words(s)]
+
+
+def test_every_worked_example_has_its_section_in_words() -> None:
+    from banakil_replay.examples import load_examples
+
+    missing = sorted({ex["section"] for ex in load_examples() if section_words(ex["section"]) is None
+                      and ex.get("kind") != "sheet" and not ex.get("options") and not ex.get("known_slip")})
+    assert not missing, f"add these headings to positions.WORKED_SECTIONS: {missing}"
 
 
 def test_an_origin_stays_english_data_and_is_said_in_arabic() -> None:
@@ -58,6 +74,10 @@ def test_an_origin_stays_english_data_and_is_said_in_arabic() -> None:
         assert origin_words(picked.origin) == "004 (السلاسل)"
         assert origin_words(played) == "لعب آلي (classic، 3 لاعبين)، بعد الحدث 12"
     assert origin_words(played) == played == "self-play (classic, 3 players), after event 12"
+    with language("ar"):
+        said = origin_words("004 (Scoring in Banakil, Examples, example 2)")
+    assert said == "004 (حساب النقاط في بناكل، أمثلة، المثال 2)"
+    assert [origin_words(o) for o in _worked()] == _worked()
 
 
 # ------------------------------------------------------------------ the glossary
@@ -185,7 +205,8 @@ def test_the_stepper_quiz_in_english_is_as_before(lang: str | None) -> None:
 
     st = ReplayStepper(str(GAME), quiz=True, start=1, lang=lang)
     assert st.quiz_prompt.value.startswith("<b>Your turn as ") and st.quiz_prompt.value.endswith(
-        ":</b> which move would you make? Pick one of the " f"{len(st.quiz_choice.options)} legal moves, then press Reveal.")
+        ":</b> which move would you make? Pick one of the "
+        f"{len(st.quiz_choice.options)} legal moves, then press Reveal.")
     st.reveal()
     assert "Pick a move from the list first." in st.quiz_result.value and "dir=" not in st.quiz_result.value
     st.quiz_choice.value = 0

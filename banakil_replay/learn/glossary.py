@@ -5,8 +5,9 @@
 pattern that finds it in a lesson's words, so a test can check that no lesson uses a term before
 the lesson that defines it. A term's word and meaning are marked for the catalog and said in the
 reader's language (:meth:`Term.said_word`, :meth:`Term.said_meaning`, and the page itself under
-``language("ar")``); the patterns and anchors are English, as the lessons they check. :data:`LOOSE` lists words that name a glossary idea loosely (``opened``
-for *melded*, ``round`` for *hand*): the lessons use the term instead.
+``language("ar")``); the patterns and anchors are English, as the lessons they check. :data:`LOOSE`
+lists words that name a glossary idea loosely (``opened`` for *melded*, ``round`` for *hand*): the
+lessons use the term instead.
 
 >>> next(t for t in TERMS if t.word == "dhamoon").lesson
 6
