@@ -25,7 +25,9 @@ EXIT_OK = 0
 
 
 def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
-    print("\n" + _("Question {number} ({title}; {origin})").format(number=number, title=title, origin=ex.origin),
+    from ..learn.positions import origin_words  # loaded with the exercises already; --help stays light
+
+    print("\n" + _("Question {number} ({title}; {origin})").format(number=number, title=title, origin=origin_words(ex.origin)),
           file=out)
     for s in ex.shows():
         cards = symbols(s.cards)

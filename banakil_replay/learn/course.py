@@ -38,7 +38,7 @@ from .meld_exercises import IsMeld, LayOff, MakeMeld
 from .model import Exercise
 from .topics import LESSONS, taught_by, topics_of
 from .positions import LAY_OFF_EXAMPLES, MAKE_MELD_EXAMPLES, MELD_EXAMPLES, played_hand, players_for, \
-    worked_examples
+    self_play_origin, worked_examples, worked_origin
 from .score_exercises import MatchWinner, ScoreHand
 from .turn_exercises import Discard, TakePile
 
@@ -58,7 +58,7 @@ class Kind(NamedTuple):
 
 
 def _origin(state: GameState) -> str:
-    return f"self-play ({state.rules.name if state.rules else '?'}, {state.n} players), after event {state.seq}"
+    return self_play_origin(state.rules.name if state.rules else "?", state.n, state.seq)
 
 
 def _in_play(rp: Replay) -> list[GameState]:
@@ -160,7 +160,7 @@ def _picked_score(rules: Ruleset) -> list[AnyExercise]:
     out: list[AnyExercise] = []
     for ex in worked_examples(rules):
         hand = HandInput.from_json(ex["input"], rules)
-        origin = f"{ex['source'][:3]} ({ex['section']})"
+        origin = worked_origin(ex["source"], ex["section"])
         for side in range(len(sides_of(hand.n))):
             out.append(ScoreHand(f"score-hand/{rules.name}/{ex['id']}/{side}", rules, origin, hand, side,
                                  tuple(ex.get("seat_names", ()))))

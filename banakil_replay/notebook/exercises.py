@@ -42,6 +42,7 @@ import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 from ..cards import symbols
 from ..errors import MalformedInputError
 from ..learn import KINDS, Exercise, Feedback, LearnerProgress, Session, exercises, load_progress, save_progress
+from ..learn.positions import origin_words
 from ..i18n import N_, _, ngettext
 from ..rules import Ruleset, get_ruleset
 from .direction import direct_widget, directed_html, speaking, view_language
@@ -75,14 +76,14 @@ def exercise_html(ex: Exercise[Any], number: int, title: str) -> str:
     head = _("Question {number}: {title}").format(number=number, title=title)
     return (f'<div class="banakil-exercise-question" data-exercise="{esc(ex.id)}" data-number="{number}" '
             f'style="{WIDGET_FONT}"><div class="banakil-exercise-head" style="color:{MUTED}">{esc(head)} '
-            f"<span style=\"color:{FAINTER}\">({esc(ex.origin)}; {esc(ex.rules.title)})</span></div>"
+            f"<span style=\"color:{FAINTER}\">({esc(origin_words(ex.origin))}; {esc(ex.rules.title)})</span></div>"
             f'{"".join(rows)}<div class="banakil-question-text" style="margin-top:.4em;font-weight:600">'
             f"{esc(ex.question)}</div></div>")
 
 
 def exercise_text(ex: Exercise[Any], number: int, title: str) -> str:
     """The same as :func:`exercise_html`, as plain lines."""
-    lines = [_("Question {number}: {title}").format(number=number, title=title) + f" ({ex.origin}; {ex.rules.title})"]
+    lines = [_("Question {number}: {title}").format(number=number, title=title) + f" ({origin_words(ex.origin)}; {ex.rules.title})"]
     for s in ex.shows():
         cards = symbols(s.cards)
         text = f"({s.text})" if cards and s.text else s.text

@@ -30,7 +30,7 @@ from ..events import Drew, Event, HandStarted
 from ..i18n import N_, _, ngettext
 from ..log.load import load_replay
 from ..play.analysis.stepper import (ASK, NEXT_OPEN, NEXT_QUIZ, NEXT_SECRET, NO_DECISION, NO_HAND, NO_MOVE, OTHER_SEAT,
-                            QUIZ, SHOWN, Stepper)
+                            QUIZ, SHOWN, QuizAnswer, Stepper)
 from ..reducer import Replay
 from ..state import GameState
 from .direction import direct_widget, directed_html, speaking, view_language
@@ -188,20 +188,26 @@ class ReplayStepper(Panel):
 
     def jump(self, seq: int) -> bool:
         """Move to event ``seq``; an event outside the log is said, not clamped; a note shows the event it is on."""
+        with speaking(self.lang):
+            return self._jump(seq)
+
+    def _jump(self, seq: int) -> bool:
         m = self.model
         if not m.in_log(seq):
-            self._say(f"There is no event {seq}: this game's events are numbered 0 to {m.last}.")
+            self._say(_("There is no event {seq}: this game's events are numbered 0 to {last}.").format(
+                seq=seq, last=m.last))
             return False
         on = m.note_on(seq)
         self.go(seq if on is None else on)
         if on is not None:
-            self._say(f"Event {seq} is a note on event {on}, so event {on} is shown with its notes.", MUTED)
+            self._say(_("Event {seq} is a note on event {on}, so event {on} is shown with its notes.").format(
+                seq=seq, on=on), MUTED)
         return True
 
     def _say(self, text: str, colour: str = RED) -> None:
         """A sentence about the box above the position line (until the next move redraws it)."""
-        self.status.value = (f'<div class="banakil-jump-message" style="color:{colour}">{esc(text)}</div>'
-                             f"<div>{esc(self._position())}</div>")
+        self.status.value = directed_html(f'<div class="banakil-jump-message" style="color:{colour}">{esc(text)}</div>'
+                                          f"<div>{esc(self._position())}</div>")
 
     def _jump_text(self, text: str) -> bool:
         """Go to the event number typed in the box (a sentence when it is not a number)."""
@@ -211,7 +217,7 @@ class ReplayStepper(Panel):
         try:
             number = int(words)
         except ValueError:
-            self._say(f"Type an event number, such as 12 (not “{words}”).")
+            self._say(_("Type an event number, such as 12 (not “{words}”).").format(words=words))
             return False
         return self.jump(number)
 
@@ -307,7 +313,7 @@ class ReplayStepper(Panel):
     def _static_here(self) -> tuple[str, str]:
         m, state = self.model, self.model.state
         if not len(m.replay):
-            return self.table.value, "This log holds no events."
+            return self.table.value, _("This log holds no events.")
         text = [f"{self._position()}.", *lines(self._event_html())]
         parts = [self.status.value, self.event.value, self.table.value]
         if m.quiz_status() == ASK and not m.revealed:
@@ -319,13 +325,19 @@ class ReplayStepper(Panel):
             ranked = options_html(opts, state, chosen=found[1], open_reasons=True, limit=_STILL_OPTIONS,
                                   lesson=self.lesson)
             # a still picture lists the best few: its summary says so rather than promise every option
-            ranks = ("every option ranked" if len(opts.options) <= _STILL_OPTIONS
-                     else f"the best {_STILL_OPTIONS} of its {len(opts.options)} options ranked")
-            parts.append(f'<div class="banakil-quiz-static"><b>Your turn as {esc(state.players[state.turn])}:</b> '
-                         f"which move would you make?<ul>{choices}</ul><details><summary>Answer: the move made, "
-                         f"and {ranks}</summary><div>Played: <b>{esc(played)}</b></div>"
+            count = len(opts.options)
+            answer = (_("Answer: the move made, and every option ranked") if count <= _STILL_OPTIONS
+                      else ngettext("Answer: the move made, and the best {limit} of its {count} options ranked",
+                                    "Answer: the move made, and the best {limit} of its {count} options ranked",
+                                    count).format(limit=_STILL_OPTIONS, count=count))
+            name = state.players[state.turn]
+            turn, ask = esc(_("Your turn as {name}:").format(name=name)), esc(_("which move would you make?"))
+            played_word = _("Played:")
+            parts.append(f'<div class="banakil-quiz-static"><b>{turn}</b> {ask}<ul>{choices}</ul><details>'
+                         f"<summary>{esc(answer)}</summary><div>{esc(played_word)} <b>{esc(played)}</b></div>"
                          f"{ranked}</details></div>")
-            text += [f"Quiz: which move would you make as {state.players[state.turn]}?", f"Answer: {played}"]
+            text += [_("Quiz: which move would you make as {name}?").format(name=name),
+                     _("Answer: {move}").format(move=played)]
         elif m.options_panel() == SHOWN:
             opts = m.options_here()
             # the best few: a still picture is read, not searched; the refusals stay whole
@@ -399,19 +411,19 @@ class ReplayStepper(Panel):
             status = m.quiz_status()
         except Exception as e:  # noqa: BLE001 - shown in the quiz box, never raised into the notebook
             self.last_error = e
-            self._quiz_says("Quiz: the options could not be listed here (the details are in the widget's "
-                            "last_error). Press Next.")
+            self._quiz_says(_("Quiz: the options could not be listed here (the details are in the widget's "
+                              "last_error). Press Next."))
             return
         if status == NO_DECISION:
-            self._quiz_says("Quiz: no question here, since the next event is not a move of the player to act. "
-                            "Press Next.")
+            self._quiz_says(_("Quiz: no question here, since the next event is not a move of the player to act. "
+                              "Press Next."))
         elif status == OTHER_SEAT:
             assert m.seat_view is not None
             me = seat_name(state, m.seat_view)
-            self._quiz_says(f"Quiz: it is {seat_name(state, state.turn)}'s turn. In {me}'s view you answer for "
-                            f"{me} only: press Next to reach {me}'s next decision.")
+            self._quiz_says(_("Quiz: it is {name}'s turn. In {me}'s view you answer for {me} only: press Next "
+                              "to reach {me}'s next decision.").format(name=seat_name(state, state.turn), me=me))
         elif status == NO_MOVE:
-            self._quiz_says("Quiz: the player to act has no legal move here. Press Next.")
+            self._quiz_says(_("Quiz: the player to act has no legal move here. Press Next."))
         elif status == ASK:
             labels = m.quiz_choices(lambda o: event_text(o.event, state))
             self.quiz_row.layout.display = None
@@ -420,8 +432,12 @@ class ReplayStepper(Panel):
                 self.quiz_choice.value = None  # nothing chosen for the learner
                 self.quiz_result.value = ""
             self.quiz_choice.disabled = self.quiz_reveal.disabled = m.revealed
-            self.quiz_prompt.value = (f"<b>Your turn as {esc(state.players[state.turn])}:</b> which move would you "
-                                      f"make? Pick one of the {len(labels)} legal moves, then press Reveal.")
+            # the same words for one move and many in English (as ever); Arabic picks its form by the count
+            ask = ngettext("which move would you make? Pick one of the {n} legal moves, then press Reveal.",
+                           "which move would you make? Pick one of the {n} legal moves, then press Reveal.",
+                           len(labels)).format(n=len(labels))
+            turn = _("Your turn as {name}:").format(name=state.players[state.turn])
+            self.quiz_prompt.value = f"<b>{esc(turn)}</b> {esc(ask)}"
 
     def _quiz_says(self, message: str) -> None:
         """The quiz box when there is nothing to answer: one sentence, and no controls to press."""
@@ -434,34 +450,41 @@ class ReplayStepper(Panel):
     def reveal(self) -> bool | None:
         """Show the move made and the ranked options; True when the learner picked the move made."""
         keep = self.quiz_choice.value
-        if keep is None:
-            if self.model.quiz_status() == ASK and not self.revealed:
-                self.quiz_result.value = note_html("Pick a move from the list first.", "banakil-quiz-pick-first",
-                                                   RED)
-            return None
+        with speaking(self.lang):
+            if keep is None:
+                if self.model.quiz_status() == ASK and not self.revealed:
+                    self.quiz_result.value = directed_html(note_html(_("Pick a move from the list first."),
+                                                                     "banakil-quiz-pick-first", RED))
+                return None
+            answer = self.model.reveal(keep)
+            return None if answer is None else self._reveal_answer(answer)
+
+    def _reveal_answer(self, answer: QuizAnswer) -> bool:
+        """The quiz box after Reveal: the learner's pick, the move made and the verdict, in the stepper's language."""
         state = self.model.state
-        answer = self.model.reveal(keep)
-        if answer is None:
-            return None
+        # the catalog's words are looked up outside the f-strings: the extractor does not read inside them
         if answer.hit:
-            verdict = f'<b class="banakil-quiz-hit" style="color:{_GREEN}">Same as the game.</b>'
+            said = esc(_("Same as the game."))
+            verdict = f'<b class="banakil-quiz-hit" style="color:{_GREEN}">{said}</b>'
         elif answer.match == "part":
-            verdict = (f'<b class="banakil-quiz-part" style="color:{_GREEN}">Part of the move made:</b> the game '
-                       "added more cards to that meld in one go.")
+            said, more = esc(_("Part of the move made:")), esc(_("the game added more cards to that meld in one go."))
+            verdict = f'<b class="banakil-quiz-part" style="color:{_GREEN}">{said}</b> {more}'
         else:
-            verdict = f'<b class="banakil-quiz-miss" style="color:{_ORANGE}">The game went another way.</b>'
+            said = esc(_("The game went another way."))
+            verdict = f'<b class="banakil-quiz-miss" style="color:{_ORANGE}">{said}</b>'
         if not answer.listed:
-            verdict += (" The move made is not in the list: the options name single moves and leave out "
-                        "melds that are never better.")
+            verdict += " " + esc(_("The move made is not in the list: the options name single moves and leave out "
+                                   "melds that are never better."))
         opts = self.model.options_here()
-        rank = (f" (ranked #{answer.picked.rank} of {len(opts.options)})"
+        rank = (" " + _("(ranked #{rank} of {count})").format(rank=answer.picked.rank, count=len(opts.options))
                 if answer.picked.rank is not None else "")
         ranked = options_html(opts, state, chosen=answer.actual, lesson=self.lesson)
+        picked, played = esc(_("You picked:")), esc(_("Played:"))
+        every = esc(_("Every option here, ranked ({count})").format(count=len(opts.options)))
         self.render()  # shows the next move and marks it among the options
-        self.quiz_result.value = (
-            f'<div class="banakil-quiz-answer">You picked: <b>{esc(event_text(answer.picked.event, state))}</b>'
-            f"{esc(rank)}. {esc(answer.picked.explain)}<br>Played: <b>{esc(self._tell(answer.actual))}</b>"
+        self.quiz_result.value = directed_html(
+            f'<div class="banakil-quiz-answer">{picked} <b>{esc(event_text(answer.picked.event, state))}</b>'
+            f"{esc(rank)}. {esc(answer.picked.explain)}<br>{played} <b>{esc(self._tell(answer.actual))}</b>"
             f"<br>{verdict}</div>"
-            f'<details class="banakil-quiz-ranked"><summary>Every option here, ranked '
-            f"({len(opts.options)})</summary>{ranked}</details>")
+            f'<details class="banakil-quiz-ranked"><summary>{every}</summary>{ranked}</details>')
         return answer.hit

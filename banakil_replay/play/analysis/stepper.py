@@ -45,6 +45,8 @@ __all__ = ["Stepper", "QuizAnswer", "move_match", "same_move", "game_steps",
            "NO_HAND", "OTHER_SEAT", "QUIZ", "SHOWN", "OFF", "NO_DECISION", "NO_MOVE", "ASK",
            "NEXT_NONE", "NEXT_QUIZ", "NEXT_SECRET", "NEXT_OPEN"]
 
+# The states below are codes the view compares, never shown: the widget says each in its own
+# sentence through the catalog (notebook/stepper_view.py), so they stay English like a log's fields.
 # What the options panel shows (Stepper.options_panel)
 NO_HAND, OTHER_SEAT, QUIZ, SHOWN = "no hand", "other seat", "quiz", "shown"
 # Where the quiz stands (Stepper.quiz_status); OTHER_SEAT as well
