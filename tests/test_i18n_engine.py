@@ -19,7 +19,7 @@ from banakil_replay import i18n
 from banakil_replay.cards import parse_cards
 from banakil_replay.errors import BanakilError, IllegalMoveError, render
 from banakil_replay.events import EVENT_TYPES, parse_event
-from banakil_replay.i18n import language
+from banakil_replay.i18n import LRI, PDI, language
 from banakil_replay.i18n.catalog import PSEUDO_OPEN
 from banakil_replay.melds import verify_joker_swap, verify_lay_off, verify_meld
 from banakil_replay.reducer import ReplayError, replay
@@ -173,7 +173,7 @@ def test_a_refusal_reads_in_arabic_with_its_card_codes_as_typed() -> None:
         replay(events)
     seat, seq = events[-1]["seat"], events[-1]["seq"]
     assert english.value.reason == f"seat {seat} does not hold {card}"
-    assert arabic.value.reason == f"المقعد {seat} ليست في يده {card}"
+    assert arabic.value.reason == f"المقعد {seat} ليست في يده {LRI}{card}{PDI}"  # the card kept left to right
     assert str(arabic.value).startswith(f"التسلسل {seq}: discarded: المقعد {seat}")  # the event's type is data
     with language("ar"):
         shown = render(arabic.value, seq=False, event_type=False, rule_id=True)

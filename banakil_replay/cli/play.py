@@ -17,6 +17,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
+from ..cards import card_run
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
 from ..i18n import _
 from ..play.bots.names import DEFAULT_BOT, bots_help
@@ -197,7 +198,7 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
             say(_("not allowed: {reason}").format(reason=refusal(err)))
             continue
         if isinstance(got, Drew):  # the log leaves the card to the stock; the one who drew it is told
-            say(_("you drew {card}").format(card=drawn(before, session.state, seat).symbol))
+            say(_("you drew {card}").format(card=card_run(drawn(before, session.state, seat))))
         say(news_text(session.happened))
         say(table_text(session, seat))
         if session.over:
