@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from ..cards import Card, symbols
+from ..cards import card_run
+from ..citation_words import said as said_citation
 from ..errors import BanakilError
 from ..events import (Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, HandStruck, JokerSwapped,
                       LaidOff, MatchBanked, MatchStarted, Melded, Reshuffled, Took, parse_event)
@@ -28,6 +29,7 @@ from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
 from ..play.rule_text import rule_sentence
 from ..reducer import Replay
+from ..rulebook import Rule
 from ..rulebook_words import ruleset_title, title as rule_title
 from ..rules import get_ruleset
 from ..scoring import tidy
@@ -325,9 +327,15 @@ def preview_note(opts: Options, lesson: int | None, kinds: Sequence[str] | None 
         topics=pgettext("clause separator", "; ").join(later))
 
 
-def refusal_rule_line(title: str, source: str) -> str:
-    """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``"""
-    return _("Rule: {rule}").format(rule=sentence(title + (f" [{source}]" if source else "")))
+def refusal_rule_line(rule: Rule, source: str) -> str:
+    """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``
+
+    The title and the citation are the rulebook's and the citations' own words in the reader's
+    language (``source`` is the English data a refusal carries), framed as the options' rules are."""
+    named = rule_title(rule)
+    if source:
+        named = _("{rule} [{sources}]").format(rule=named, sources=said_citation(source))
+    return _("Rule: {rule}").format(rule=sentence(named))
 
 
 def rank_line(rank: int | None, why: str) -> str:
@@ -367,6 +375,6 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     if banned:
         lines.append(_("Not allowed here ({count}):").format(count=len(banned)))
         for n in banned[:refused_limit]:
-            rule = f" {refusal_rule_line(rule_title(n.rule), n.source)}" if n.rule else ""
+            rule = f" {refusal_rule_line(n.rule, n.source)}" if n.rule else ""
             lines.append("  " + _("{move} No: {why}").format(move=event_text(n.event, state), why=sentence(n.why)) + rule)
     return "\n".join(lines)
