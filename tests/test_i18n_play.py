@@ -94,7 +94,7 @@ def test_the_way_out_missed_reads_in_arabic() -> None:
     v = judge(rp, len(rp) - 1)  # Dana discards where she could have gone out
     with language("ar"):
         why = v.why
-    assert why.startswith("كان تنزيل 3♣ 3♦ 3♠ أفضل: كان بإمكانك الخروج: +20 للخروج")
+    assert why.startswith("كان تنزيل \u20663♣ 3♦ 3♠\u2069 أفضل: كان بإمكانك الخروج: +20 للخروج")  # the run isolated
     assert "يُحسب على Ravi ما بقي في يده" in why
     assert not ARABIC.search(v.why)  # read again in English: the same verdict, in English
 
