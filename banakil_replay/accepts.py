@@ -135,7 +135,13 @@ class Pair:
         return (first, second)
 
     def describe(self) -> str:
-        return _("a list of two numbers, each {each}").format(each=self.item.describe())
+        # whole sentences, not the item's phrase put into a frame: a language whose predicate takes a case
+        # (Arabic's accusative after "takes") says the outer phrase in it and the inner one as it stands
+        item = self.item
+        assert not item.optional, "a null item would need sentences of its own; no knob has one"
+        text = (_("a list of two numbers, each a whole number from {lo} to {hi}") if item.integer else
+                _("a list of two numbers, each a number from {lo} to {hi}"))
+        return text.format(lo=_num(item.lo), hi=_num(item.hi))
 
 
 @dataclass(frozen=True)
@@ -174,5 +180,19 @@ class PairsByKey:
         return tuple(sorted(pairs))
 
     def describe(self) -> str:
-        return _("a list of pairs such as {example}: first {key} (each once), then {value}").format(
-            example=self.example, key=self.key.describe(), value=self.value.describe())
+        key, value = self.key, self.value  # whole sentences, one per kind of key and value (see Pair)
+        assert not (key.optional or value.optional), "a null key or value would need sentences of its own"
+        if key.integer and value.integer:
+            text = _("a list of pairs such as {example}: first a whole number from {key_lo} to {key_hi} (each once), "
+                     "then a whole number from {lo} to {hi}")
+        elif key.integer:
+            text = _("a list of pairs such as {example}: first a whole number from {key_lo} to {key_hi} (each once), "
+                     "then a number from {lo} to {hi}")
+        elif value.integer:
+            text = _("a list of pairs such as {example}: first a number from {key_lo} to {key_hi} (each once), "
+                     "then a whole number from {lo} to {hi}")
+        else:
+            text = _("a list of pairs such as {example}: first a number from {key_lo} to {key_hi} (each once), "
+                     "then a number from {lo} to {hi}")
+        return text.format(example=self.example, key_lo=_num(key.lo), key_hi=_num(key.hi), lo=_num(value.lo),
+                           hi=_num(value.hi))

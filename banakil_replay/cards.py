@@ -25,7 +25,7 @@ from operator import attrgetter
 from typing import Iterable
 
 from .errors import MalformedInputError
-from .i18n import N_, _
+from .i18n import N_, _, ltr_run
 
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -233,6 +233,26 @@ def symbols(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
+def card_run(cards: "Card | Iterable[Card] | str") -> str:
+    """Cards as a field of a sentence said now: the one way a sentence takes a run of cards.
+
+    A card, cards (their symbols, in the order given) or a run already written out (a meld's
+    description, card codes) is held left to right in a right-to-left language (``ltr_run``), so an
+    Arabic sentence shows ``7♥ 8♥ 9♥`` in its order; English gets the plain symbols. Call it when the
+    sentence is said (in the language in force then), never when data is built: JSON, logs and the
+    codes a command reads take :func:`symbols` or codes.
+
+    >>> from .i18n import language
+    >>> with language("en"):
+    ...     card_run(parse_cards("7H 8H")), card_run(parse_card("JK"))
+    ('7♥ 8♥', '🃏')
+    """
+    if isinstance(cards, str):
+        return ltr_run(cards)
+    one = getattr(cards, "symbol", None)  # a card, by what it has (a doctest's fresh import makes a second Card class)
+    return ltr_run(one if isinstance(one, str) else symbols(cards))  # type: ignore[arg-type]
+
+
 def full_deck() -> Counter[Card]:
     """The 106-card deck as a multiset: two of every natural and every 2, two jokers.
 
@@ -318,7 +338,7 @@ def difference_words(given: Counter[Card], expected: Counter[Card]) -> str:
     'it lacks 5♥ and it has 3♥ 4♥ too many'
     """
     def listed(cards: Counter[Card]) -> str:
-        return symbols(sorted(cards.elements(), key=CARD_INDEX.__getitem__))
+        return card_run(sorted(cards.elements(), key=CARD_INDEX.__getitem__))
 
     extra, missing = given - expected, expected - given
     if missing and extra:

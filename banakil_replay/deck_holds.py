@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from .cards import CARD_INDEX, Card, full_deck
+from .cards import CARD_INDEX, Card, card_run, full_deck
 from .errors import MalformedInputError
 from .i18n import _
 from .seats import seat_name
@@ -39,12 +39,12 @@ def deck_overflow(seats: Sequence[Iterable[Card]], names: Sequence[str] | None =
         return None
     card = min(over, key=CARD_INDEX.__getitem__)  # the first in deck order: the same sentence every time
     if len(per_seat) == 1 and names is None:
-        return _("{card} is named {count} times; the deck holds 2 of each card").format(card=card.symbol,
+        return _("{card} is named {count} times; the deck holds 2 of each card").format(card=card_run(card),
                                                                                          count=named[card])
     shares = _(", ").join(_("{seat}: {count}").format(seat=seat_name(names or (), i), count=c[card])
                           for i, c in enumerate(per_seat) if c[card])
     return _("{card} is named {count} times ({shares}); the deck holds 2 of each card").format(
-        card=card.symbol, count=named[card], shares=shares)
+        card=card_run(card), count=named[card], shares=shares)
 
 
 def check_in_deck(cards: Iterable[Card]) -> None:

@@ -399,28 +399,76 @@ _EXPECTED_RE = re.compile(r"Expected `(?P<want>[^`]*)`(?P<limit>[^,]*?)(?:, got 
 _AT_RE = re.compile(r"(?P<why>.*) - at `\$(?P<path>[^`]*)`", re.S)
 _LIMIT_RE = re.compile(r"\s*(?P<length>of length )?(?P<op>>=|<=|>|<)\s*(?P<n>\S+)")
 _STEP_RE = re.compile(r"\.(?P<key>\w+)|\[(?P<index>[0-9]+)\]")
-_KINDS = {"int": N_("a whole number"), "float": N_("a number"), "str": N_("a string"), "array": N_("an array"),
-          "object": N_("an object"), "bool": N_("true or false"), "card": N_("a card code such as 7H, 10S, 2C or JK")}
-_OPS = {">=": N_("at least"), "<=": N_("at most"), ">": N_("more than"), "<": N_("less than")}
+
+# What a field's value may be, said whole: one sentence per kind of value and shape of limit (issue
+# 27), never a kind put into a frame, so a language that inflects the predicate (Arabic's accusative
+# after "must be") and agrees it with its limit says each one as a sentence of its own.
+_MUST_BE = {
+    "int": N_("field `{field}` must be a whole number, got {got}"),
+    "float": N_("field `{field}` must be a number, got {got}"),
+    "str": N_("field `{field}` must be a string, got {got}"),
+    "array": N_("field `{field}` must be an array, got {got}"),
+    "object": N_("field `{field}` must be an object, got {got}"),
+    "bool": N_("field `{field}` must be true or false, got {got}"),
+    "card": N_("field `{field}` must be a card code such as 7H, 10S, 2C or JK, got {got}"),
+}
+_MUST_BE_BOUNDED = {  # a number with a bound, by kind and msgspec's operator
+    ("int", ">="): N_("field `{field}` must be a whole number of at least {number}, got {got}"),
+    ("int", "<="): N_("field `{field}` must be a whole number of at most {number}, got {got}"),
+    ("int", ">"): N_("field `{field}` must be a whole number of more than {number}, got {got}"),
+    ("int", "<"): N_("field `{field}` must be a whole number of less than {number}, got {got}"),
+    ("float", ">="): N_("field `{field}` must be a number of at least {number}, got {got}"),
+    ("float", "<="): N_("field `{field}` must be a number of at most {number}, got {got}"),
+    ("float", ">"): N_("field `{field}` must be a number of more than {number}, got {got}"),
+    ("float", "<"): N_("field `{field}` must be a number of less than {number}, got {got}"),
+}
+_MUST_HAVE_LENGTH: dict[tuple[str, str], typing.Callable[[int], str]] = {  # a string or an array with a length limit
+    ("str", ">="): lambda n: ngettext("field `{field}` must be a string with at least {count} character, got {got}",
+                                      "field `{field}` must be a string with at least {count} characters, got {got}", n),
+    ("str", "<="): lambda n: ngettext("field `{field}` must be a string with at most {count} character, got {got}",
+                                      "field `{field}` must be a string with at most {count} characters, got {got}", n),
+    ("str", ">"): lambda n: ngettext("field `{field}` must be a string with more than {count} character, got {got}",
+                                     "field `{field}` must be a string with more than {count} characters, got {got}", n),
+    ("str", "<"): lambda n: ngettext("field `{field}` must be a string with less than {count} character, got {got}",
+                                     "field `{field}` must be a string with less than {count} characters, got {got}", n),
+    ("array", ">="): lambda n: ngettext("field `{field}` must be an array with at least {count} item, got {got}",
+                                        "field `{field}` must be an array with at least {count} items, got {got}", n),
+    ("array", "<="): lambda n: ngettext("field `{field}` must be an array with at most {count} item, got {got}",
+                                        "field `{field}` must be an array with at most {count} items, got {got}", n),
+    ("array", ">"): lambda n: ngettext("field `{field}` must be an array with more than {count} item, got {got}",
+                                       "field `{field}` must be an array with more than {count} items, got {got}", n),
+    ("array", "<"): lambda n: ngettext("field `{field}` must be an array with less than {count} item, got {got}",
+                                       "field `{field}` must be an array with less than {count} items, got {got}", n),
+}
 
 
-def _units(count: int | str, want: str) -> str:
-    n = int(count) if str(count).isdigit() else 2  # a limit msgspec wrote: a whole number but for a stray float
-    if want == "str":
-        return ngettext("{count} character", "{count} characters", n).format(count=count)
-    return ngettext("{count} item", "{count} items", n).format(count=count)
+def _count(text: str) -> int:
+    """The count a catalog plural is chosen by, for a limit msgspec wrote (a whole number but for a stray float)."""
+    return int(text) if text.isdigit() else 2
 
 
-def _limit_words(limit: str, want: str) -> tuple[str, bool]:
-    """A limit such as `` of length >= 2`` in words, and whether it is a length."""
-    match = _LIMIT_RE.fullmatch(limit)
-    if match is None:
-        return limit, False
-    number = match["n"].removesuffix(".0")
-    op = _(_OPS[match["op"]])
-    if not match["length"]:
-        return _(" of {op} {number}").format(op=op, number=number), False
-    return _(" with {op} {units}").format(op=op, units=_units(number, want)), True
+def _must_be(want: str, limit: str, field: str, got: str) -> str:
+    """The sentence for a value that is not what ``want`` (msgspec's kind) with ``limit`` allows."""
+    fields = {"field": field, "got": got}
+    match = _LIMIT_RE.fullmatch(limit) if limit else None
+    if match is not None:
+        number = match["n"].removesuffix(".0")
+        if match["length"] and (want, match["op"]) in _MUST_HAVE_LENGTH:
+            return _MUST_HAVE_LENGTH[want, match["op"]](_count(number)).format(count=number, **fields)
+        if not match["length"] and (want, match["op"]) in _MUST_BE_BOUNDED:
+            return _(_MUST_BE_BOUNDED[want, match["op"]]).format(number=number, **fields)
+    elif not limit and want in _MUST_BE:
+        return _(_MUST_BE[want]).format(**fields)
+    # a kind no schema of ours asks for today (a union such as `int | null`): msgspec's own words, as data
+    return _("field `{field}` must be {kind}, got {got}").format(kind=f"{want}{limit}", **fields)
+
+
+def _got_length(value: str | list[Any]) -> str:
+    """A string or an array that breaks a length limit, with its length: "an array of 1 item"."""
+    if isinstance(value, str):
+        return ngettext("a string of {count} character", "a string of {count} characters", len(value)).format(
+            count=len(value))
+    return ngettext("an array of {count} item", "an array of {count} items", len(value)).format(count=len(value))
 
 
 def _at(obj: Any, path: str) -> tuple[bool, Any]:
@@ -454,15 +502,12 @@ def _field_error(cls: type, obj: Any, text: str) -> str:
             field=(missing["path"] or "").lstrip(".") + name, description=_field_doc(cls, name))
     expected = _EXPECTED_RE.fullmatch(text)
     if expected is not None:
-        path, want = expected["path"], expected["want"]
+        path, want, limit = expected["path"], expected["want"], expected["limit"]
         found, value = _at(obj, path)
-        limit, is_length = _limit_words(expected["limit"], want)
         got = value_words(value) if found else _("something else")
-        if found and is_length and isinstance(value, (str, list)):
-            got = _("{kind} of {units}").format(kind=json_kind(value), units=_units(len(value), want))
-        kind = _(_KINDS[want]) if want in _KINDS else want
-        return _("field `{field}` must be {kind}{limit}, got {got}").format(field=path.lstrip("."), kind=kind,
-                                                                           limit=limit, got=got)
+        if found and "of length" in limit and isinstance(value, (str, list)):
+            got = _got_length(value)
+        return _must_be(want, limit, path.lstrip("."), got)
     other = _AT_RE.fullmatch(text)  # our own checks, such as a card code's
     if other is not None:
         return _("field `{field}`: {reason}").format(field=other["path"].lstrip("."), reason=other["why"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from .cards import ACE_RANK, Card, suit_name
+from .cards import ACE_RANK, Card, card_run, suit_name
 from .errors import IllegalMoveError
 from .i18n import _, ngettext
 from .rulebook import Rule
@@ -26,8 +26,8 @@ def pos_name(position: int | None, suit: str) -> str:
     if position is None:
         return _("a 13th card")
     if position == 1:
-        return _("{card} (low)").format(card=pos_card(position, suit).symbol)
-    return pos_card(position, suit).symbol
+        return _("{card} (low)").format(card=card_run(pos_card(position, suit)))
+    return card_run(pos_card(position, suit))
 
 
 # Why wild cards may not move so: a sentence marked for the catalog and the position the wild stood
@@ -57,7 +57,7 @@ def run_failure(cards: Sequence[Card], rules: Ruleset) -> IllegalMoveError:
         return Rule.RUN_SUIT.no(_("a run's natural cards must all be one suit, these mix {suits}").format(suits=mixed))
     dup = [c for c, k in Counter(naturals).items() if k > 1]
     if dup and not (rules.ace_low and dup[0].rank == ACE_RANK):
-        return Rule.RUN_RANKS_DIFFER.no(_("a run cannot hold two {card}").format(card=dup[0].symbol))
+        return Rule.RUN_RANKS_DIFFER.no(_("a run cannot hold two {card}").format(card=card_run(dup[0])))
     n = len(cards)
     if n > rules.max_run_length:
         if rules.thirteenth_card_two:

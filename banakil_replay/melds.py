@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Literal, Sequence
 
 import msgspec
 
-from .cards import ACE_RANK, CARD_INDEX, Card, SUITS, parse_cards, rank_code, symbols
+from .cards import ACE_RANK, CARD_INDEX, Card, SUITS, card_run, parse_cards, rank_code
 from .errors import IllegalMoveError, MalformedInputError
 from .citations import cite
 from .i18n import N_, _
@@ -43,7 +43,7 @@ SET_RANKS = (3, ACE_RANK)
 
 
 def _name(card: Card) -> str:
-    return card.symbol
+    return card_run(card)
 
 
 class Meld(msgspec.Struct, frozen=True, gc=False):
@@ -142,7 +142,7 @@ def _common_checks(cards: Sequence[Card]) -> None:
         raise Rule.ONE_JOKER_PER_MELD.no(_("a meld may hold only one joker, this one has two"))
     if len(twos) > 1:
         raise Rule.ONE_TWO_PER_MELD.no(_("a meld may hold only one 2, this one has {count} ({cards})").format(
-            count=len(twos), cards=" ".join(_name(c) for c in twos)))
+            count=len(twos), cards=card_run(twos)))
     if not any(c.is_natural for c in cards):
         raise Rule.NATURAL_CARD_NEEDED.no(_("a meld needs at least one natural card (3 to ace)"))
 
@@ -284,7 +284,7 @@ def _verify_new(cards: Sequence[Card], rules: Ruleset, arrangement: Sequence[Car
         found = _match_order(layouts, arrangement)
         if found is None:
             raise Rule.RUN_ORDER.no(_("the cards cannot lie in the order {cards}: a run lies in rank order with each "
-                                      "wild in a gap or at an end").format(cards=symbols(arrangement)))
+                                      "wild in a gap or at an end").format(cards=card_run(arrangement)))
         return found
     if kind == "set":
         return layouts[0]
@@ -504,7 +504,7 @@ def _lay_off(meld: Meld, added: tuple[Card, ...], rules: Ruleset, arrangement: t
         return _apply(meld, added, rules, arrangement)
     except IllegalMoveError as no:
         raise IllegalMoveError(_("cannot add {cards} to {meld}: {reason}").format(
-            cards=symbols(added), meld=meld.describe(), reason=no), rule=no.rule,
+            cards=card_run(added), meld=card_run(meld.describe()), reason=no), rule=no.rule,
             source=no.source) from None
 
 
@@ -532,7 +532,7 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
     (natural,) = parse_cards([card])
     def tried(reason: str) -> str:
         return _("cannot swap {card} for the joker in {meld}: {reason}").format(
-            card=natural.symbol, meld=meld.describe(), reason=reason)
+            card=card_run(natural), meld=card_run(meld.describe()), reason=reason)
 
     src = cite(rules, Rule.JOKER_SWAP)
     if not any(c.is_joker for c in meld.cards):
@@ -542,7 +542,7 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
     stood = meld.stands_for()[next(i for i, c in enumerate(meld.cards) if c.is_joker)]
     if rules.joker_swap == "exact_card" and meld.kind == "run" and natural != stood:
         raise Rule.JOKER_SWAP.no(tried(_("the joker stands for {card}, and only that exact card may replace "
-                                         "it").format(card=stood.symbol if stood else "?")), src)
+                                         "it").format(card=card_run(stood) if stood else "?")), src)
     new_cards = [natural if c.is_joker else c for c in meld.cards]
     try:
         if meld.kind == "set":

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
-from .cards import CARD_INDEX, CARD_KINDS, Card, JOKER, counts_of, deck_left, difference_words, full_deck, symbols
+from .cards import CARD_INDEX, CARD_KINDS, Card, JOKER, counts_of, deck_left, card_run, difference_words, full_deck
 from .citation_words import said
 from .citations import BANKED, cite
 from .errors import IllegalMoveError, MalformedInputError
@@ -66,7 +66,7 @@ def _take_from(hand: tuple[Card, ...], cards: Iterable[Card], seat: int) -> tupl
     for c in cards:
         i = _index(hand, c)
         if i < 0:
-            raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=c.symbol))
+            raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=card_run(c)))
         hand = hand[:i] + hand[i + 1:]
     return hand
 
@@ -195,7 +195,7 @@ def _undealt_plain(ev: HandStarted) -> tuple[int, ...]:
                 raise Rule.CARD_CONSERVATION.no(ngettext(
                     "{count} copy of {card} was dealt; the deck holds {held}",
                     "{count} copies of {card} were dealt; the deck holds {held}", k).format(
-                        count=k, card=card.symbol, held=DECK[card]))
+                        count=k, card=card_run(card), held=DECK[card]))
     left = tuple(map(DECK_COPIES.__sub__, map(dealt.get, CARD_KINDS, _ZEROS)))
     if ev.stock is not None:
         given = Counter(ev.stock)
@@ -232,7 +232,7 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
         card = stock[0]
         if ev.card is not None and ev.card is not card:  # cards are interned: equal cards are one object
             raise Rule.DRAW_FROM_TOP.no(_("the top of the stock is {card}, not {named}").format(
-                card=card.symbol, named=ev.card.symbol))
+                card=card_run(card), named=card_run(ev.card)))
         stock = stock[1:]
     elif ev.card is None:
         raise Rule.DRAW_RECORDED.no(_("the card drawn must be named when the stock order is not in the log"))
@@ -240,7 +240,7 @@ def after_drew(state: GameState, ev: Drew) -> GameState:
         card = ev.card
         if state.unseen[CARD_INDEX[card]] == 0:
             raise Rule.CARD_CONSERVATION.no(_("{card} cannot come from the stock: every copy is already accounted "
-                                              "for").format(card=card.symbol))
+                                              "for").format(card=card_run(card)))
     i, unseen, hands = CARD_INDEX[card], state.unseen, state.hands
     return _evolve(state, hands=hands[:seat] + (hands[seat] + (card,),) + hands[seat + 1:], stock=stock,
                         stock_count=state.stock_count - 1, unseen=unseen[:i] + (unseen[i] - 1,) + unseen[i + 1:],
@@ -269,7 +269,7 @@ def after_took(state: GameState, ev: Took) -> GameState:
     taken = pile[len(pile) - ev.count:]
     if ev.cards is not None and ev.cards != taken and Counter(ev.cards) != Counter(taken):  # named in pile order, or not
         raise Rule.TAKE_FROM_PILE.no(_("the cards named are not the top {count} of the pile ({cards})").format(
-            count=ev.count, cards=symbols(taken)))
+            count=ev.count, cards=card_run(taken)))
     if rules.discard_limit == "lone_top_card":
         restricted = taken if ev.count == 1 else ()
     elif rules.discard_limit == "any_taken":
@@ -283,8 +283,8 @@ def after_took(state: GameState, ev: Took) -> GameState:
         # only the cards taken and copies of them: no discard could end this turn
         raise Rule.KEEP_A_LEGAL_DISCARD.no(_(
             "taking {taken} would leave seat {seat} holding only {hand}, the cards taken and copies of them, and "
-            "none may be discarded this turn").format(taken=symbols(reversed(taken)), seat=ev.seat,
-                                                      hand=symbols(hand)))
+            "none may be discarded this turn").format(taken=card_run(reversed(taken)), seat=ev.seat,
+                                                      hand=card_run(hand)))
     return _evolve(state, hands=_set(state.hands, ev.seat, hand), discard=pile[:len(pile) - ev.count], phase="meld",
                         this_turn=turn)
 
@@ -334,7 +334,7 @@ def verify_keeps_a_discard(turn: Turn, hand: tuple[Card, ...]) -> None:
     if hand and turn.restricted and _only_restricted(turn, hand):
         raise Rule.KEEP_A_LEGAL_DISCARD.no(_("this would leave only {hand}, taken from the pile this turn, and it may "
                                              "not be discarded: keep a card you may discard, or go out").format(
-                                                 hand=symbols(hand)))
+                                                 hand=card_run(hand)))
 
 
 def after_melded(state: GameState, ev: Melded) -> GameState:
@@ -406,19 +406,19 @@ def verify_discard_allowed(state: GameState, seat: int, card: Card) -> None:
     rules = _rules(state)
     hand = state.hands[seat]
     if card not in hand:
-        raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=card.symbol))
+        raise Rule.CARDS_FROM_HAND.no(_("seat {seat} does not hold {card}").format(seat=seat, card=card_run(card)))
     if not may_discard(state.this_turn, card):
         twin = hand.count(card) > 1
         if rules.discard_limit == "any_taken":
             raise Rule.NO_DISCARDING_TAKEN.no((
                 _("{card} was taken from the pile this turn and may not be discarded the same turn, nor your other "
                   "copy of it") if twin else
-                _("{card} was taken from the pile this turn and may not be discarded the same turn")).format(card=card.symbol))
+                _("{card} was taken from the pile this turn and may not be discarded the same turn")).format(card=card_run(card)))
         raise Rule.NO_THROWING_BACK_LONE_TOP.no((
             _("{card} was taken alone from the top of the pile and may not be thrown straight back: nor may your "
               "other copy, which would leave the pile as it was") if twin else
             _("{card} was taken alone from the top of the pile and may not be thrown straight back")).format(
-                card=card.symbol))
+                card=card_run(card)))
 
 
 def after_discarded(state: GameState, ev: Discarded) -> GameState:

@@ -19,7 +19,7 @@ from banakil_replay import i18n
 from banakil_replay.cards import parse_cards
 from banakil_replay.errors import BanakilError, IllegalMoveError, render
 from banakil_replay.events import EVENT_TYPES, parse_event
-from banakil_replay.i18n import language
+from banakil_replay.i18n import LRI, PDI, language
 from banakil_replay.i18n.catalog import PSEUDO_OPEN
 from banakil_replay.melds import verify_joker_swap, verify_lay_off, verify_meld
 from banakil_replay.reducer import ReplayError, replay
@@ -173,7 +173,7 @@ def test_a_refusal_reads_in_arabic_with_its_card_codes_as_typed() -> None:
         replay(events)
     seat, seq = events[-1]["seat"], events[-1]["seq"]
     assert english.value.reason == f"seat {seat} does not hold {card}"
-    assert arabic.value.reason == f"المقعد {seat} ليست في يده {card}"
+    assert arabic.value.reason == f"المقعد {seat} ليست في يده {LRI}{card}{PDI}"  # the card kept left to right
     assert str(arabic.value).startswith(f"التسلسل {seq}: discarded: المقعد {seat}")  # the event's type is data
     with language("ar"):
         shown = render(arabic.value, seq=False, event_type=False, rule_id=True)
@@ -209,3 +209,48 @@ def test_a_valid_replay_asks_the_catalog_for_nothing(monkeypatch: pytest.MonkeyP
     with pytest.raises(ReplayError):
         replay(_discard_not_held())
     assert asked  # the count sees the catalog when a refusal is made
+
+
+# ------------------------------------------------------------------ what a value may be, said whole
+_BAD_FIELDS = [  # (event, English, the Arabic predicate in its case, agreeing with its limit)
+    ({"seq": 3, "type": "drew", "seat": "0"}, 'field `seat` must be a whole number, got the string "0"',
+     "يجب أن يكون الحقل `seat` عددًا صحيحًا، والموجود"),
+    ({"seq": 3, "type": "drew", "seat": -1}, "field `seat` must be a whole number of at least 0, got -1",
+     "عددًا صحيحًا لا يقل عن 0، والموجود -1"),
+    ({"seq": 3, "type": "hand_scored", "scores": ["a"]}, 'field `scores[0]` must be a number, got the string "a"',
+     "الحقل `scores[0]` عددًا، والموجود"),
+    ({"seq": 3, "type": "match_started", "format": "banakil-replay/1.1", "rules": "classic", "players": ["a"]},
+     "field `players` must be an array with at least 2 items, got an array of 1 item",
+     "مصفوفةً فيها عنصران على الأقل، والموجود مصفوفة فيها عنصر واحد"),
+    ({"seq": 3, "type": "match_started", "format": "banakil-replay/1.1", "rules": "classic", "players": ["a", "b"],
+      "options": []}, "field `options` must be an object, got an array", "كائنًا، والموجود مصفوفة"),
+]
+
+
+@pytest.mark.parametrize(("event", "english", "arabic"), _BAD_FIELDS)
+def test_a_malformed_field_is_one_sentence_in_every_language(event: dict[str, Any], english: str, arabic: str) -> None:
+    def reason() -> str:
+        with pytest.raises(BanakilError) as err:
+            parse_event(dict(event))
+        return str(err.value)
+
+    assert reason().endswith(english)
+    with language("ar"):
+        assert arabic in reason()
+    with language("xx"):
+        said = reason()
+    # one template: the whole "must be ..., got ..." is inside one pair of marks, with no fragment inside it
+    inner = said[said.index("⟦field"):]
+    assert inner.count(PSEUDO_OPEN) - inner.count(f"{PSEUDO_OPEN}the string") - inner.count(f"{PSEUDO_OPEN}an ") == 1
+
+
+def test_a_rule_option_says_what_it_takes_as_a_whole_sentence() -> None:
+    with language("ar"), pytest.raises(BanakilError) as pair:
+        get_ruleset("classic", {"cold_hand_values": [51]})
+    assert "يأخذ قائمةً من عددين، كلٌّ منهما عددٌ من 0 إلى 1000" in str(pair.value)
+    with language("ar"), pytest.raises(BanakilError) as pairs:
+        get_ruleset("classic", {"targets": [[2, 150], [2, 151]]})
+    assert "في كل زوج أولًا عددٌ صحيح من 2 إلى 4 (كلٌّ مرةً واحدة)، ثم عددٌ صحيح من 1 إلى 100000" in str(pairs.value)
+    with language("ar"), pytest.raises(BanakilError) as number:
+        get_ruleset("classic", {"ace_value": "x"})
+    assert "يأخذ عددًا" in str(number.value)

@@ -19,6 +19,7 @@ from banakil_replay.i18n import language
 from banakil_replay.i18n.catalog import PSEUDO_OPEN
 from banakil_replay.notebook.narrate import event_text
 from banakil_replay.reducer import Replay, replay
+from banakil_replay.rulebook import Rule
 
 # the suite's clean start (no language chosen, English) is test_i18n's autouse fixture, used here by name
 from test_i18n import ARABIC, _english_unless_told, escaped_words  # noqa: F401
@@ -150,7 +151,7 @@ def test_the_options_lists_own_lines_go_through_the_catalog() -> None:
     opts = options(state)
     with language("xx"):
         lines = options_text(opts, state, limit=2, refused_limit=2).splitlines()
-        heads = [rank_line(2, "⟦why⟧"), rank_line(3, ""), refusal_rule_line("⟦title⟧", "000")]
+        heads = [rank_line(2, "⟦why⟧"), rank_line(3, ""), refusal_rule_line(Rule.PARTNER_AFTER_OWN_MELD, "000 (Play), 004 (melding)")]
         nothing = options_text(opts, state, kinds=("no such kind",))
     framing = [lines[0], *(line for line in lines if line.startswith("⟦Not allowed")), *heads]
     assert len(framing) >= 4 and all(escaped_words(line) == [] for line in framing), framing
@@ -158,3 +159,22 @@ def test_the_options_lists_own_lines_go_through_the_catalog() -> None:
     with language("ar"):
         assert options_text(opts, state, limit=1).splitlines()[0].startswith("خيارات ")
         assert rank_line(2, "") == "المرتبة #2."
+
+
+def test_a_refusals_rule_line_cites_its_sources_in_the_readers_words() -> None:
+    """The title is the rulebook's and the citation the citations' own words, said in Arabic; the
+    refusal's ``source`` stays the English data it was."""
+    from banakil_replay.citation_words import said
+    from banakil_replay.notebook.narrate import refusal_rule_line
+    from banakil_replay.rulebook_words import title
+
+    source = "000 (Play), 004 (melding)"
+    with language("en"):
+        assert refusal_rule_line(Rule.PARTNER_AFTER_OWN_MELD, source) == (
+            "Rule: partner melds after own meld [000 (Play), 004 (melding)].")
+        assert refusal_rule_line(Rule.PARTNER_AFTER_OWN_MELD, "") == "Rule: partner melds after own meld."
+    with language("ar"):
+        line = refusal_rule_line(Rule.PARTNER_AFTER_OWN_MELD, source)
+        cited, named = said(source), title(Rule.PARTNER_AFTER_OWN_MELD)
+    assert cited != source and cited in line and named in line, line
+    assert not re.search(r"[A-Za-z]{3,}", line), line  # no English word left: not "Play", not "melding"

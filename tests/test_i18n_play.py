@@ -94,7 +94,7 @@ def test_the_way_out_missed_reads_in_arabic() -> None:
     v = judge(rp, len(rp) - 1)  # Dana discards where she could have gone out
     with language("ar"):
         why = v.why
-    assert why.startswith("كان تنزيل 3♣ 3♦ 3♠ أفضل: كان بإمكانك الخروج: +20 للخروج")
+    assert why.startswith("كان تنزيل \u20663♣ 3♦ 3♠\u2069 أفضل: كان بإمكانك الخروج: +20 للخروج")  # the run isolated
     assert "يُحسب على Ravi ما بقي في يده" in why
     assert not ARABIC.search(v.why)  # read again in English: the same verdict, in English
 
@@ -153,3 +153,22 @@ def test_review_and_selfplay_speak_arabic_on_the_command_line(tmp_path: Path,
     if code == 1:  # no winner after one hand: said in Arabic too
         assert "لم تصل إلى فائز خلال جولة واحدة" in err
     assert re.search(r"game-0001\.jsonl", str(list((tmp_path / "out").iterdir())))
+
+
+def test_the_play_protocol_answers_the_same_bytes_in_every_language(tmp_path: Path) -> None:
+    """``play --json`` is for programs: its answers (a hint's words, a refusal, the help, the options'
+    explanations) are the same bytes whatever --lang says, and carry no direction marks."""
+    from test_cli_play import run
+
+    said = "\n".join(["hint", "discard 5Z", "meld 3C 3D", "help", "draw", "hint", "quit"]) + "\n"
+    answers = {}
+    for lang in ("en", "ar"):
+        done = run(tmp_path / f"{lang}.jsonl", "--json", "--seed", "3", "--lang", lang, stdin=said)
+        assert done.returncode == 0, done.stderr.decode()
+        answers[lang] = done.stdout.decode()
+    assert answers["ar"] == answers["en"]
+    lines = [json.loads(line) for line in answers["ar"].splitlines()]
+    hints = [a["answer"] for a in lines if isinstance(a["answer"], dict)]
+    assert hints and all(h["words"] and not ARABIC.search(h["words"]) for h in hints)
+    assert any(a["error"] for a in lines) and not ARABIC.search(answers["ar"])
+    assert "\u2066" not in answers["ar"] and "\u2069" not in answers["ar"]

@@ -14,7 +14,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
-from ..cards import symbols
+from ..cards import card_run
 from ..i18n import _
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
@@ -30,7 +30,7 @@ def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
     print("\n" + _("Question {number} ({title}; {origin})").format(number=number, title=title, origin=origin_words(ex.origin)),
           file=out)
     for s in ex.shows():
-        cards = symbols(s.cards)
+        cards = card_run(s.cards)
         text = f"({s.text})" if cards and s.text else s.text
         print(f"  {s.label}: {' '.join(p for p in (cards, text) if p) or '-'}", file=out)
     print(ex.question, file=out)

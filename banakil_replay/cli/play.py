@@ -17,8 +17,9 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
+from ..cards import card_run
 from ..errors import BanakilError, IllegalMoveError, MalformedInputError, render
-from ..i18n import _
+from ..i18n import _, language
 from ..play.bots.names import DEFAULT_BOT, bots_help
 from ..rules import DEFAULT_RULESET, RULESETS
 
@@ -51,7 +52,9 @@ def _play_table(args: argparse.Namespace) -> int:
     seat = min(session.humans, default=0)
     lines = _lines(sys.stdin, "banakil> " if sys.stdin.isatty() and not args.json else None)
     if args.json:
-        return _json_loop(session, seat, lines)
+        # the protocol is for programs: the same bytes under any --lang, its sentences English (docs/play-protocol.md)
+        with language("en"):
+            return _json_loop(session, seat, lines)
     return _text_loop(session, seat, lines)
 
 
@@ -197,7 +200,7 @@ def _text_loop(session: GameSession, seat: int, lines: Iterator[str | None]) -> 
             say(_("not allowed: {reason}").format(reason=refusal(err)))
             continue
         if isinstance(got, Drew):  # the log leaves the card to the stock; the one who drew it is told
-            say(_("you drew {card}").format(card=drawn(before, session.state, seat).symbol))
+            say(_("you drew {card}").format(card=card_run(drawn(before, session.state, seat))))
         say(news_text(session.happened))
         say(table_text(session, seat))
         if session.over:

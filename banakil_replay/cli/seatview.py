@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card
+from ..cards import Card, card_run
 from ..play.session.commands import command_for
 from ..play.moves import Options
 from ..play.session.session import GameSession, Happening
@@ -59,7 +59,7 @@ def table_text(session: GameSession, seat: int) -> str:
     if state.melds:
         lines.append(_("melds:"))
         lines.extend("  " + _("#{id} seat {seat} {kind}: {meld}").format(
-            id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=m.meld.describe()) for m in state.melds)
+            id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=card_run(m.meld.describe())) for m in state.melds)
     lines.append(_("pile (top last): {cards} | stock: {count} cards").format(
         cards=cards_text(state.discard), count=state.stock_count))
     totals = _("totals: {sides}").format(sides=pgettext("list separator", ", ").join(

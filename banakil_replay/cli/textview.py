@@ -9,23 +9,30 @@ from __future__ import annotations
 
 import re
 
-from ..cards import symbols
+from ..cards import card_run
 from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
-from ..i18n import _, ltr_run, pgettext
+from ..i18n import LRI, PDI, _, pgettext
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_CONTROLS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+# a closed isolate with no control inside (how card_run holds cards in a right-to-left sentence) reorders
+# nothing outside itself, so it may stay; a lone or nested mark, an override or an embedding may not
+_CONTROL = re.compile(f"({LRI}[^{_CONTROLS}\n]*{PDI})|[{_CONTROLS}]")
 
 
 def safe(text: str) -> str:
-    """User text with terminal control and bidi-override characters made visible."""
-    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """User text with terminal control and bidi-override characters made visible.
+
+    A sentence said in Arabic holds its card runs in closed left-to-right isolates
+    (:func:`~..cards.card_run`): those are kept, so a hint or the news can pass through here whole.
+    """
+    return _CONTROL.sub(lambda m: m.group(1) or f"\\u{ord(m.group()):04x}", text)
 
 
 def cards_text(cards: tuple) -> str:  # type: ignore[type-arg]
     """A run of cards for a line of the table; isolated left to right in a right-to-left language."""
-    return ltr_run(symbols(cards)) or "-"
+    return card_run(cards) or "-"
 
 
 def state_text(state: GameState, rp: Replay | None = None) -> str:
@@ -47,7 +54,7 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
         lines.append(_("melds:"))
         for m in state.melds:
             lines.append("  " + _("#{id} seat {seat} {kind}: {meld}").format(
-                id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=ltr_run(m.meld.describe())))
+                id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=card_run(m.meld.describe())))
     lines.append(_("discard pile (top last): {cards}").format(cards=cards_text(state.discard)))
     lines.append(_("stock: {count} cards").format(count=state.stock_count))
     comma = pgettext("list separator", ", ")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..cards import Card, card_run
 from ..errors import IllegalMoveError
 from ..i18n import N_, _, ngettext, pgettext
 from ..melds import Meld, MeldCheck, analyze_meld, verify_lay_off
@@ -31,14 +31,14 @@ def meld_found(check: MeldCheck, rules: Ruleset) -> Reason:
     if check.meld is None:
         return Reason.of(check.reason or "", check.rule, rules, check.source)
     found = _("{cards} is a run") if check.meld.kind == "run" else _("{cards} is a set")
-    return Reason.of(found.format(cards=check.meld.describe()), Rule.MELDS, rules)
+    return Reason.of(found.format(cards=card_run(check.meld.describe())), Rule.MELDS, rules)
 
 
 def stands_for(meld: Meld) -> str:
     """What each wild card of a meld stands for, in words (empty when it holds none)."""
     return pgettext("clause separator", "; ").join(
-        _("{card} stands for {target}").format(card=meld.cards[i].symbol, target=c.symbol) if c else
-        _("{card} stands for a 13th card").format(card=meld.cards[i].symbol) for i, c in meld.stands_for().items())
+        _("{card} stands for {target}").format(card=card_run(meld.cards[i]), target=card_run(c)) if c else
+        _("{card} stands for a 13th card").format(card=card_run(meld.cards[i])) for i, c in meld.stands_for().items())
 
 
 # where cards must be, as a refusal says they are not (the key is the caller's; the whole sentence is the catalog's)
@@ -130,7 +130,7 @@ class MakeMeld(Exercise[tuple[Card, ...]]):
 
     def hint(self) -> str:
         return _("{rule}. One meld here uses {card}.").format(rule=rule_sentence(meld_rule(self.rules)),
-                                                              card=self.best()[0].symbol)
+                                                              card=card_run(self.best()[0]))
 
     def solution(self) -> str:
         return meld_found(analyze_meld(self.best(), self.rules), self.rules).text
@@ -171,7 +171,7 @@ class LayOff(Exercise[tuple[Card, ...]]):
     def _fits(self, card: Card) -> Reason:
         grown = self.outcome(card)
         assert isinstance(grown, Meld)
-        return Reason.of(_("{card} fits: the meld would become {meld}").format(card=card.symbol, meld=grown.describe()),
+        return Reason.of(_("{card} fits: the meld would become {meld}").format(card=card_run(card), meld=card_run(grown.describe())),
                          Rule.ADDING, self.rules)
 
     def judge(self, answer: tuple[Card, ...]) -> Feedback:
@@ -199,17 +199,17 @@ class LayOff(Exercise[tuple[Card, ...]]):
                      "in a set, and one joker at most stands in for a missing suit [{sources}]. Your set, with what a "
                      "joker stands for: {cards}.").format(rule=rule_sentence(lay_off_rule(self.rules)),
                                                           sources=cite(self.rules, "melds", "no_two_in_a_set"),
-                                                          cards=self.meld.describe())
+                                                          cards=card_run(self.meld.describe()))
         return _("{rule}; {wilds}. Your meld, with what each wild card stands for: {meld}.").format(
             rule=rule_sentence(lay_off_rule(self.rules)), wilds=wild_movement(self.rules).text,
-            meld=self.meld.describe())
+            meld=card_run(self.meld.describe()))
 
     def solution(self) -> str:
         fits = self.fitting()
         if not fits:
             return _("none: no card of your hand fits this meld")
         return pgettext("clause separator", "; ").join(
-            _("{card} (the meld becomes {meld})").format(card=c.symbol, meld=m.describe()) for c in fits
+            _("{card} (the meld becomes {meld})").format(card=card_run(c), meld=card_run(m.describe())) for c in fits
             if isinstance(m := self.outcome(c), Meld))
 
     def answer_text(self) -> str:

@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Iterable, Literal, TypeVar
 
-from ..cards import Card, parse_cards, symbols
+from ..cards import Card, card_run, parse_cards
 from ..citations import cite
 from ..errors import IllegalMoveError, MalformedInputError
 from ..i18n import N_, _, pgettext
@@ -236,7 +236,7 @@ class Exercise(ABC, Generic[A]):
 
 def names(cards: Iterable[Card]) -> str:
     """Cards as a learner reads them: ``7♥ 8♥ 9♥``, or ``none``."""
-    return symbols(cards) or pgettext("no cards", "none")
+    return card_run(cards) or pgettext("no cards", "none")
 
 
 def typed(cards: Iterable[Card]) -> str:

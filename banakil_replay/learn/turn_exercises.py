@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..cards import Card
+from ..cards import Card, card_run
 from ..errors import IllegalMoveError
 from ..events import Discarded, Took
 from ..i18n import _, ngettext, pgettext
@@ -101,7 +101,7 @@ class Discard(Exercise[tuple[Card, ...]]):
         said = (_("{card} may be discarded now: {card} came from the pile, but not in a way the rule forbids. The "
                   "rule: {rule}") if card in turn.taken else
                 _("{card} may be discarded now: {card} was not taken from the pile this turn. The rule: {rule}"))
-        return said.format(card=card.symbol, rule=summary(limit))
+        return said.format(card=card_run(card), rule=summary(limit))
 
     def hint(self) -> str:
         return _("{rule}. This turn you {turn}.").format(
@@ -111,7 +111,7 @@ class Discard(Exercise[tuple[Card, ...]]):
         refused = self.refused()
         if not refused:
             return _("none: every card you hold may be discarded now")
-        return pgettext("clause separator", "; ").join(f"{c.symbol} ({n.why})" for c, n in refused.items())
+        return pgettext("clause separator", "; ").join(f"{card_run(c)} ({n.why})" for c, n in refused.items())
 
     def answer_text(self) -> str:
         return typed(self.refused())
@@ -147,7 +147,7 @@ class TakePile(Exercise[int | None]):
     def question(self) -> str:
         return _("It is your turn; so far you {turn}. You want {card} from the pile. How many cards do you take in all "
                  "to get it? Type a number, or no if you may not take it now.").format(
-            turn=this_turn(self.state), card=self.want.symbol)
+            turn=this_turn(self.state), card=card_run(self.want))
 
     def shows(self) -> tuple[Shown, ...]:
         # written as the whole course writes a pile: from the bottom up, its top card last
@@ -183,11 +183,11 @@ class TakePile(Exercise[int | None]):
         if answer < k:
             text = ngettext("the top card is {cards}: {card} is not among them",
                             "the top {n} cards are {cards}: {card} is not among them", answer).format(
-                n=answer, cards=names(reversed(top)), card=self.want.symbol)
+                n=answer, cards=names(reversed(top)), card=card_run(self.want))
         else:
             rule = summary(Rule.TAKE_FROM_PILE)
             text = _("taking {n} cards reaches down to {below}, below {card}; {rule}").format(
-                n=answer, below=top[-1].symbol, card=self.want.symbol, rule=rule[:1].lower() + rule[1:])
+                n=answer, below=card_run(top[-1]), card=card_run(self.want), rule=rule[:1].lower() + rule[1:])
         return Feedback(False, (Reason.of(text, Rule.TAKE_FROM_PILE, self.rules),))
 
     def hint(self) -> str:

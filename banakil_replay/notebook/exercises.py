@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
-from ..cards import symbols
+from ..cards import card_run
 from ..errors import MalformedInputError
 from ..learn import KINDS, Exercise, Feedback, LearnerProgress, Session, exercises, load_progress, save_progress
 from ..learn.positions import origin_words
@@ -85,7 +85,7 @@ def exercise_text(ex: Exercise[Any], number: int, title: str) -> str:
     """The same as :func:`exercise_html`, as plain lines."""
     lines = [_("Question {number}: {title}").format(number=number, title=title) + f" ({origin_words(ex.origin)}; {ex.rules.title})"]
     for s in ex.shows():
-        cards = symbols(s.cards)
+        cards = card_run(s.cards)
         text = f"({s.text})" if cards and s.text else s.text
         lines.append(f"  {s.label}: {' '.join(p for p in (cards, text) if p) or '-'}")
     return "\n".join(lines + [ex.question])

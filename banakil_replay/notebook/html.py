@@ -188,7 +188,7 @@ def meld_check_html(check: MeldCheck) -> str:
         valid = _VALID[m.kind] if m.kind in _VALID else m.kind
         return (f'<div class="banakil-verdict banakil-valid" style="{_FONT}"><b style="color:{GREEN}">'
                 f'{esc(pgettext("meld verdict", valid))}</b>{meld_html(m)}{extra}</div>')
-    rule = (f'<div class="banakil-rule-line" style="color:{QUIET}">{esc(refusal_rule_line(check.rule.title, check.source))}'
+    rule = (f'<div class="banakil-rule-line" style="color:{QUIET}">{esc(refusal_rule_line(check.rule, check.source))}'
             "</div>") if check.rule else ""
     not_a_meld = _("Not a meld:")
     return (f'<div class="banakil-verdict banakil-invalid" style="{_FONT}"><b style="color:{RED}">'
@@ -376,7 +376,7 @@ def options_html(opts: Options, state: GameState | None = None, *,
     more = f"<li>{esc(_more(len(ranked) - limit))}</li>" if len(ranked) > limit else ""
     bad = "".join(f'<li class="banakil-not-allowed">{esc(event_text(n.event, state))}<br>'
                   f'<span style="color:{RED}">{esc(not_allowed_said.format(why=sentence(n.why)))}</span>'
-                  + (f'<br><i class="banakil-rule-line" style="color:{FAINT}">{esc(refusal_rule_line(n.rule.title, n.source))}'
+                  + (f'<br><i class="banakil-rule-line" style="color:{FAINT}">{esc(refusal_rule_line(n.rule, n.source))}'
                      "</i>" if n.rule else "") + "</li>"
                   for n in not_allowed[:refused_limit])
     bad += f"<li>{esc(_more(len(not_allowed) - refused_limit))}</li>" if len(not_allowed) > refused_limit else ""

@@ -18,16 +18,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from ..cards import Card, symbols
+from ..cards import card_run
+from ..citation_words import said as said_citation
 from ..errors import BanakilError
 from ..events import (Annotated, Discarded, Drew, Event, HandRecorded, HandScored, HandStarted, HandStruck, JokerSwapped,
                       LaidOff, MatchBanked, MatchStarted, Melded, Reshuffled, Took, parse_event)
-from ..i18n import N_, NP_, _, ltr_run, ngettext, pgettext
+from ..i18n import N_, NP_, _, ngettext, pgettext
 from ..learn.topics import previewed
 from ..melds import analyze_meld
 from ..play.moves import MOVE_KINDS, Options
 from ..play.rule_text import rule_sentence
 from ..reducer import Replay
+from ..rulebook import Rule
 from ..rulebook_words import ruleset_title, title as rule_title
 from ..rules import get_ruleset
 from ..scoring import tidy
@@ -47,11 +49,6 @@ def side_label(state: GameState, side: int) -> str:
     """``side 0 (Dana & Nadia)``: a side and its players."""
     members = sides_of(state.n)[side] if state.n else (side,)
     return _("side {side} ({players})").format(side=side, players=" & ".join(seat_name(state, s) for s in members))
-
-
-def _symbols(cards: Sequence[Card]) -> str:
-    """A run of cards (or one card) for a sentence: isolated left to right in a right-to-left language."""
-    return ltr_run(symbols(cards))
 
 
 def _listed(items: Sequence[str], last_joined_by: str = "and") -> str:
@@ -122,11 +119,11 @@ def _hand_started(t: Telling, ev: HandStarted) -> str:
         if len(set(sizes)) == 1:
             each = ngettext("Everyone gets {count} card and {upcard} is turned up to start the discard pile.",
                             "Everyone gets {count} cards and {upcard} is turned up to start the discard pile.",
-                            sizes[0]).format(count=sizes[0], upcard=_symbols((ev.upcard,)))
+                            sizes[0]).format(count=sizes[0], upcard=card_run((ev.upcard,)))
         else:
             each = _("The hands hold {sizes} cards and {upcard} is turned up to start the discard pile.").format(
                 sizes=pgettext("list separator", ", ").join(map(str, sizes)) or pgettext("no count", "no"),
-                upcard=_symbols((ev.upcard,)))
+                upcard=card_run((ev.upcard,)))
         return text + each + " " + _("{player} plays first.").format(player=starter)
     others = sorted({k for i, k in enumerate(sizes) if i != first})
     rest = _listed([str(k) for k in others], "or") if others else pgettext("no count", "none")
@@ -143,7 +140,7 @@ def _hand_started(t: Telling, ev: HandStarted) -> str:
 def _drew(t: Telling, ev: Drew) -> str:
     if ev.card is None or (t.seat_view is not None and ev.seat != t.seat_view):
         return _("{player} draws a card from the stock.").format(player=t.who)
-    return _("{player} draws {card} from the stock.").format(player=t.who, card=_symbols((ev.card,)))
+    return _("{player} draws {card} from the stock.").format(player=t.who, card=card_run((ev.card,)))
 
 
 @_tells(Took)
@@ -151,7 +148,7 @@ def _took(t: Telling, ev: Took) -> str:
     if ev.cards:
         return ngettext("{player} takes the top card ({cards}) of the discard pile instead of drawing.",
                         "{player} takes the top {count} cards ({cards}) of the discard pile instead of drawing.",
-                        ev.count).format(player=t.who, count=ev.count, cards=_symbols(ev.cards))
+                        ev.count).format(player=t.who, count=ev.count, cards=card_run(ev.cards))
     return ngettext("{player} takes the top card of the discard pile instead of drawing.",
                     "{player} takes the top {count} cards of the discard pile instead of drawing.",
                     ev.count).format(player=t.who, count=ev.count)
@@ -165,19 +162,19 @@ def _melded(t: Telling, ev: Melded) -> str:
             check = analyze_meld(ev.cards, rules, ev.arrangement)
             if check.valid and check.meld is not None:
                 return _("{player} lays a new meld, a {kind}: {cards}.").format(
-                    player=t.who, kind=_kind(check.meld.kind), cards=ltr_run(check.meld.describe()))
+                    player=t.who, kind=_kind(check.meld.kind), cards=card_run(check.meld.describe()))
         except BanakilError:
             pass
-    return _("{player} lays a new meld: {cards}.").format(player=t.who, cards=_symbols(ev.cards))
+    return _("{player} lays a new meld: {cards}.").format(player=t.who, cards=card_run(ev.cards))
 
 
 @_tells(LaidOff)
 def _laid_off(t: Telling, ev: LaidOff) -> str:
     target = t.state.meld_by_id(ev.meld) if t.state is not None else None
-    fields = dict(player=t.who, cards=_symbols(ev.cards), meld=ev.meld)
+    fields = dict(player=t.who, cards=card_run(ev.cards), meld=ev.meld)
     if target is None:
         return _("{player} adds {cards} to meld #{meld}.").format(**fields)
-    fields.update(kind=_kind(target.meld.kind), now=ltr_run(target.meld.describe()), owner=seat_name(t.state, target.owner))
+    fields.update(kind=_kind(target.meld.kind), now=card_run(target.meld.describe()), owner=seat_name(t.state, target.owner))
     own = target.owner == ev.seat
     if t.after:
         template = (_("{player} adds {cards} to meld #{meld} (their own {kind}), which is now {now}.") if own
@@ -191,12 +188,12 @@ def _laid_off(t: Telling, ev: LaidOff) -> str:
 @_tells(JokerSwapped)
 def _joker_swapped(t: Telling, ev: JokerSwapped) -> str:
     return _("{player} puts {card} in the joker's place in meld #{meld} and takes the joker into the hand.").format(
-        player=t.who, card=_symbols((ev.card,)), meld=ev.meld)
+        player=t.who, card=card_run((ev.card,)), meld=ev.meld)
 
 
 @_tells(Discarded)
 def _discarded(t: Telling, ev: Discarded) -> str:
-    return _("{player} discards {card}, ending the turn.").format(player=t.who, card=_symbols((ev.card,)))
+    return _("{player} discards {card}, ending the turn.").format(player=t.who, card=card_run((ev.card,)))
 
 
 def _side_scores(scores: Sequence[float]) -> str:
@@ -330,9 +327,15 @@ def preview_note(opts: Options, lesson: int | None, kinds: Sequence[str] | None 
         topics=pgettext("clause separator", "; ").join(later))
 
 
-def refusal_rule_line(title: str, source: str) -> str:
-    """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``"""
-    return _("Rule: {rule}").format(rule=sentence(title + (f" [{source}]" if source else "")))
+def refusal_rule_line(rule: Rule, source: str) -> str:
+    """The rule a refusal names: ``Rule: own and partner melds only [000 (Play), 004 (melding)].``
+
+    The title and the citation are the rulebook's and the citations' own words in the reader's
+    language (``source`` is the English data a refusal carries), framed as the options' rules are."""
+    named = rule_title(rule)
+    if source:
+        named = _("{rule} [{sources}]").format(rule=named, sources=said_citation(source))
+    return _("Rule: {rule}").format(rule=sentence(named))
 
 
 def rank_line(rank: int | None, why: str) -> str:
@@ -372,6 +375,6 @@ def options_text(opts: Options, state: GameState | None = None, *, kinds: Sequen
     if banned:
         lines.append(_("Not allowed here ({count}):").format(count=len(banned)))
         for n in banned[:refused_limit]:
-            rule = f" {refusal_rule_line(rule_title(n.rule), n.source)}" if n.rule else ""
+            rule = f" {refusal_rule_line(n.rule, n.source)}" if n.rule else ""
             lines.append("  " + _("{move} No: {why}").format(move=event_text(n.event, state), why=sentence(n.why)) + rule)
     return "\n".join(lines)

@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped, unused-ignore]
 
-from ..cards import CARD_SPELLINGS, RANK_CODES, SUITS, Card, parse_cards
+from ..cards import CARD_SPELLINGS, RANK_CODES, SUITS, Card, card_run, parse_cards
 from ..errors import BanakilError
 from ..i18n import N_, _, pgettext
 from ..log.annotations import AnnotatedGame, Note
@@ -140,9 +140,9 @@ class MeldChecker(Panel):
         if check is None:
             text = _("Click cards or type codes.")
         elif check.valid and check.meld:
-            text = _("{cards}: {described}").format(cards=self.text.value, described=check.meld.describe())
+            text = _("{cards}: {described}").format(cards=card_run(self.text.value), described=card_run(check.meld.describe()))
         else:
-            text = _("{cards}: not a meld: {reason}").format(cards=self.text.value, reason=check.reason)
+            text = _("{cards}: not a meld: {reason}").format(cards=card_run(self.text.value), reason=check.reason)
         snapshot = directed_html(f'<div class="banakil-snapshot">{self.picked.value}{self.result.value}</div>', self.lang)
         return snapshot, text
 

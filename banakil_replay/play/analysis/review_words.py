@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ...cards import symbols
+from ...cards import card_run, symbols
 from ...events import Discarded, Drew, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from ...hand_end import hand_end_input
 from ...i18n import NP_, _, ngettext, pgettext
@@ -45,7 +45,10 @@ def verdict_word(verdict: str) -> str:
 def describe(event: Move, pretty: bool = False) -> str:
     """A short plain description of a decision event: cards by their codes as the log writes them
     (``KH``), or with ``pretty`` as people read them (``K♥``)."""
-    cards = symbols if pretty else _codes
+    shown = symbols if pretty else _codes
+
+    def cards(run: Sequence[Any]) -> str:
+        return card_run(shown(run))
     if isinstance(event, Drew):
         return _("drew {card}").format(card=cards([event.card])) if event.card else _("drew from the stock")
     if isinstance(event, Took):
@@ -74,17 +77,17 @@ def doing(event: Move) -> str:
     if isinstance(event, Took):
         if event.cards:
             return ngettext("taking the top card of the pile ({cards})", "taking the top {count} cards of the pile "
-                            "({cards})", event.count).format(count=event.count, cards=symbols(event.cards[::-1]))
+                            "({cards})", event.count).format(count=event.count, cards=card_run(event.cards[::-1]))
         return ngettext("taking the top card of the pile", "taking the top {count} cards of the pile",
                         event.count).format(count=event.count)
     if isinstance(event, Melded):
-        return _("melding {cards}").format(cards=symbols(event.cards))
+        return _("melding {cards}").format(cards=card_run(event.cards))
     if isinstance(event, LaidOff):
-        return _("adding {cards} to meld #{id}").format(cards=symbols(event.cards), id=event.meld)
+        return _("adding {cards} to meld #{id}").format(cards=card_run(event.cards), id=event.meld)
     if isinstance(event, JokerSwapped):
-        return _("swapping {card} for the joker in meld #{id}").format(card=symbols([event.card]), id=event.meld)
+        return _("swapping {card} for the joker in meld #{id}").format(card=card_run([event.card]), id=event.meld)
     if isinstance(event, Discarded):
-        return _("discarding {card}").format(card=symbols([event.card]))
+        return _("discarding {card}").format(card=card_run([event.card]))
     if isinstance(event, Reshuffled):
         return _("turning the pile into a new stock")
     raise TypeError(f"no words for a {event.type} move")  # a new move class: say it here
@@ -238,7 +241,7 @@ def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan
                         "against you if {them} goes out first",
                         "melding {cards} now puts {points} points on the table, where they no longer count against "
                         "you if {them} goes out first", plural_n(value)).format(
-            cards=symbols(ev.cards), points=pts(value), them=them)
+            cards=card_run(ev.cards), points=pts(value), them=them)
         relief = first_meld_relief(rules) if not before.opened[seat] else ""
         if relief:
             text = _("{reason}, and as your first meld: {relief}").format(reason=text, relief=relief)
@@ -246,8 +249,8 @@ def _better_words(before: GameState, seat: int, best: Tally, played: Tally, plan
     if isinstance(played_event, Melded) and isinstance(ev, Discarded):
         why = resplit_words(before, seat, played_event)
         if why:
-            return _("keeping {cards} in hand a turn longer: {why}").format(cards=symbols(played_event.cards), why=why)
-        kept = _("keeping {cards} in hand a turn longer").format(cards=symbols(played_event.cards))
+            return _("keeping {cards} in hand a turn longer: {why}").format(cards=card_run(played_event.cards), why=why)
+        kept = _("keeping {cards} in hand a turn longer").format(cards=card_run(played_event.cards))
         return _also(kept, _out_first(them, best, played))
     if isinstance(ev, Discarded):  # its option's words weigh the card alone, which may favour the move played
         return _out_first(them, best, played)
@@ -275,7 +278,7 @@ def resplit_words(before: GameState, seat: int, meld: Melded) -> str:
                               len(shared)) if group.kind == "set" else
                      ngettext("{cards} makes a run with {others} instead", "{cards} make a run with {others} instead",
                               len(shared)))
-            return words.format(cards=symbols(shared), others=symbols(others))
+            return words.format(cards=card_run(shared), others=card_run(others))
     return ""
 
 
@@ -333,7 +336,7 @@ def better_move_words(j: Judged) -> str:
     words = _better_words(j.before, j.seat, j.better, j.other, list(j.plan) if j.plan else None, j.event)
     better = doing(j.leader.event)
     fields = {"move": f"{better[:1].upper()}{better[1:]}", "figure": j.figure(), "reason": words,
-              "card": symbols([j.then.card]) if j.then is not None else ""}
+              "card": card_run([j.then.card]) if j.then is not None else ""}
     if j.then is not None:
         why = (_("{move} would have been better, even if you then discard {card}: {reason} ({figure}).") if words else
                _("{move} would have been better, even if you then discard {card} ({figure})."))

@@ -27,7 +27,7 @@ onto each meld within reach; each joker swap; each card that may be discarded.
 from __future__ import annotations
 
 from ..search.candidates import meld_candidates
-from ...cards import Card, symbols
+from ...cards import Card, card_run
 from ...errors import IllegalMoveError
 from ...events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from .hints import plural_n, rank_options
@@ -179,22 +179,22 @@ def _reshuffle_words(nth: int, most: int) -> str:
 def _take_words(k: int, taken: tuple[Card, ...], best: tuple[Card, ...], faces: tuple[Card, ...]) -> str:
     # the pile is written bottom up, its top card last, everywhere (the event's own words say it so too)
     text = ngettext("Take the top card of the pile ({cards})", "Take the top {count} cards of the pile ({cards})",
-                    k).format(count=k, cards=symbols(taken))
+                    k).format(count=k, cards=card_run(taken))
     if best:
         text = ngettext("{option}: with it you could meld {meld} this turn",
-                        "{option}: with them you could meld {meld} this turn", k).format(option=text, meld=symbols(best))
+                        "{option}: with them you could meld {meld} this turn", k).format(option=text, meld=card_run(best))
     if len(faces) > 3:
         text = _("{option}; none of the taken cards, nor a copy of one, may be thrown back this "
                  "turn").format(option=text)
     elif faces:
         text = ngettext("{option}; you may not throw {cards} back this turn, nor a copy of it",
                         "{option}; you may not throw {cards} back this turn, nor a copy of them",
-                        len(faces)).format(option=text, cards=symbols(faces))
+                        len(faces)).format(option=text, cards=card_run(faces))
     return text + "."
 
 
 def _meld_words(meld: Meld, pts: float, first: Ruleset | None, out: bool) -> str:
-    shown = meld.describe()
+    shown = card_run(meld.describe())
     text = (_("Meld {meld} (a run, {points} points off your hand)") if meld.kind == "run" else
             _("Meld {meld} (a set, {points} points off your hand)")).format(meld=shown, points=f"{pts:g}")
     if first is not None:
@@ -207,31 +207,31 @@ def _out(text: str, out: bool) -> str:
 
 
 def _lay_off_words(card: Card, meld_id: int, own: bool, made: Meld | None, out: bool) -> str:
-    fields = {"card": card.symbol, "id": meld_id}
+    fields = {"card": card_run(card), "id": meld_id}
     if made is None:
         text = (_("Add {card} to your meld #{id}, making it longer") if own else
                 _("Add {card} to your partner's meld #{id}, making it longer")).format(**fields)
     else:
         text = (_("Add {card} to your meld #{id}, making {meld}") if own else
-                _("Add {card} to your partner's meld #{id}, making {meld}")).format(meld=made.describe(), **fields)
+                _("Add {card} to your partner's meld #{id}, making {meld}")).format(meld=card_run(made.describe()), **fields)
     return _out(text, out) + "."
 
 
 def _swap_words(card: Card, meld_id: int) -> str:
     return _("Put {card} into meld #{id} in place of the joker and take the joker into your hand.").format(
-        card=card.symbol, id=meld_id)
+        card=card_run(card), id=meld_id)
 
 
 def _discard_words(card: Card, value: float, out: bool, ends: bool) -> str:
     if out:
-        text = _("Discard {card}: your last card, so you go out").format(card=card.symbol)
+        text = _("Discard {card}: your last card, so you go out").format(card=card_run(card))
     elif card.is_wild:
         text = _("Discard {card} (a wild card: it would cost you {value} if caught, but helps whoever takes "
-                 "it)").format(card=card.symbol, value=f"{value:g}")
+                 "it)").format(card=card_run(card), value=f"{value:g}")
     else:
         text = ngettext("Discard {card} ({value} point out of your hand)",
                         "Discard {card} ({value} points out of your hand)", plural_n(value)).format(
-            card=card.symbol, value=f"{value:g}")
+            card=card_run(card), value=f"{value:g}")
     if ends:
         text = _("{option}; the stock is empty, so the hand ends").format(option=text)
     return text + "."
