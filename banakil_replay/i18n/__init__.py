@@ -42,7 +42,7 @@ from typing import Iterator
 from .catalog import LANGUAGES, UnknownLanguageError, translations
 
 __all__ = ["LANGUAGES", "UnknownLanguageError", "_", "N_", "NP_", "ngettext", "pgettext", "npgettext", "current_language",
-           "set_language", "language", "resolve_language", "is_rtl", "ltr_run", "LRI", "PDI"]
+           "set_language", "language", "settled", "resolve_language", "is_rtl", "ltr_run", "LRI", "PDI"]
 
 _CHOSEN: ContextVar[str | None] = ContextVar("banakil_language", default=None)
 RTL = frozenset({"ar", "fa"})
@@ -109,6 +109,14 @@ def language(lang: str | None) -> Iterator[str]:
         yield _CHOSEN.get() or "en"
     finally:
         _CHOSEN.reset(token)
+
+
+@contextmanager
+def settled() -> Iterator[str]:
+    """The language in force, found once for a block that says many sentences (a search's refused
+    tries, an options list): found from the environment, each sentence would read four variables."""
+    with language(current_language()) as code:
+        yield code
 
 
 def is_rtl(lang: str | None = None) -> bool:

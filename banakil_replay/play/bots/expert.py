@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ...hand_end import seat_inputs
-from ...i18n import current_language, language
+from ...i18n import settled
 from ...seats import sides_of
 from ...state import GameState
 from ..rule_text import never_melded_score
@@ -197,9 +197,7 @@ class Deals:
 def play(deals: Deals, tally: Tally, start: int, stop: int, side: int, match_weight: float) -> None:
     """Try ``tally``'s move in deals ``start`` .. ``stop - 1``, each played until the seat's next turn is over."""
     seat = deals.obs.seat
-    # The playouts' refused tries build their refusals, which ask the language each time; found
-    # from the environment, that is four variables read per sentence. Pinned here, once.
-    with language(current_language()):
+    with settled():  # the playouts' refused tries build refusals, each asking the language
         for i in range(start, stop):
             state, seed = deals.get(i)
             now = step(state, tally.option.event)

@@ -31,7 +31,7 @@ from ...cards import Card, card_run
 from ...errors import IllegalMoveError
 from ...events import Discarded, Drew, Event, JokerSwapped, LaidOff, Melded, Reshuffled, Took
 from .hints import plural_n, rank_options
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, settled
 from ...melds import Meld, can_joker_swap, can_lay_off
 from ...reducer import HANDLERS, meld_within_reach
 from ...rulebook import Rule
@@ -54,6 +54,11 @@ def _try(state: GameState, event: Event) -> GameState | IllegalMoveError:
 
 def options(state: GameState, *, rank: bool = True) -> Options:
     """Every legal next event for the player to act, explained, with the tempting illegal ones."""
+    with settled():  # the tempting illegal moves' refusals each ask the language
+        return _options(state, rank)
+
+
+def _options(state: GameState, rank: bool) -> Options:
     if not state.in_hand or state.rules is None:
         why = _("the match is over") if state.match_over else _("no hand is in play")
         return Options(None, "over", notes=(why,))
