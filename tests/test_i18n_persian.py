@@ -101,7 +101,7 @@ KEPT_TERMS = {
     r"\bwild\b": ("wild card", "وایلد"),
     r"\bnatural\b": ("natural card", "عادی"),
     r"(?<!{)\bpartner'?s?\b(?!})": ("partner", "شریک"),
-    r"\bJawaker\b": ("Jawaker", "جاواکر"),
+    r"(?-i:\bJawaker\b)": ("Jawaker", "جاواکر"),  # the app; the preset `jawaker` keeps its typed name
     r"\bdead hand\b": ("dead hand", "مرده"),
     r"\bcold hands?\b": ("cold hand", "سرد"),
     r"\bdhamoon\b": ("dhamoon", "دامون"),
@@ -124,6 +124,22 @@ def test_translated_entries_keep_to_the_glossarys_words(english: str,
     for key, m in saying:
         for form in _forms(m):
             assert re.search(stem, form), f"{key}: says {term!r} without the glossary's {glossary_rows()[term]!r}"
+
+
+def test_the_learners_glossary_says_the_persian_glossarys_words() -> None:
+    """Every term of the learner's glossary has its row in docs/glossary.fa.md and is said with that row's
+    word (the first one: a row may add the verb after ؛ or a gloss in brackets)."""
+    from banakil_replay.learn.glossary import TERMS, glossary_markdown
+
+    rows = {english: re.split(r" \(|؛", persian)[0].strip() for english, persian in glossary_rows().items()}
+    rows["hand"] = rows["hand (a deal)"]  # the table says which hand it means
+    with language("fa"):
+        said = {t.word: t.said_word() for t in TERMS}
+        page = glossary_markdown()
+    assert set(said) <= set(rows), f"terms with no row in docs/glossary.fa.md: {sorted(set(said) - set(rows))}"
+    assert said == {word: rows[word] for word in said}, {w: (said[w], rows[w]) for w in said if said[w] != rows[w]}
+    assert page.startswith("# واژه\u200cنامه\n") and "| **دورریز** | کارت\u200cهای رو به بالایی" in page
+    assert "| درس 1 |" in page and not ARABIC_ONLY_LETTERS.search(page)
 
 
 # ------------------------------------------------------------------ the command line in Persian
