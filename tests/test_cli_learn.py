@@ -44,7 +44,7 @@ def test_a_wrong_answer_its_reason_a_hint_a_retry_and_quit() -> None:
         assert f"{check.reason} [{check.rule.title}: {cite(ex.rules, check.rule)}]" in out
     assert "Try again, or type hint or skip." in out
     assert "Score: 0 of 1 right at the first try." in out
-    assert "Question 2" in out and out.rstrip().endswith("is-meld: 0 of 1")
+    assert "Question 2" in out and out.rstrip().endswith("is it a meld? (is-meld): 0 of 1")
 
 
 def test_end_of_input_stops_cleanly_with_the_score() -> None:

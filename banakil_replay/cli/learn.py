@@ -1,7 +1,7 @@
 """The ``learn`` subcommand: exercises in the terminal, checked and explained by the rules engine.
 
 One answer a line (card codes, a number, yes/no, a seat number, as the question says);
-``hint``, ``skip`` and ``quit`` are words of their own. A wrong answer may be retried, an
+``hint``, ``skip`` and ``quit`` are words of their own (in English, or as the reader's language says them). A wrong answer may be retried, an
 answer that cannot be read (a bad card code) gets the parser's message and is not a try.
 At ``quit`` or the end of input (a pipe runs dry, Ctrl-D, Ctrl-C) the score is printed and the
 command exits 0; ``--progress FILE`` loads the learner's progress first and saves it after
@@ -15,7 +15,9 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from ..cards import card_run
-from ..i18n import _
+from ..citation_words import said as said_citation
+from ..i18n import _, pgettext
+from ..rulebook_words import ruleset_title, title as rule_title
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -43,7 +45,9 @@ def _feedback(fb: "Feedback", out: TextIO) -> None:
         if not r.rule and r.source and f"[{r.source}]" in working:
             cite = ""  # the working's own lines cite it: said once is enough
         else:
-            cite = f" [{r.rule.title}: {r.source}]" if r.rule else (f" [{r.source}]" if r.source else "")
+            sources = said_citation(r.source) if r.source else ""
+            cite = (" [" + _("{rule}: {sources}").format(rule=rule_title(r.rule), sources=sources) + "]" if r.rule
+                    else f" [{sources}]" if sources else "")
         print(f"  {r.text}{cite}", file=out)
     for line in fb.explain:
         print(f"    {line}", file=out)
@@ -54,10 +58,12 @@ def _score_line(session: "Session") -> str:
     return _("Score: {right} of {asked} right at the first try.").format(right=s.right, asked=s.asked)
 
 
-def _final(session: "Session", out: TextIO, saved: bool) -> None:
+def _final(session: "Session", out: TextIO, saved: bool, titles: dict[str, str]) -> None:
     print("\n" + _score_line(session), file=out)
     for kind, k in sorted(session.score.kinds.items()):
-        print("  " + _("{kind}: {right} of {asked}").format(kind=kind, right=k.right, asked=k.asked), file=out)
+        # the kind's title, and its name as --kind takes it (a code, as typed in every language)
+        print("  " + _("{title} ({kind}): {right} of {asked}").format(title=titles.get(kind, kind), kind=kind,
+                                                                      right=k.right, asked=k.asked), file=out)
     if saved:
         p = session.progress
         print(_("All sessions: {right} of {asked} right at the first try, {done} exercises done.").format(
@@ -94,18 +100,20 @@ def run(session: "Session", titles: dict[str, str], inp: TextIO, out: TextIO,
     from ..errors import MalformedInputError
 
     echo = not inp.isatty()
+    said = _commands()
     try:
         while (ex := session.next()) is not None:
             _show(ex, session.number, titles[ex.kind], out)
             while True:
                 line = _read(inp, out, echo)
-                if line is None or line.lower() == "quit":
-                    return _stop(session, out, save)
+                word = _command(line, said)
+                if line is None or word == "quit":
+                    return _stop(session, out, save, titles)
                 if not line:
-                    print(_("Type {form}; or hint, skip, quit.").format(form=ex.form_words), file=out)
-                elif line.lower() == "hint":
+                    print(_("Type {form}; or {hint}, {skip}, {quit}.").format(form=ex.form_words, **said), file=out)
+                elif word == "hint":
                     print(_("Hint: {hint}").format(hint=session.hint()), file=out)
-                elif line.lower() == "skip":
+                elif word == "skip":
                     print(_("The answer: {answer}").format(answer=session.skip()), file=out)
                     break
                 else:
@@ -120,16 +128,31 @@ def run(session: "Session", titles: dict[str, str], inp: TextIO, out: TextIO,
                     if fb.right:
                         print(_score_line(session), file=out)
                         break
-                    print(_("Try again, or type hint or skip."), file=out)
+                    print(_("Try again, or type {hint} or {skip}.").format(**said), file=out)
     except KeyboardInterrupt:
         pass
-    return _stop(session, out, save)
+    return _stop(session, out, save, titles)
 
 
-def _stop(session: "Session", out: TextIO, save: Callable[["Session"], None] | None) -> int:
+def _commands() -> dict[str, str]:
+    """The learner's three words (hint, skip, quit) in the reader's language; the English words are
+    understood in every language too, as the README and the lessons name them."""
+    return {"hint": pgettext("learn command", "hint"), "skip": pgettext("learn command", "skip"),
+            "quit": pgettext("learn command", "quit")}
+
+
+def _command(line: str | None, said: dict[str, str]) -> str | None:
+    """Which of the three words ``line`` is (in English or as ``said``), or None for an answer."""
+    if not line:
+        return None
+    typed = line.strip().lower()
+    return next((word for word, local in said.items() if typed in (word, local.lower())), None)
+
+
+def _stop(session: "Session", out: TextIO, save: Callable[["Session"], None] | None, titles: dict[str, str]) -> int:
     if save is not None:
         save(session)
-    _final(session, out, save is not None)
+    _final(session, out, save is not None, titles)
     return EXIT_OK
 
 
@@ -146,8 +169,9 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if save is not None:
         save(session)
     _unbreakable_streams()
-    print(_("Learn Banakil under {rules}. One answer a line; or hint, skip, quit.").format(rules=rules.title))
-    return run(session, {k: kind.title for k, kind in KINDS.items()}, sys.stdin, sys.stdout, save)
+    print(_("Learn Banakil under {rules}. One answer a line; or {hint}, {skip}, {quit}.").format(
+        rules=ruleset_title(rules), **_commands()))
+    return run(session, {k: _(kind.title) for k, kind in KINDS.items()}, sys.stdin, sys.stdout, save)
 
 
 def _unbreakable_streams() -> None:
