@@ -179,3 +179,20 @@ def test_the_terminal_keeps_card_isolates_and_shows_any_other_bidi_mark() -> Non
     assert safe(f"x{LRI}y") == "x\\u2066y"
     assert safe(f"{LRI}a\nb{PDI}") == "\\u2066a\nb\\u2069"
     assert safe(f"{LRI}a\u202eb{PDI}") == "\\u2066a\\u202eb\\u2069"
+
+
+def test_a_melds_tooltip_keeps_its_cards_in_order_in_arabic() -> None:
+    """A meld's tooltip (``title=``) is its cards written out: in a right-to-left page the browser lays
+    the tooltip out right to left too, so in Arabic it is isolated as the sentences' runs are."""
+    from banakil_replay.melds import verify_meld
+    from banakil_replay.notebook.html import meld_html
+    from banakil_replay.rules import get_ruleset
+
+    meld = verify_meld("7H 8H 2C", get_ruleset("classic"))
+    with language("en"):
+        english = meld_html(meld)
+    with language("ar"):
+        arabic = meld_html(meld)
+    title = re.search(r'class="banakil-meld[^"]*"[^>]*title="([^"]*)"', arabic)
+    assert title and title.group(1) == f"{LRI}{meld.describe()}{PDI}", arabic
+    assert LRI not in english and f'title="{meld.describe()}"' in english

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..cards import Card, parse_card
+from ..cards import Card, card_run, parse_card
 from ..events import Event
 from ..melds import Meld, MeldCheck
 from ..play.moves import MOVE_KINDS, Options
@@ -172,7 +172,7 @@ def meld_html(meld: Meld | TableMeld, *, label: str = "") -> str:
     head = f'<span class="banakil-meld-label" style="min-width:9em;color:{TEXT_SOFT}">{esc(label)}</span>' if label else ""
     data = f' data-meld="{table.id}"' if table else ""
     return (f'<div class="banakil-meld banakil-{m.kind}"{data} style="display:flex;align-items:center;'
-            f'gap:.5em" title="{esc(m.describe())}">{head}<span {CARD_RUN}"banakil-meld-cards" '
+            f'gap:.5em" title="{esc(card_run(m.describe()))}">{head}<span {CARD_RUN}"banakil-meld-cards" '
             'style="display:inline-flex;flex-wrap:wrap">'
             f'{"".join(faces)}</span></div>')
 
