@@ -1,4 +1,4 @@
-# Two entry points for a fresh machine (Python 3.11+): `make tutorial` (`make tutorial LANG=ar`: in Arabic)
+# Two entry points for a fresh machine (Python 3.11+): `make tutorial` (`make tutorial LANG=ar`: in Arabic, `LANG=fa`: in Persian)
 # and `make test`.
 # Each creates its own virtual environment in .venv on first use.
 PYTHON ?= python3
@@ -19,8 +19,9 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # The course starts at lesson 1. JupyterLab prints its URLs with this page as their path, each on a line
 # of its own, so a newcomer without a desktop browser can click or copy it. LAB_ARGS adds JupyterLab options.
-# LANG=ar (or an Arabic locale, ar_JO.UTF-8) opens the Arabic course instead (notebooks/ar/, the same lessons).
-LESSON1 := notebooks/$(if $(filter ar ar_%,$(LANG)),ar/,)01_first_hand.ipynb
+# LANG=ar (or an Arabic locale, ar_JO.UTF-8) opens the Arabic course instead (notebooks/ar/, the same lessons),
+# LANG=fa (or fa_IR.UTF-8) the Persian one (notebooks/fa/).
+LESSON1 := notebooks/$(if $(filter ar ar_%,$(LANG)),ar/,$(if $(filter fa fa_%,$(LANG)),fa/,))01_first_hand.ipynb
 LAB_ARGS ?=
 
 tutorial: $(STAMP)

@@ -1,6 +1,6 @@
 """An Arabic lesson as a static page, in a real browser: right to left, its card runs in order, nothing overlapping.
 
-Lesson 1 in Arabic is run on a fresh kernel (as ``tests/test_course_ar.py`` runs it), exported to HTML
+Lesson 1 in Arabic is run on a fresh kernel (as ``tests/test_course_i18n.py`` runs it), exported to HTML
 with nbconvert (what a reader without a kernel gets) and opened in headless Chromium. The checks: the
 markdown reads right to left (computed ``direction``); every run of cards reads left to right, both the
 drawn ones (``.banakil-cards``: each face further along lies further right on its row) and the runs the

@@ -36,7 +36,7 @@ from banakil_replay.i18n import LRI, PDI, is_rtl  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The languages the course is written in besides English.
-COURSE_LANGUAGES = ("ar",)
+COURSE_LANGUAGES = ("ar", "fa")
 SEPARATOR = "=" * 12
 _FOLDERS = {"lessons": ROOT / "notebooks" / "i18n", "guide": ROOT / "docs" / "i18n"}
 

@@ -7,7 +7,7 @@ the guide differs from what this writes (so the pictures are always the engine's
 
 ``python tools/make_guide.py --lang ar`` writes the Arabic guide, docs/how-to-play.ar.md, from the English
 one block by block (:func:`render_lang`; the words from docs/i18n/ar/guide.po, see tools/course_i18n.py),
-and ``tests/test_guide_ar.py`` holds the two together.
+``--lang fa`` the Persian one the same way, and ``tests/test_guide_i18n.py`` holds each to the English.
 """
 
 from __future__ import annotations
