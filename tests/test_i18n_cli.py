@@ -183,3 +183,67 @@ def test_json_answers_are_language_neutral(argv: list[str], capsys: pytest.Captu
     arabic = _run([*argv, "--lang", "ar"], capsys)
     assert arabic == english and not ARABIC.search(arabic[1])
     json.loads(english[1].splitlines()[0])  # it is JSON
+
+
+# ------------------------------------------------------------------ a newcomer's wrong input, in Arabic
+def test_a_newcomers_wrong_input_is_refused_in_arabic(tmp_path: Path, game: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Each refusal in Arabic, whole: no English sentence, no word of the system's English (``File exists``)."""
+    sheet = tmp_path / "evening.jsonl"
+    sheet.write_text("", encoding="utf-8")
+    cases = {
+        ("replay", str(game), "--at", "99"): "banakil-replay replay: --at 99: في السجل الأحداث 0..17\n",
+        ("options", str(game), "--at", "-1"): "banakil-replay options: --at -1: في السجل الأحداث 0..17\n",
+        ("play", "--log", str(game)): f"banakil-replay play: {game} موجود من قبل؛ استأنفه، أو اختر ملفًا جديدًا\n",
+        ("sheet", "new", str(sheet), "--players", "Dana,Ravi"):
+            f"banakil-replay sheet: {sheet} موجود: الورقة الجديدة لا تكتب فوق ملف أبدًا\n",
+        ("learn", "--kind", "nope"): "banakil-replay learn: نوع تمرين مجهول 'nope'؛ المعروف: is-meld, make-meld, "
+                                     "lay-off, discard, take-pile, score-hand, match-winner\n",
+        ("learn", "--lesson", "0"): "banakil-replay learn: لا يوجد درس 0: الدروس مرقّمة من 1 إلى 10\n",
+        ("selfplay", "--out", str(game)): f"banakil-replay selfplay: لا يمكن إنشاء {game}: الملف موجود\n",
+        ("bulk", str(game), "--out", str(tmp_path / "o.parquet"), "--workers", "0"):
+            "banakil-replay bulk: يجب أن تكون قيمة --workers \u200f1 على الأقل\n",
+        ("annotate", str(game), "--at", "1", "--text", "x" * 10_001):
+            "banakil-replay annotate: الحدّ الأقصى لـ --text هو 10000 حرف، وفي هذا النص 10001\n",
+    }
+    before = game.read_bytes()
+    for argv, said in cases.items():
+        assert _run([*argv, "--lang", "ar"], capsys) == (2, said), argv
+    assert game.read_bytes() == before and sheet.read_bytes() == b""
+
+
+def test_selfplay_counts_the_files_it_will_not_overwrite_in_arabic(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """One file in the way is that file alone; two are it "and one more" (the plural counted on the rest)."""
+    out = tmp_path / "games"
+    out.mkdir()
+    (out / "game-0001.jsonl").write_text("", encoding="utf-8")
+    code, text = _run(["selfplay", "--out", str(out), "--games", "2", "--lang", "ar"], capsys)
+    assert (code, text) == (2, f"banakil-replay selfplay: رفض الكتابة فوق {out / 'game-0001.jsonl'}\n")
+    (out / "game-0002.jsonl").write_text("", encoding="utf-8")
+    code, text = _run(["selfplay", "--out", str(out), "--games", "2", "--lang", "ar"], capsys)
+    assert (code, text) == (2, f"banakil-replay selfplay: رفض الكتابة فوق {out / 'game-0001.jsonl'} وملف آخر\n")
+    code, english = _run(["selfplay", "--out", str(out), "--games", "2"], capsys)
+    assert english == f"banakil-replay selfplay: refusing to overwrite {out / 'game-0001.jsonl'} and 1 more\n"
+
+
+def test_the_stock_is_counted_in_arabic(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """64 cards are "64 ورقة" (11 to 99 take the singular), not "64 أوراق"."""
+    code, text = _run(["replay", str(game), "--lang", "ar"], capsys)
+    assert code == 0 and "الكومة: 64 ورقة" in text.splitlines()
+    code, text = _run(["replay", str(game)], capsys)
+    assert "stock: 64 cards" in text.splitlines()
+
+
+def test_the_play_tables_melds_keep_their_cards_left_to_right_in_arabic(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The bots' melds on the text table are card runs like the hand and the pile: each isolated."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\ndiscard KD\nquit\n"))  # seed 0: the bot then melds
+    code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
+    melds = [line for line in text.splitlines() if line.startswith("  التنزيلة #")]
+    assert code == 0 and melds
+    assert all(re.search(r": \u2066[^\u2069]+\u2069$", line) for line in melds), melds
+    assert re.search(r"الكومة: \d+ ورقة", text)

@@ -216,10 +216,9 @@ def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
     """The replayed log, the seq asked for (default: the last) and the state after it."""
     rp = load_replay(path)  # never empty: an empty file is not a log
     seq = len(rp) - 1 if at is None else at
-    try:
-        return rp, seq, rp.at(seq)
-    except IndexError as e:
-        raise MalformedInputError(str(e)) from None
+    if not 0 <= seq < len(rp):  # said here, in the reader's words: the replay's own IndexError is a developer's
+        raise MalformedInputError(_("--at {at}: the log has events 0..{last}").format(at=seq, last=len(rp) - 1))
+    return rp, seq, rp.at(seq)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -264,16 +263,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
-    from ..events import parse_event
+    from ..events import MAX_ANNOTATION, MAX_NAME, parse_event
     from ..log.store import append_event
 
     rp = load_replay(args.log)  # never annotate a log that does not replay
     if not args.text.strip():
         raise MalformedInputError(_("--text is empty: a note needs some text"))
-    event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
-    parse_event({"seq": len(rp), **event}, len(rp))  # same field checks as the reader
     if not 0 <= args.at < len(rp):
         raise MalformedInputError(_("--at {at}: the log has events 0..{last}").format(at=args.at, last=len(rp) - 1))
+    for option, value, limit in (("--text", args.text, MAX_ANNOTATION), ("--author", args.author, MAX_NAME)):
+        if len(value) > limit:  # named by its option: the field checks below would name the note's own seq
+            raise MalformedInputError(_("{option} holds at most {limit} characters; this one has {count}")
+                                      .format(option=option, limit=limit, count=len(value)))
+    event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
+    parse_event({"seq": len(rp), **event}, len(rp))  # same field checks as the reader
     written = append_event(args.log, event)
     _dump(written)
     return EXIT_OK
@@ -342,6 +345,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_bulk(args: argparse.Namespace) -> int:
     from ..log import bulk
 
+    if args.workers is not None and args.workers < 1:
+        raise MalformedInputError(_("--workers must be at least 1"))
     paths = bulk.find_logs(args.source)
     if not paths:
         raise MalformedInputError(_("no logs found for {source}").format(source=repr(args.source)))

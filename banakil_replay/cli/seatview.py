@@ -15,7 +15,7 @@ from ..play.session.session import GameSession, Happening
 from ..state import GameState
 from .textview import cards_text, safe
 from ..seats import seat_name
-from ..i18n import _, pgettext
+from ..i18n import _, ltr_run, ngettext, pgettext
 
 
 def _hand_order(card: Card) -> tuple[bool, str, int]:
@@ -59,8 +59,10 @@ def table_text(session: GameSession, seat: int) -> str:
     if state.melds:
         lines.append(_("melds:"))
         lines.extend("  " + _("#{id} seat {seat} {kind}: {meld}").format(
-            id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=m.meld.describe()) for m in state.melds)
-    lines.append(_("pile (top last): {cards} | stock: {count} cards").format(
+            id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=ltr_run(m.meld.describe()))
+            for m in state.melds)
+    lines.append(ngettext("pile (top last): {cards} | stock: {count} card",
+                          "pile (top last): {cards} | stock: {count} cards", state.stock_count).format(
         cards=cards_text(state.discard), count=state.stock_count))
     totals = _("totals: {sides}").format(sides=pgettext("list separator", ", ").join(
         _("side {side}: {total}").format(side=i, total=f"{t:g}") for i, t in enumerate(state.totals)))

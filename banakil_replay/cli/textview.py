@@ -13,7 +13,7 @@ from ..cards import symbols
 from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
-from ..i18n import _, ltr_run, pgettext
+from ..i18n import _, ltr_run, ngettext, pgettext
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -49,7 +49,8 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
             lines.append("  " + _("#{id} seat {seat} {kind}: {meld}").format(
                 id=m.id, seat=m.owner, kind=pgettext("meld kind", m.meld.kind), meld=ltr_run(m.meld.describe())))
     lines.append(_("discard pile (top last): {cards}").format(cards=cards_text(state.discard)))
-    lines.append(_("stock: {count} cards").format(count=state.stock_count))
+    lines.append(ngettext("stock: {count} card", "stock: {count} cards", state.stock_count).format(
+        count=state.stock_count))
     comma = pgettext("list separator", ", ")
     if state.hand_score is not None:
         lines.append(_("hand scores: {scores}").format(scores=comma.join(str(s) for s in state.hand_score.sides)))
