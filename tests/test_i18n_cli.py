@@ -247,3 +247,23 @@ def test_the_play_tables_melds_keep_their_cards_left_to_right_in_arabic(tmp_path
     assert code == 0 and melds
     assert all(re.search(r": \u2066[^\u2069]+\u2069$", line) for line in melds), melds
     assert re.search(r"الكومة: \d+ ورقة", text)
+
+
+def test_a_refusals_cards_read_left_to_right_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine's refusals name cards in sentences built in the core; at the terminal each run of cards,
+    a lone card too, is isolated left to right, so ``6♠ 7♠ 🃏(=8♠)`` does not read backwards."""
+    locked = SAMPLES / "broken" / "jawaker_layoff_moves_locked_joker.jsonl"
+    code, text = _run(["validate", str(locked), "--lang", "ar"], capsys)
+    assert code == 1 and "إضافة \u20664♠\u2069 إلى التنزيلة \u20666♠ 7♠ 🃏(=8♠)\u2069: الجوكر مثبّت مكان \u20668♠\u2069" in text
+    code, text = _run(["replay", str(SAMPLES / "broken" / "discard_lone_top_card.jsonl"), "--lang", "ar"], capsys)
+    assert code == 1 and "أُخذت \u20664♣\u2069 وحدها" in text
+    code, english = _run(["validate", str(locked)], capsys)
+    assert "\u2066" not in english and "cannot add 4♠ to 6♠ 7♠ 🃏(=8♠)" in english
+
+
+def test_no_wild_card_to_fill_a_gap_reads_as_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two counts in one sentence: with no wild card the sentence says "and no wild card to fill it", not
+    "nothing to fill it but no wild cards" (إلا لا)."""
+    code, text = _run(["validate", str(SAMPLES / "broken" / "invalid_meld.jsonl"), "--lang", "ar"], capsys)
+    assert code == 1 and "هذه الأوراق تترك فجوة واحدة في السلسلة، ولا ورقة بديلة لملئها [" in text
+    assert "إلا لا" not in text

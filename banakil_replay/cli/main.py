@@ -130,7 +130,9 @@ def _reason(err: BanakilError) -> str:
 
     The rule a refusal cites is named in the reader's language (``render`` says its English title,
     which stays the data of a JSON verdict)."""
-    text = render(err, seq=False, place=True)
+    from .textview import cards_isolated
+
+    text = cards_isolated(render(err, seq=False, place=True))
     rule = err.rule if err.cites_rule else None
     tag = f" [{rule.title}: {err.source}]" if rule is not None else ""
     if rule is None or current_language() == "en" or not text.endswith(tag):
@@ -536,7 +538,9 @@ def _run(argv: list[str]) -> int:
 
 
 def _said_by(command: str, err: BanakilError) -> str:
-    return _("banakil-replay {command}: {message}").format(command=command, message=err)
+    from .textview import cards_isolated
+
+    return _("banakil-replay {command}: {message}").format(command=command, message=cards_isolated(str(err)))
 
 
 if __name__ == "__main__":
