@@ -267,3 +267,16 @@ def test_no_wild_card_to_fill_a_gap_reads_as_arabic(capsys: pytest.CaptureFixtur
     code, text = _run(["validate", str(SAMPLES / "broken" / "invalid_meld.jsonl"), "--lang", "ar"], capsys)
     assert code == 1 and "هذه الأوراق تترك فجوة واحدة في السلسلة، ولا ورقة بديلة لملئها [" in text
     assert "إلا لا" not in text
+
+
+def test_the_experiments_list_and_refusals_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """What each tip says is the project's own sentence (in the catalog), so --list says it in Arabic;
+    a table with no two sides to swap is refused in Arabic too."""
+    from banakil_replay.play.analysis.tips import TIPS
+
+    code, text = _run(["experiment", "--list", "--lang", "ar"], capsys)
+    assert code == 0 and "انتظر دورًا قبل تنزيل مجموعة مكتملة" in text
+    assert not any(tip.says in text or (tip.untestable and tip.untestable in text) for tip in TIPS)
+    code, text = _run(["experiment", "hold-set", "--players", "3", "--lang", "ar"], capsys)
+    assert (code, text) == (2, "banakil-replay experiment: --players 3: التجربة تبدّل الفريقين في المقاعد: تحتاج إلى "
+                               "2 أو 4 لاعبين، لا 3\n")
