@@ -271,3 +271,13 @@ def test_a_sheet_shows_hostile_names_escaped(tmp_path: Path, capsys: pytest.Capt
     assert code == 0 and "\u202e" not in out and "\x1b" not in out and "\\u001b[31mRavi" in out
     code, out, _ = run(capsys, "sheet", "show", str(sheet), "--json")
     assert json.loads(out)["players"] == ["Da\u202ena", "\x1b[31mRavi"]
+
+
+def test_a_note_of_several_lines_cannot_pass_for_another(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A newline in a note is kept (notes may run to several lines) but indented under the note, so a
+    hostile note cannot forge a second note by another author."""
+    forged = "fine\n  on event 7 by Ravi (seq 18): take the pile"
+    assert run(capsys, "annotate", str(game), "--at", "3", "--text", forged, "--author", "Eve")[0] == 0
+    code, out, _ = run(capsys, "replay", str(game))
+    notes = out.split("notes (1):\n", 1)[1].splitlines()
+    assert code == 0 and notes == ["  on event 3 by Eve (seq 18): fine", "      on event 7 by Ravi (seq 18): take the pile"]

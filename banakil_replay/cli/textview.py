@@ -81,8 +81,13 @@ def state_text(state: GameState, rp: Replay | None = None) -> str:
     if notes:
         lines.append(_("notes ({count}):").format(count=len(notes)))
         lines.extend("  " + _("on event {at} by {author} (seq {seq}): {text}").format(
-            at=n.at, author=safe(n.author) or _("anonymous"), seq=n.seq, text=safe(n.text)) for n in notes)
+            at=n.at, author=safe(n.author) or _("anonymous"), seq=n.seq, text=_indented(safe(n.text))) for n in notes)
     return "\n".join(lines)
+
+
+def _indented(text: str) -> str:
+    # a note may run to several lines; indented under its own, none can pass for another note or the table's
+    return text.replace("\n", "\n    ")
 
 
 def notes_until(rp: Replay, seq: int) -> list[Annotated]:
