@@ -280,3 +280,14 @@ def test_the_experiments_list_and_refusals_in_arabic(capsys: pytest.CaptureFixtu
     code, text = _run(["experiment", "hold-set", "--players", "3", "--lang", "ar"], capsys)
     assert (code, text) == (2, "banakil-replay experiment: --players 3: التجربة تبدّل الفريقين في المقاعد: تحتاج إلى "
                                "2 أو 4 لاعبين، لا 3\n")
+
+
+def test_a_bad_number_at_the_table_says_what_was_given_in_arabic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """"got '-1'" is "والمعطى" as in the other refusals, not "وصل" (arrived)."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("take -1\nswap x 8S\nquit\n"))
+    code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
+    assert code == 0 and "? take: العدد يجب أن يكون عددًا صحيحًا من 1، والمعطى '-1'" in text.splitlines()
+    assert "? swap: رقم التنزيلة يجب أن يكون عددًا صحيحًا من 1، والمعطى 'x'" in text.splitlines()
