@@ -281,3 +281,15 @@ def test_a_note_of_several_lines_cannot_pass_for_another(game: Path, capsys: pyt
     code, out, _ = run(capsys, "replay", str(game))
     notes = out.split("notes (1):\n", 1)[1].splitlines()
     assert code == 0 and notes == ["  on event 3 by Eve (seq 18): fine", "      on event 7 by Ravi (seq 18): take the pile"]
+
+
+def test_a_log_that_does_not_replay_is_named_by_every_command(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """replay, options, annotate and review name the file, as validate does: a user who passed several
+    commands' worth of logs is told which one broke, and where."""
+    with game.open("a", encoding="utf-8") as f:
+        f.write('{"seq":18,"type":"drew","seat":0}\n')  # after the hand has ended
+    why = "seq 18: drew: no hand is in play: hand 1 has ended [hand in play: 000 (Play), 004 (play)]\n"
+    before = game.read_bytes()
+    for argv in (["replay"], ["options"], ["annotate", "--at", "3", "--text", "x"], ["review", "--deals", "1"]):
+        assert run(capsys, argv[0], str(game), *argv[1:]) == (1, "", f"banakil-replay {argv[0]}: {game}: {why}")
+    assert game.read_bytes() == before

@@ -526,7 +526,7 @@ def _run(argv: list[str]) -> int:
         print(_said_by(args.command, e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except IllegalMoveError as e:
-        print(_said_by(args.command, e), file=sys.stderr)
+        print(_said_by(args.command, e, getattr(args, "log", None)), file=sys.stderr)
         return EXIT_INVALID
     except BanakilError as e:
         print(_said_by(args.command, e), file=sys.stderr)
@@ -537,10 +537,15 @@ def _run(argv: list[str]) -> int:
         return EXIT_OK
 
 
-def _said_by(command: str, err: BanakilError) -> str:
+def _said_by(command: str, err: BanakilError, log: str | None = None) -> str:
+    """The message of a failed command; a log that does not replay is named, as validate names it."""
+    from ..errors import ReplayError
     from .textview import cards_isolated
 
-    return _("banakil-replay {command}: {message}").format(command=command, message=cards_isolated(str(err)))
+    message = cards_isolated(str(err))
+    if log is not None and isinstance(err, ReplayError):
+        message = _("{file}: {reason}").format(file=utf8_text(log), reason=message)
+    return _("banakil-replay {command}: {message}").format(command=command, message=message)
 
 
 if __name__ == "__main__":
