@@ -291,3 +291,25 @@ def test_a_bad_number_at_the_table_says_what_was_given_in_arabic(tmp_path: Path,
     code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
     assert code == 0 and "? take: العدد يجب أن يكون عددًا صحيحًا من 1، والمعطى '-1'" in text.splitlines()
     assert "? swap: رقم التنزيلة يجب أن يكون عددًا صحيحًا من 1، والمعطى 'x'" in text.splitlines()
+
+
+def test_the_options_and_the_reviews_cards_read_left_to_right_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The options list and the review, printed in Arabic, isolate each run of cards (README's Languages)."""
+    code, text = _run(["options", str(DANA), "--at", "7", "--lang", "ar"], capsys)
+    assert code == 0 and "(\u20665♦ 6♦\u2069)" in text and "(\u20668♦ 5♦ 6♦\u2069)" in text
+    code, text = _run(["review", str(DANA), "--seat", "1", "--deals", "2", "--lang", "ar"], capsys)
+    assert code == 0 and re.search("\u2066[^\u2069]*♦[^\u2069]*\u2069", text)
+    assert not re.search(r"(?<![\u2066 ])\d+♦", text)  # no card outside an isolate
+    code, english = _run(["options", str(DANA), "--at", "7"], capsys)
+    assert "\u2066" not in english and "(5♦ 6♦)" in english
+
+
+def test_the_play_tables_options_keep_their_cards_left_to_right_in_arabic(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("options\nquit\n"))
+    code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
+    take = [line for line in text.splitlines() if line.startswith("  take 1 ")]
+    assert code == 0 and len(take) == 1 and "(\u20669♥\u2069)" in take[0]

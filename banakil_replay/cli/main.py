@@ -320,12 +320,14 @@ def cmd_options(args: argparse.Namespace) -> int:
         print(_("after seq {seq}: seat {seat} to draw").format(seq=seq, seat=opts.seat))
     else:
         print(_("after seq {seq}: seat {seat} to meld or discard").format(seq=seq, seat=opts.seat))
+    from .textview import cards_isolated
+
     for o in sorted(opts.options, key=lambda o: o.rank or 0):
-        print(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]")
+        print(cards_isolated(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]"))
     if opts.not_allowed:
         print(_("not allowed:"))
         for n in opts.not_allowed:
-            print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {n.why}")
+            print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {cards_isolated(n.why)}")
     return EXIT_OK
 
 
