@@ -313,3 +313,22 @@ def test_the_play_tables_options_keep_their_cards_left_to_right_in_arabic(tmp_pa
     code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
     take = [line for line in text.splitlines() if line.startswith("  take 1 ")]
     assert code == 0 and len(take) == 1 and "(\u20669♥\u2069)" in take[0]
+
+
+def test_learn_cites_its_rules_and_shows_its_cards_in_arabic(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The rule set, the kind of exercise and the rule an answer follows are said in Arabic (they were
+    English: "Classic table rules", "make a meld", "[melds: 000 (Play), ...]"), and cards read left to right."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("7H 8H 9H\nskip\nquit\n"))
+    code, text = _run(["learn", "--seed", "2", "--kind", "make-meld", "--lang", "ar"], capsys)
+    lines = text.splitlines()
+    assert code == 0 and lines[0].startswith("تعلّم بناكل وفق قواعد الطاولة الكلاسيكية (000 + 004).")
+    assert "السؤال 1 (كوّن تنزيلة؛ 004 (السلاسل))" in lines
+    assert "  أوراقك: \u20669♥ K♠ 7♥ 4♣ 8♥ Q♦\u2069" in lines
+    assert "  \u20667♥ 8♥ 9♥\u2069 سلسلة [التنزيلات: 000 (اللعب)، 004 (السلاسل، المجموعات)]" in lines
+    assert "الجواب: \u20664♦ 5♦ 6♦ 7♦ 8♦\u2069 سلسلة" in lines
+    monkeypatch.setattr("sys.stdin", io.StringIO("7H 8H 9H\nquit\n"))
+    code, english = _run(["learn", "--seed", "2", "--kind", "make-meld"], capsys)
+    assert "  7♥ 8♥ 9♥ is a run [melds: 000 (Play), 004 (runs, sets)]" in english.splitlines()

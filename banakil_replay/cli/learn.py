@@ -15,7 +15,10 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from ..cards import symbols
-from ..i18n import _
+from ..citation_words import said
+from ..i18n import _, ltr_run
+from ..rulebook_words import ruleset_title, title as rule_title
+from .textview import cards_isolated
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -25,13 +28,14 @@ EXIT_OK = 0
 
 
 def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
-    print("\n" + _("Question {number} ({title}; {origin})").format(number=number, title=title, origin=ex.origin),
+    print("\n" + _("Question {number} ({title}; {origin})").format(number=number, title=title,
+                                                                  origin=said(ex.origin)),
           file=out)
     for s in ex.shows():
-        cards = symbols(s.cards)
+        cards = ltr_run(symbols(s.cards))
         text = f"({s.text})" if cards and s.text else s.text
         print(f"  {s.label}: {' '.join(p for p in (cards, text) if p) or '-'}", file=out)
-    print(ex.question, file=out)
+    print(cards_isolated(ex.question), file=out)
 
 
 def _feedback(fb: "Feedback", out: TextIO) -> None:
@@ -41,10 +45,12 @@ def _feedback(fb: "Feedback", out: TextIO) -> None:
         if not r.rule and r.source and f"[{r.source}]" in working:
             cite = ""  # the working's own lines cite it: said once is enough
         else:
-            cite = f" [{r.rule.title}: {r.source}]" if r.rule else (f" [{r.source}]" if r.source else "")
-        print(f"  {r.text}{cite}", file=out)
+            # the rule and its sources in the reader's words, as the refusals and the exercise widget say them
+            cite = (f" [{rule_title(r.rule)}: {said(r.source)}]" if r.rule else
+                    (f" [{said(r.source)}]" if r.source else ""))
+        print(f"  {cards_isolated(r.text)}{cite}", file=out)
     for line in fb.explain:
-        print(f"    {line}", file=out)
+        print(f"    {cards_isolated(line)}", file=out)
 
 
 def _score_line(session: "Session") -> str:
@@ -102,9 +108,9 @@ def run(session: "Session", titles: dict[str, str], inp: TextIO, out: TextIO,
                 if not line:
                     print(_("Type {form}; or hint, skip, quit.").format(form=ex.form_words), file=out)
                 elif line.lower() == "hint":
-                    print(_("Hint: {hint}").format(hint=session.hint()), file=out)
+                    print(_("Hint: {hint}").format(hint=cards_isolated(session.hint())), file=out)
                 elif line.lower() == "skip":
-                    print(_("The answer: {answer}").format(answer=session.skip()), file=out)
+                    print(_("The answer: {answer}").format(answer=cards_isolated(session.skip())), file=out)
                     break
                 else:
                     try:
@@ -144,8 +150,9 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if save is not None:
         save(session)
     _unbreakable_streams()
-    print(_("Learn Banakil under {rules}. One answer a line; or hint, skip, quit.").format(rules=rules.title))
-    return run(session, {k: kind.title for k, kind in KINDS.items()}, sys.stdin, sys.stdout, save)
+    print(_("Learn Banakil under {rules}. One answer a line; or hint, skip, quit.").format(
+        rules=ruleset_title(rules)))
+    return run(session, {k: _(kind.title) for k, kind in KINDS.items()}, sys.stdin, sys.stdout, save)
 
 
 def _unbreakable_streams() -> None:
