@@ -231,3 +231,65 @@ def test_the_line_rules_the_document_states(write: Any, accepted: bool, rule: st
     verdict = json.loads(out)
     assert verdict["valid"] is accepted and (code == 0) is accepted
     assert verdict.get("rule") == rule
+
+
+def test_out_of_range_and_oversized_options_are_named_by_their_option(game: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A newcomer's wrong numbers and hostile text: each refusal names the option, never the seq the note
+    would have had (seq 18, an event that does not exist), and the log keeps its bytes."""
+    before = game.read_bytes()
+    assert run(capsys, "annotate", str(game), "--at", "-1", "--text", "x") == (
+        2, "", "banakil-replay annotate: --at -1: the log has events 0..17\n")
+    code, _, err = run(capsys, "annotate", str(game), "--at", "3", "--text", "x" * 10_001)
+    assert (code, err) == (2, "banakil-replay annotate: --text holds at most 10000 characters; this one has 10001\n")
+    code, _, err = run(capsys, "annotate", str(game), "--at", "3", "--text", "x", "--author", "a" * 201)
+    assert (code, err) == (2, "banakil-replay annotate: --author holds at most 200 characters; this one has 201\n")
+    assert game.read_bytes() == before
+    for command in ("replay", "options"):
+        for at in ("-1", "99"):
+            assert run(capsys, command, str(game), "--at", at) == (
+                2, "", f"banakil-replay {command}: --at {at}: the log has events 0..17\n")
+
+
+def test_bulk_refuses_a_worker_count_below_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for workers in ("0", "-3"):
+        code, _, err = run(capsys, "bulk", str(DANA), "--out", str(tmp_path / "out.parquet"), "--workers", workers)
+        assert (code, err) == (2, "banakil-replay bulk: --workers must be at least 1\n")
+    assert list(tmp_path.iterdir()) == []  # refused before any table was written
+
+
+def test_a_sheet_shows_hostile_names_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A name is user text: a bidi override or an escape sequence is shown, not obeyed, on every text line
+    (JSON keeps the name as written)."""
+    sheet = tmp_path / "evening.jsonl"
+    code, out, _ = run(capsys, "sheet", "new", str(sheet), "--players", "Da\u202ena,\x1b[31mRavi")
+    assert code == 0 and "\u202e" not in out and "\x1b" not in out and "Da\\u202ena" in out
+    hand = '{"went_out": 0, "seats": [{"melded": 16.5, "in_hand": 0}, {"melded": 10.5, "in_hand": 7.5}]}'
+    code, out, _ = run(capsys, "sheet", "add", str(sheet), hand)
+    assert code == 0 and out.startswith("hand 1 added: Da\\u202ena 37, \\u001b[31mRavi 3.")
+    code, out, _ = run(capsys, "sheet", "show", str(sheet))
+    assert code == 0 and "\u202e" not in out and "\x1b" not in out and "\\u001b[31mRavi" in out
+    code, out, _ = run(capsys, "sheet", "show", str(sheet), "--json")
+    assert json.loads(out)["players"] == ["Da\u202ena", "\x1b[31mRavi"]
+
+
+def test_a_note_of_several_lines_cannot_pass_for_another(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A newline in a note is kept (notes may run to several lines) but indented under the note, so a
+    hostile note cannot forge a second note by another author."""
+    forged = "fine\n  on event 7 by Ravi (seq 18): take the pile"
+    assert run(capsys, "annotate", str(game), "--at", "3", "--text", forged, "--author", "Eve")[0] == 0
+    code, out, _ = run(capsys, "replay", str(game))
+    notes = out.split("notes (1):\n", 1)[1].splitlines()
+    assert code == 0 and notes == ["  on event 3 by Eve (seq 18): fine", "      on event 7 by Ravi (seq 18): take the pile"]
+
+
+def test_a_log_that_does_not_replay_is_named_by_every_command(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """replay, options, annotate and review name the file, as validate does: a user who passed several
+    commands' worth of logs is told which one broke, and where."""
+    with game.open("a", encoding="utf-8") as f:
+        f.write('{"seq":18,"type":"drew","seat":0}\n')  # after the hand has ended
+    why = "seq 18: drew: no hand is in play: hand 1 has ended [hand in play: 000 (Play), 004 (play)]\n"
+    before = game.read_bytes()
+    for argv in (["replay"], ["options"], ["annotate", "--at", "3", "--text", "x"], ["review", "--deals", "1"]):
+        assert run(capsys, argv[0], str(game), *argv[1:]) == (1, "", f"banakil-replay {argv[0]}: {game}: {why}")
+    assert game.read_bytes() == before

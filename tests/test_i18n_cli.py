@@ -183,3 +183,152 @@ def test_json_answers_are_language_neutral(argv: list[str], capsys: pytest.Captu
     arabic = _run([*argv, "--lang", "ar"], capsys)
     assert arabic == english and not ARABIC.search(arabic[1])
     json.loads(english[1].splitlines()[0])  # it is JSON
+
+
+# ------------------------------------------------------------------ a newcomer's wrong input, in Arabic
+def test_a_newcomers_wrong_input_is_refused_in_arabic(tmp_path: Path, game: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Each refusal in Arabic, whole: no English sentence, no word of the system's English (``File exists``)."""
+    sheet = tmp_path / "evening.jsonl"
+    sheet.write_text("", encoding="utf-8")
+    cases = {
+        ("replay", str(game), "--at", "99"): "banakil-replay replay: --at 99: في السجل الأحداث 0..17\n",
+        ("options", str(game), "--at", "-1"): "banakil-replay options: --at -1: في السجل الأحداث 0..17\n",
+        ("play", "--log", str(game)): f"banakil-replay play: {game} موجود من قبل؛ استأنفه، أو اختر ملفًا جديدًا\n",
+        ("sheet", "new", str(sheet), "--players", "Dana,Ravi"):
+            f"banakil-replay sheet: {sheet} موجود: الورقة الجديدة لا تكتب فوق ملف أبدًا\n",
+        ("learn", "--kind", "nope"): "banakil-replay learn: نوع تمرين مجهول 'nope'؛ المعروف: is-meld, make-meld, "
+                                     "lay-off, discard, take-pile, score-hand, match-winner\n",
+        ("learn", "--lesson", "0"): "banakil-replay learn: لا يوجد درس 0: الدروس مرقّمة من 1 إلى 10\n",
+        ("selfplay", "--out", str(game)): f"banakil-replay selfplay: لا يمكن إنشاء {game}: الملف موجود\n",
+        ("bulk", str(game), "--out", str(tmp_path / "o.parquet"), "--workers", "0"):
+            "banakil-replay bulk: يجب أن تكون قيمة --workers \u200f1 على الأقل\n",
+        ("annotate", str(game), "--at", "1", "--text", "x" * 10_001):
+            "banakil-replay annotate: الحدّ الأقصى لـ --text هو 10000 حرف، وفي هذا النص 10001\n",
+    }
+    before = game.read_bytes()
+    for argv, said in cases.items():
+        assert _run([*argv, "--lang", "ar"], capsys) == (2, said), argv
+    assert game.read_bytes() == before and sheet.read_bytes() == b""
+
+
+def test_selfplay_counts_the_files_it_will_not_overwrite_in_arabic(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """One file in the way is that file alone; two are it "and one more" (the plural counted on the rest)."""
+    out = tmp_path / "games"
+    out.mkdir()
+    (out / "game-0001.jsonl").write_text("", encoding="utf-8")
+    code, text = _run(["selfplay", "--out", str(out), "--games", "2", "--lang", "ar"], capsys)
+    assert (code, text) == (2, f"banakil-replay selfplay: رفض الكتابة فوق {out / 'game-0001.jsonl'}\n")
+    (out / "game-0002.jsonl").write_text("", encoding="utf-8")
+    code, text = _run(["selfplay", "--out", str(out), "--games", "2", "--lang", "ar"], capsys)
+    assert (code, text) == (2, f"banakil-replay selfplay: رفض الكتابة فوق {out / 'game-0001.jsonl'} وملف آخر\n")
+    code, english = _run(["selfplay", "--out", str(out), "--games", "2"], capsys)
+    assert english == f"banakil-replay selfplay: refusing to overwrite {out / 'game-0001.jsonl'} and 1 more\n"
+
+
+def test_the_stock_is_counted_in_arabic(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """64 cards are "64 ورقة" (11 to 99 take the singular), not "64 أوراق"."""
+    code, text = _run(["replay", str(game), "--lang", "ar"], capsys)
+    assert code == 0 and "الكومة: 64 ورقة" in text.splitlines()
+    code, text = _run(["replay", str(game)], capsys)
+    assert "stock: 64 cards" in text.splitlines()
+
+
+def test_the_play_tables_melds_keep_their_cards_left_to_right_in_arabic(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The bots' melds on the text table are card runs like the hand and the pile: each isolated."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\ndiscard KD\nquit\n"))  # seed 0: the bot then melds
+    code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
+    melds = [line for line in text.splitlines() if line.startswith("  التنزيلة #")]
+    assert code == 0 and melds
+    assert all(re.search(r": \u2066[^\u2069]+\u2069$", line) for line in melds), melds
+    assert re.search(r"الكومة: \d+ ورقة", text)
+
+
+def test_a_refusals_cards_read_left_to_right_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine's refusals name cards in sentences built in the core; at the terminal each run of cards,
+    a lone card too, is isolated left to right, so ``6♠ 7♠ 🃏(=8♠)`` does not read backwards."""
+    locked = SAMPLES / "broken" / "jawaker_layoff_moves_locked_joker.jsonl"
+    code, text = _run(["validate", str(locked), "--lang", "ar"], capsys)
+    assert code == 1 and "إضافة \u20664♠\u2069 إلى التنزيلة \u20666♠ 7♠ 🃏(=8♠)\u2069: الجوكر مثبّت مكان \u20668♠\u2069" in text
+    code, text = _run(["replay", str(SAMPLES / "broken" / "discard_lone_top_card.jsonl"), "--lang", "ar"], capsys)
+    assert code == 1 and "أُخذت \u20664♣\u2069 وحدها" in text
+    code, english = _run(["validate", str(locked)], capsys)
+    assert "\u2066" not in english and "cannot add 4♠ to 6♠ 7♠ 🃏(=8♠)" in english
+
+
+def test_no_wild_card_to_fill_a_gap_reads_as_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two counts in one sentence: with no wild card the sentence says "and no wild card to fill it", not
+    "nothing to fill it but no wild cards" (إلا لا)."""
+    code, text = _run(["validate", str(SAMPLES / "broken" / "invalid_meld.jsonl"), "--lang", "ar"], capsys)
+    assert code == 1 and "هذه الأوراق تترك فجوة واحدة في السلسلة، ولا ورقة بديلة لملئها [" in text
+    assert "إلا لا" not in text
+
+
+def test_the_experiments_list_and_refusals_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """What each tip says is the project's own sentence (in the catalog), so --list says it in Arabic;
+    a table with no two sides to swap is refused in Arabic too."""
+    from banakil_replay.play.analysis.tips import TIPS
+
+    code, text = _run(["experiment", "--list", "--lang", "ar"], capsys)
+    assert code == 0 and "انتظر دورًا قبل تنزيل مجموعة مكتملة" in text
+    assert not any(tip.says in text or (tip.untestable and tip.untestable in text) for tip in TIPS)
+    code, text = _run(["experiment", "hold-set", "--players", "3", "--lang", "ar"], capsys)
+    assert (code, text) == (2, "banakil-replay experiment: --players 3: التجربة تبدّل الفريقين في المقاعد: تحتاج إلى "
+                               "2 أو 4 لاعبين، لا 3\n")
+
+
+def test_a_bad_number_at_the_table_says_what_was_given_in_arabic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """"got '-1'" is "والمعطى" as in the other refusals, not "وصل" (arrived)."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("take -1\nswap x 8S\nquit\n"))
+    code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
+    assert code == 0 and "? take: العدد يجب أن يكون عددًا صحيحًا من 1، والمعطى '-1'" in text.splitlines()
+    assert "? swap: رقم التنزيلة يجب أن يكون عددًا صحيحًا من 1، والمعطى 'x'" in text.splitlines()
+
+
+def test_the_options_and_the_reviews_cards_read_left_to_right_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The options list and the review, printed in Arabic, isolate each run of cards (README's Languages)."""
+    code, text = _run(["options", str(DANA), "--at", "7", "--lang", "ar"], capsys)
+    assert code == 0 and "(\u20665♦ 6♦\u2069)" in text and "(\u20668♦ 5♦ 6♦\u2069)" in text
+    code, text = _run(["review", str(DANA), "--seat", "1", "--deals", "2", "--lang", "ar"], capsys)
+    assert code == 0 and re.search("\u2066[^\u2069]*♦[^\u2069]*\u2069", text)
+    assert not re.search(r"(?<![\u2066 ])\d+♦", text)  # no card outside an isolate
+    code, english = _run(["options", str(DANA), "--at", "7"], capsys)
+    assert "\u2066" not in english and "(5♦ 6♦)" in english
+
+
+def test_the_play_tables_options_keep_their_cards_left_to_right_in_arabic(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("options\nquit\n"))
+    code, text = _run(["play", "--log", str(tmp_path / "g.jsonl"), "--lang", "ar"], capsys)
+    take = [line for line in text.splitlines() if line.startswith("  take 1 ")]
+    assert code == 0 and len(take) == 1 and "(\u20669♥\u2069)" in take[0]
+
+
+def test_learn_cites_its_rules_and_shows_its_cards_in_arabic(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The rule set, the kind of exercise and the rule an answer follows are said in Arabic (they were
+    English: "Classic table rules", "make a meld", "[melds: 000 (Play), ...]"), and cards read left to right."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("7H 8H 9H\nskip\nquit\n"))
+    code, text = _run(["learn", "--seed", "2", "--kind", "make-meld", "--lang", "ar"], capsys)
+    lines = text.splitlines()
+    assert code == 0 and lines[0].startswith("تعلّم بناكل وفق قواعد الطاولة الكلاسيكية (000 + 004).")
+    assert "السؤال 1 (كوّن تنزيلة؛ 004 (السلاسل))" in lines
+    assert "  أوراقك: \u20669♥ K♠ 7♥ 4♣ 8♥ Q♦\u2069" in lines
+    assert "  \u20667♥ 8♥ 9♥\u2069 سلسلة [التنزيلات: 000 (اللعب)، 004 (السلاسل، المجموعات)]" in lines
+    assert "الجواب: \u20664♦ 5♦ 6♦ 7♦ 8♦\u2069 سلسلة" in lines
+    monkeypatch.setattr("sys.stdin", io.StringIO("7H 8H 9H\nquit\n"))
+    code, english = _run(["learn", "--seed", "2", "--kind", "make-meld"], capsys)
+    assert "  7♥ 8♥ 9♥ is a run [melds: 000 (Play), 004 (runs, sets)]" in english.splitlines()

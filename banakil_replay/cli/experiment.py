@@ -151,8 +151,8 @@ def format_list(tips: Any) -> str:
             where = pgettext("list separator", ", ").join(_("{rules} {players}p").format(rules=r, players=n)
                                                           for r, n in t.runs)
         else:
-            where = _("not played: {why}").format(why=t.untestable)
-        lines.append(f"{t.id:<22} {t.source}\n{'':<22} {t.says}\n{'':<22} {where}")
+            where = _("not played: {why}").format(why=t.untestable_said())
+        lines.append(f"{t.id:<22} {t.source}\n{'':<22} {t.says_said()}\n{'':<22} {where}")
     return "\n".join(lines)
 
 

@@ -130,7 +130,9 @@ def _reason(err: BanakilError) -> str:
 
     The rule a refusal cites is named in the reader's language (``render`` says its English title,
     which stays the data of a JSON verdict)."""
-    text = render(err, seq=False, place=True)
+    from .textview import cards_isolated
+
+    text = cards_isolated(render(err, seq=False, place=True))
     rule = err.rule if err.cites_rule else None
     tag = f" [{rule.title}: {err.source}]" if rule is not None else ""
     if rule is None or current_language() == "en" or not text.endswith(tag):
@@ -216,10 +218,9 @@ def _state_at(path: str, at: int | None) -> tuple["Replay", int, "GameState"]:
     """The replayed log, the seq asked for (default: the last) and the state after it."""
     rp = load_replay(path)  # never empty: an empty file is not a log
     seq = len(rp) - 1 if at is None else at
-    try:
-        return rp, seq, rp.at(seq)
-    except IndexError as e:
-        raise MalformedInputError(str(e)) from None
+    if not 0 <= seq < len(rp):  # said here, in the reader's words: the replay's own IndexError is a developer's
+        raise MalformedInputError(_("--at {at}: the log has events 0..{last}").format(at=seq, last=len(rp) - 1))
+    return rp, seq, rp.at(seq)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -264,16 +265,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
-    from ..events import parse_event
+    from ..events import MAX_ANNOTATION, MAX_NAME, parse_event
     from ..log.store import append_event
 
     rp = load_replay(args.log)  # never annotate a log that does not replay
     if not args.text.strip():
         raise MalformedInputError(_("--text is empty: a note needs some text"))
-    event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
-    parse_event({"seq": len(rp), **event}, len(rp))  # same field checks as the reader
     if not 0 <= args.at < len(rp):
         raise MalformedInputError(_("--at {at}: the log has events 0..{last}").format(at=args.at, last=len(rp) - 1))
+    for option, value, limit in (("--text", args.text, MAX_ANNOTATION), ("--author", args.author, MAX_NAME)):
+        if len(value) > limit:  # named by its option: the field checks below would name the note's own seq
+            raise MalformedInputError(_("{option} holds at most {limit} characters; this one has {count}")
+                                      .format(option=option, limit=limit, count=len(value)))
+    event = {"type": "annotated", "at": args.at, "text": args.text, "author": args.author}
+    parse_event({"seq": len(rp), **event}, len(rp))  # same field checks as the reader
     written = append_event(args.log, event)
     _dump(written)
     return EXIT_OK
@@ -315,12 +320,14 @@ def cmd_options(args: argparse.Namespace) -> int:
         print(_("after seq {seq}: seat {seat} to draw").format(seq=seq, seat=opts.seat))
     else:
         print(_("after seq {seq}: seat {seat} to meld or discard").format(seq=seq, seat=opts.seat))
+    from .textview import cards_isolated
+
     for o in sorted(opts.options, key=lambda o: o.rank or 0):
-        print(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]")
+        print(cards_isolated(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]"))
     if opts.not_allowed:
         print(_("not allowed:"))
         for n in opts.not_allowed:
-            print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {n.why}")
+            print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {cards_isolated(n.why)}")
     return EXIT_OK
 
 
@@ -342,6 +349,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_bulk(args: argparse.Namespace) -> int:
     from ..log import bulk
 
+    if args.workers is not None and args.workers < 1:
+        raise MalformedInputError(_("--workers must be at least 1"))
     paths = bulk.find_logs(args.source)
     if not paths:
         raise MalformedInputError(_("no logs found for {source}").format(source=repr(args.source)))
@@ -519,7 +528,7 @@ def _run(argv: list[str]) -> int:
         print(_said_by(args.command, e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except IllegalMoveError as e:
-        print(_said_by(args.command, e), file=sys.stderr)
+        print(_said_by(args.command, e, getattr(args, "log", None)), file=sys.stderr)
         return EXIT_INVALID
     except BanakilError as e:
         print(_said_by(args.command, e), file=sys.stderr)
@@ -530,8 +539,15 @@ def _run(argv: list[str]) -> int:
         return EXIT_OK
 
 
-def _said_by(command: str, err: BanakilError) -> str:
-    return _("banakil-replay {command}: {message}").format(command=command, message=err)
+def _said_by(command: str, err: BanakilError, log: str | None = None) -> str:
+    """The message of a failed command; a log that does not replay is named, as validate names it."""
+    from ..errors import ReplayError
+    from .textview import cards_isolated
+
+    message = cards_isolated(str(err))
+    if log is not None and isinstance(err, ReplayError):
+        message = _("{file}: {reason}").format(file=utf8_text(log), reason=message)
+    return _("banakil-replay {command}: {message}").format(command=command, message=message)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from ..errors import MalformedInputError
 from ..play.bots.names import DEFAULT_BOT, MIXED, bots_help
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 from ..i18n import _, ngettext, pgettext
+from ..log.load import os_reason
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
@@ -40,14 +41,17 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     paths = [os.path.join(args.out, f"game-{i + 1:04d}.jsonl") for i in range(args.games)]
     taken = [p for p in paths if os.path.exists(p)]
     if taken:  # checked up front: failing after half the games were played would waste them
-        raise MalformedInputError(
-            ngettext("refusing to overwrite {path}", "refusing to overwrite {path} and {more} more", len(taken)).format(
-                path=taken[0], more=len(taken) - 1))
+        if len(taken) == 1:
+            raise MalformedInputError(_("refusing to overwrite {path}").format(path=taken[0]))
+        # the plural is chosen by the files counted after the first, the number the sentence says
+        raise MalformedInputError(ngettext("refusing to overwrite {path} and {more} more",
+                                           "refusing to overwrite {path} and {more} more",
+                                           len(taken) - 1).format(path=taken[0], more=len(taken) - 1))
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as e:
         raise MalformedInputError(_("cannot create {path}: {reason}").format(path=args.out,
-                                                                             reason=e.strerror or e)) from None
+                                                                             reason=os_reason(e))) from None
     bar = Progress(args.games, unit=pgettext("progress unit", "games"))
     unfinished = 0
     for i, path in enumerate(paths):

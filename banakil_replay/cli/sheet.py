@@ -36,7 +36,7 @@ def _new(args: argparse.Namespace) -> int:
     from ..log.load import utf8_text
     from ..log.sheet import new_sheet
 
-    sheet = new_sheet(args.file, args.rules, args.players.split(","), carry=args.carry)
+    sheet = _shown(new_sheet(args.file, args.rules, args.players.split(","), carry=args.carry))
     print(utf8_text(_("new sheet {file}: {heading}").format(file=args.file, heading=sheet.heading())))
     return EXIT_OK
 
@@ -55,6 +55,7 @@ def _add(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(sheet)
         return EXIT_OK
+    sheet = _shown(sheet)
     last = sheet.hands[-1]
     scores = pgettext("list separator", ", ").join(
         (_("{name} {score} (enters {entered})") if e != s else _("{name} {score}")).format(name=name, score=s,
@@ -72,6 +73,7 @@ def _strike(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(sheet)
         return EXIT_OK
+    sheet = _shown(sheet)
     print(_("hand {hand} struck: it stays on the sheet and counts for nobody. {standing}").format(
         hand=args.hand, standing=sheet.standing()))
     return EXIT_OK
@@ -84,8 +86,18 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(sheet)
     else:
-        print(sheet_text(sheet))
+        print(sheet_text(_shown(sheet)))
     return EXIT_OK
+
+
+def _shown(sheet: Any) -> Any:
+    """The sheet with its names made safe for a terminal: a name is user text (any writer's, in any log),
+    and a control or bidi-override character in it would recolour the terminal or reverse the line."""
+    from dataclasses import replace
+
+    from .textview import safe
+
+    return replace(sheet, players=tuple(safe(p) for p in sheet.players), sides=tuple(safe(s) for s in sheet.sides))
 
 
 def _print_json(sheet: Any) -> None:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 from ..cards import parse_cards
 from ..events import Discarded
 from ..errors import MalformedInputError
-from ..i18n import N_
+from ..i18n import N_, _
 from ..melds import analyze_meld
 from ..play.search.candidates import meld_candidates
 from ..hand_end import seat_inputs
@@ -291,10 +291,11 @@ def exercises(rules: str | Ruleset, kinds: str | Iterable[str] | None = None, se
     names = list(KINDS) if kinds is None else [kinds] if isinstance(kinds, str) else list(kinds)
     unknown = [k for k in names if k not in KINDS]
     if unknown:
-        raise MalformedInputError(f"unknown exercise kind {unknown[0]!r}; known: {', '.join(KINDS)}")
+        raise MalformedInputError(_("unknown exercise kind {kind}; known: {kinds}").format(
+            kind=repr(unknown[0]), kinds=", ".join(KINDS)))
     if lesson is not None and lesson not in LESSONS:
-        raise MalformedInputError(f"there is no lesson {lesson}: the lessons are numbered {LESSONS[0]} to "
-                                  f"{LESSONS[-1]}")
+        raise MalformedInputError(_("there is no lesson {lesson}: the lessons are numbered {first} to {last}")
+                                  .format(lesson=lesson, first=LESSONS[0], last=LESSONS[-1]))
     skip = frozenset(done)
     allowed = None if lesson is None else taught_by(lesson)
     rest = _in_turn([_stream(KINDS[k], rules, seed, skip, allowed) for k in names])

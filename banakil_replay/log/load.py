@@ -74,12 +74,12 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
 def start_log(path: str | os.PathLike[str], first: Mapping[str, Any], *, exists: str,
               error: type[MalformedInputError] = MalformedInputError) -> None:
     """Create a new log at ``path`` holding ``first`` (never overwriting), its failures said as ``error``:
-    ``NAME {exists}`` when the file is there, or why it could not be created."""
+    ``exists``, a whole sentence with a ``{file}`` field, when the file is there, or why it could not be created."""
     name = utf8_text(os.fspath(path))
     try:
         create_log(path, first)
     except FileExistsError:
-        raise error(_("{file} {exists}").format(file=name, exists=exists)) from None
+        raise error(exists.format(file=name)) from None
     except OSError as e:
         raise error(_("cannot create {file}: {why}").format(file=name, why=os_reason(e))) from None
 

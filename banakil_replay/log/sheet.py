@@ -177,7 +177,7 @@ def new_sheet(path: str | os.PathLike[str], rules: str, players: Sequence[str], 
         state = apply(GameState(), event)  # an unknown knob or a player count the rules do not allow
     except (EventError, MalformedEventError, ReplayError) as e:
         raise SheetRefused(_bare(e)) from None
-    start_log(path, first, exists=_("exists: a new sheet never overwrites a file"), error=SheetRefused)
+    start_log(path, first, exists=_("{file} exists: a new sheet never overwrites a file"), error=SheetRefused)
     return sheet_of(Replay((event,), (state,)))
 
 

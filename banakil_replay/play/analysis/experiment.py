@@ -31,6 +31,7 @@ from typing import Any, Callable, Sequence
 from msgspec.structs import replace  # events are msgspec Structs
 
 from ...events import FORMAT, Event, MatchStarted, event_to_json
+from ...i18n import _
 from ...rules import get_ruleset
 from ...seats import side_of
 from ...state import GameState
@@ -119,7 +120,8 @@ def check_players(rules: str, players: int) -> None:
     """Refuse a table the rule set does not allow, or one without two sides to swap."""
     get_ruleset(rules).check_players(players)
     if players not in SIDES_PLAYERS:
-        raise ValueError(f"an experiment swaps two sides: it needs 2 or 4 players, not {players}")
+        raise ValueError(_("an experiment swaps two sides: it needs 2 or 4 players, not {players}").format(
+            players=players))
 
 
 def deal_seed(seed: int, deal: int) -> int:

@@ -146,7 +146,7 @@ class GameSession:
         # extra fields of match_started (docs/event-log.md, "Fields the play table adds"): resume reads them back
         first.update(seed=seed, humans=sorted(seats), bots=bots)
         state = apply(GameState(), parse_event(first))  # the reducer checks it before the file exists
-        start_log(name, first, exists="already exists; resume it, or choose a new file")
+        start_log(name, first, exists=_("{file} already exists; resume it, or choose a new file"))
         session = cls(name, state, seats, bots, seed)
         session.advance()
         return session
