@@ -283,6 +283,18 @@ def test_repair_still_moves_a_real_torn_line(tmp_path: Path, capsys: pytest.Capt
     assert path.read_bytes() == healthy
 
 
+def test_a_torn_line_says_why_it_does_not_parse_in_whole_words(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Python's parser says "Unterminated string starting at" and appends a position; the log gives the
+    position apart (line, byte), so the reason is said as a whole phrase, not one ending in "at"."""
+    path = Path(shutil.copy(DANA, tmp_path / "g.jsonl"))
+    with open(path, "ab") as f:
+        f.write(b'{"seq":18,"type":"annot')
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1 and "a string that is never closed" in out, out
+    assert " at)" not in out and "starting at" not in out
+
+
 # ------------------------------------------------------------------ text UTF-8 cannot hold
 def test_a_lone_surrogate_in_a_log_is_refused_where_it_is_read(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:

@@ -254,18 +254,25 @@ def _reject_constant(name: str) -> Any:
 
 
 # What Python's json parser says of a line it cannot read (its words, English whatever the language),
-# in the reader's words when we have them
-_JSON_REASONS = frozenset({
+# in the reader's words when we have them. Two of its messages end in "at" and lean on a position it
+# appends; ours give the position apart (line and byte), so those two are said as whole phrases.
+_JSON_REASONS = {msg: msg for msg in (
     N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
-    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
-    N_("Extra data"), N_("Invalid control character at"), N_("Invalid \\escape"),
+    N_("Expecting property name enclosed in double quotes"), N_("Extra data"), N_("Invalid \\escape"),
     N_("Invalid \\uXXXX escape"), N_("Illegal trailing comma before end of object"),
-    N_("Illegal trailing comma before end of array")})
+    N_("Illegal trailing comma before end of array"))}
+_JSON_REASONS.update({"Unterminated string starting at": N_("a string that is never closed"),
+                      "Invalid control character at": N_("a control character inside a string")})
 
 
 def json_reason(msg: str) -> str:
-    """``json.JSONDecodeError.msg`` in the reader's language, when it is one of the messages we know."""
-    return _(msg) if msg in _JSON_REASONS else msg
+    """``json.JSONDecodeError.msg`` in the reader's language, when it is one of the messages we know.
+
+    >>> json_reason("Unterminated string starting at")
+    'a string that is never closed'
+    """
+    said = _JSON_REASONS.get(msg)
+    return _(said) if said is not None else msg
 
 
 def _decode_line(raw: bytes, max_depth: int) -> Any:
