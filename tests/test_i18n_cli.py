@@ -332,3 +332,13 @@ def test_learn_cites_its_rules_and_shows_its_cards_in_arabic(monkeypatch: pytest
     monkeypatch.setattr("sys.stdin", io.StringIO("7H 8H 9H\nquit\n"))
     code, english = _run(["learn", "--seed", "2", "--kind", "make-meld"], capsys)
     assert "  7♥ 8♥ 9♥ is a run [melds: 000 (Play), 004 (runs, sets)]" in english.splitlines()
+
+
+def test_an_unknown_lang_is_refused_in_the_language_the_environment_asks_for(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("BANAKIL_LANG", "ar")
+    code, said = _run(["--lang", "fr", "rules"], capsys)
+    assert code == 2 and "لغة غير معروفة 'fr'" in said and "en, ar, fa" in said
+    monkeypatch.delenv("BANAKIL_LANG")
+    code, said = _run(["--lang", "fr", "rules"], capsys)
+    assert code == 2 and "unknown language 'fr'; known: en, ar, fa" in said

@@ -513,7 +513,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         chosen = resolve_language(_asked_language(argv))
     except UnknownLanguageError as e:
-        print(f"banakil-replay: {e}", file=sys.stderr)
+        # said in the language the environment asks for, when --lang was the unknown one
+        try:
+            fallback = resolve_language() if _asked_language(argv) is not None else "en"
+        except UnknownLanguageError:
+            fallback = "en"
+        with language(fallback):
+            print("banakil-replay: " + _("unknown language {asked}; known: {known}").format(asked=e.shown, known=e.known),
+                  file=sys.stderr)
         return EXIT_BAD_INPUT
     # for this run only: a caller in the same process keeps its own language, and argparse its own words
     with language(chosen), argparse_in_our_words():

@@ -28,9 +28,9 @@ class UnknownLanguageError(ValueError):
     """A language was asked for (``--lang``, ``BANAKIL_LANG``, ``lang=``) that has no catalog."""
 
     def __init__(self, asked: str) -> None:
-        shown = asked if len(asked) <= 20 else asked[:20] + "..."
-        super().__init__(f"unknown language {shown!r}; known: "
-                         + ", ".join(code for code in LANGUAGES if code != "xx"))
+        self.shown = repr(asked if len(asked) <= 20 else asked[:20] + "...")
+        self.known = ", ".join(code for code in LANGUAGES if code != "xx")
+        super().__init__(f"unknown language {self.shown}; known: {self.known}")
 
 
 def po_path(lang: str) -> str:
