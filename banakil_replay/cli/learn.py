@@ -18,7 +18,6 @@ from ..cards import card_run
 from ..citation_words import said as said_citation
 from ..i18n import _, pgettext
 from ..rulebook_words import ruleset_title, title as rule_title
-from .textview import cards_isolated
 from ..rules import DEFAULT_RULESET, RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -36,7 +35,7 @@ def _show(ex: "Exercise[Any]", number: int, title: str, out: TextIO) -> None:
         cards = card_run(s.cards)
         text = f"({s.text})" if cards and s.text else s.text
         print(f"  {s.label}: {' '.join(p for p in (cards, text) if p) or '-'}", file=out)
-    print(cards_isolated(ex.question), file=out)
+    print(ex.question, file=out)
 
 
 def _feedback(fb: "Feedback", out: TextIO) -> None:
@@ -49,9 +48,9 @@ def _feedback(fb: "Feedback", out: TextIO) -> None:
             sources = said_citation(r.source) if r.source else ""
             cite = (" [" + _("{rule}: {sources}").format(rule=rule_title(r.rule), sources=sources) + "]" if r.rule
                     else f" [{sources}]" if sources else "")
-        print(f"  {cards_isolated(r.text)}{cite}", file=out)
+        print(f"  {r.text}{cite}", file=out)
     for line in fb.explain:
-        print(f"    {cards_isolated(line)}", file=out)
+        print(f"    {line}", file=out)
 
 
 def _score_line(session: "Session") -> str:
@@ -113,9 +112,9 @@ def run(session: "Session", titles: dict[str, str], inp: TextIO, out: TextIO,
                 if not line:
                     print(_("Type {form}; or {hint}, {skip}, {quit}.").format(form=ex.form_words, **said), file=out)
                 elif word == "hint":
-                    print(_("Hint: {hint}").format(hint=cards_isolated(session.hint())), file=out)
+                    print(_("Hint: {hint}").format(hint=session.hint()), file=out)
                 elif word == "skip":
-                    print(_("The answer: {answer}").format(answer=cards_isolated(session.skip())), file=out)
+                    print(_("The answer: {answer}").format(answer=session.skip()), file=out)
                     break
                 else:
                     try:

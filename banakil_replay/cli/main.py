@@ -130,9 +130,7 @@ def _reason(err: BanakilError) -> str:
 
     The rule a refusal cites is named in the reader's language (``render`` says its English title,
     which stays the data of a JSON verdict)."""
-    from .textview import cards_isolated
-
-    text = cards_isolated(render(err, seq=False, place=True))
+    text = render(err, seq=False, place=True)
     rule = err.rule if err.cites_rule else None
     tag = f" [{rule.title}: {err.source}]" if rule is not None else ""
     if rule is None or current_language() == "en" or not text.endswith(tag):
@@ -320,14 +318,12 @@ def cmd_options(args: argparse.Namespace) -> int:
         print(_("after seq {seq}: seat {seat} to draw").format(seq=seq, seat=opts.seat))
     else:
         print(_("after seq {seq}: seat {seat} to meld or discard").format(seq=seq, seat=opts.seat))
-    from .textview import cards_isolated
-
     for o in sorted(opts.options, key=lambda o: o.rank or 0):
-        print(cards_isolated(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]"))
+        print(f"  {o.rank:3}. {o.explain}  [{o.why_rank}]")
     if opts.not_allowed:
         print(_("not allowed:"))
         for n in opts.not_allowed:
-            print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {cards_isolated(n.why)}")
+            print(f"   - {json.dumps(move_json(n.event), ensure_ascii=False)}: {n.why}")
     return EXIT_OK
 
 
@@ -549,9 +545,7 @@ def _run(argv: list[str]) -> int:
 def _said_by(command: str, err: BanakilError, log: str | None = None) -> str:
     """The message of a failed command; a log that does not replay is named, as validate names it."""
     from ..errors import ReplayError
-    from .textview import cards_isolated
-
-    message = cards_isolated(str(err))
+    message = str(err)
     if log is not None and isinstance(err, ReplayError):
         message = _("{file}: {reason}").format(file=utf8_text(log), reason=message)
     return _("banakil-replay {command}: {message}").format(command=command, message=message)

@@ -60,10 +60,7 @@ def _play_table(args: argparse.Namespace) -> int:
 
 def refusal(err: Exception) -> str:
     """Why a line was refused, without the reducer's ``seq N: type:`` prefix (the player knows the move)."""
-    from .textview import cards_isolated
-
-    return cards_isolated(render(err, seq=False, event_type=False, rule_id=True) if isinstance(err, BanakilError)
-                          else str(err))
+    return render(err, seq=False, event_type=False, rule_id=True) if isinstance(err, BanakilError) else str(err)
 
 
 # ------------------------------------------------------------------ input

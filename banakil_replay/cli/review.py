@@ -13,7 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import MalformedInputError
-from .textview import cards_isolated, safe
+from .textview import safe
 from ..i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False))
     else:
-        print(cards_isolated(format_verdicts(verdicts, [safe(p) for p in rp.final.players])))
+        print(format_verdicts(verdicts, [safe(p) for p in rp.final.players]))
     if args.append and verdicts:
         _append_verdicts(args.log, rp, verdict_events(verdicts))
     return EXIT_OK

@@ -13,9 +13,9 @@ from ..play.session.commands import command_for
 from ..play.moves import Options
 from ..play.session.session import GameSession, Happening
 from ..state import GameState
-from .textview import cards_isolated, cards_text, safe
+from .textview import cards_text, safe
 from ..seats import seat_name
-from ..i18n import _, ltr_run, ngettext, pgettext
+from ..i18n import _, ngettext, pgettext
 
 
 def _hand_order(card: Card) -> tuple[bool, str, int]:
@@ -78,7 +78,7 @@ def options_text(opts: Options) -> str:
         return _("no moves: {why}").format(why="; ".join(opts.notes) or _("it is not your turn"))
     ranked = sorted(opts.options, key=lambda o: (o.rank is None, o.rank or 0))
     width = max(len(command_for(o.event)) for o in ranked)
-    return "\n".join(f"  {command_for(o.event):<{width}}  {cards_isolated(o.explain)}" for o in ranked)
+    return "\n".join(f"  {command_for(o.event):<{width}}  {o.explain}" for o in ranked)
 
 
 def hint_text(session: GameSession) -> str:
@@ -86,7 +86,7 @@ def hint_text(session: GameSession) -> str:
     advice = session.advice()
     if advice is None:
         return _("no hint: it is not your turn")
-    return _("hint: {command}  ({why})").format(command=command_for(advice.move.event), why=cards_isolated(safe(advice.words())))
+    return _("hint: {command}  ({why})").format(command=command_for(advice.move.event), why=safe(advice.words()))
 
 
 def news_text(happened: Iterable[Happening]) -> str:

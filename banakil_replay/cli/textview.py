@@ -13,17 +13,12 @@ from ..cards import card_run
 from ..events import Annotated
 from ..reducer import Replay
 from ..state import GameState
-from ..i18n import LRI, PDI, _, is_rtl, ltr_run, ngettext, pgettext
+from ..i18n import LRI, PDI, _, ngettext, pgettext
 
 _CONTROLS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
 # a closed isolate with no control inside (how card_run holds cards in a right-to-left sentence) reorders
 # nothing outside itself, so it may stay; a lone or nested mark, an override or an embedding may not
 _CONTROL = re.compile(f"({LRI}[^{_CONTROLS}\n]*{PDI})|[{_CONTROLS}]")
-# a card as the engine writes it in a sentence (7♥, 10♠, 🃏), with what a wild stands for (2♣(=8♠)); a run of
-# them is the cards separated by single spaces
-_CARD = r"(?:(?:10|[2-9JQKA])[♣♦♥♠]|🃏)(?:\(=[^()]*\))?"
-_CARD_RUN = re.compile(f"{_CARD}(?: {_CARD})*")
-_ISOLATED = re.compile(f"({LRI}[^{PDI}]*{PDI})")
 
 
 def safe(text: str) -> str:
@@ -33,18 +28,6 @@ def safe(text: str) -> str:
     (:func:`~..cards.card_run`): those are kept, so a hint or the news can pass through here whole.
     """
     return _CONTROL.sub(lambda m: m.group(1) or f"\\u{ord(m.group()):04x}", text)
-
-
-def cards_isolated(text: str) -> str:
-    """A sentence built elsewhere (a refusal, a read error) with each run of cards in it kept left to right.
-
-    The engine's refusals name cards in the core, where no sentence knows it will be read right to left;
-    here, at the terminal's edge, each run not already isolated is wrapped, so ``4♣`` does not read ``♣4``
-    in Arabic. Left-to-right languages get ``text`` back unchanged."""
-    if not is_rtl():
-        return text
-    return "".join(part if _ISOLATED.fullmatch(part) else _CARD_RUN.sub(lambda m: ltr_run(m.group()), part)
-                   for part in _ISOLATED.split(text))
 
 
 def cards_text(cards: tuple) -> str:  # type: ignore[type-arg]
