@@ -46,7 +46,8 @@ def _feedback(fb: "Feedback", out: TextIO) -> None:
             cite = ""  # the working's own lines cite it: said once is enough
         else:
             sources = said_citation(r.source) if r.source else ""
-            cite = (" [" + _("{rule}: {sources}").format(rule=rule_title(r.rule), sources=sources) + "]" if r.rule
+            # framed as validate frames a refusal's rule (cli.main._reason)
+            cite = (" " + _("[{rule}: {source}]").format(rule=rule_title(r.rule), source=sources) if r.rule
                     else f" [{sources}]" if sources else "")
         print(f"  {r.text}{cite}", file=out)
     for line in fb.explain:
