@@ -10,12 +10,15 @@ import pytest
 
 from banakil_replay.cli.main import main
 from banakil_replay.events import FORMAT
+from banakil_replay.log.load import load_replay
 from banakil_replay.log.store import append_events, create_log, read_events
 from banakil_replay.play.analysis.judge import MAX_DEALS
 from banakil_replay.play.coach.options import options
 from banakil_replay.play.analysis.review import (ACCEPTABLE, AGREE, BLUNDER, HOLD_BACK_LIMIT, Verdict, grade, judge,
                                         mistakes, review)
 from banakil_replay.reducer import Replay, replay
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_games"
 
 RAVI_RUNS = [{"type": "drew", "seat": 1, "card": "QD"},
              {"type": "melded", "seat": 1, "cards": "4D 5D 6D 7D 8D".split()},
@@ -222,3 +225,33 @@ def test_a_meld_is_not_blamed_for_the_policys_discard_after_it() -> None:
     assert raw >= ACCEPTABLE and fair < AGREE and line.then == (po.best.option.event,)
     v = judge(rp, 5)  # the judge gives the meld the better of its own lines, in fresh deals
     assert v.verdict == "agree" and v.loss < ACCEPTABLE
+
+
+def test_a_review_judged_in_two_processes_says_what_one_process_says() -> None:
+    rp = load_replay(str(SAMPLES / "classic_dana_ravi.jsonl"))
+    calls: list[tuple[int, int]] = []
+    alone = review(rp, deals=8)
+    side_by_side = review(rp, deals=8, workers=2, progress=lambda done, total: calls.append((done, total)))
+    assert [v.to_json() for v in side_by_side] == [v.to_json() for v in alone]
+    assert [v.why for v in side_by_side] == [v.why for v in alone]
+    total = calls[0][1]
+    assert calls == [(k, total) for k in range(total + 1)] and total >= len(alone) > 1
+
+
+def test_cli_review_workers_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "review", str(SAMPLES / "classic_dana_ravi.jsonl"), "--workers", "0")
+    assert code == 2 and out == "" and err.strip() == "banakil-replay review: --workers must be at least 1"
+
+
+def test_ctrl_c_ends_a_command_with_one_line_and_the_shells_code(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    cli = importlib.import_module("banakil_replay.cli.main")  # the module: the package exports its function
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(cli.COMMANDS, "review", interrupted)
+    code, out, err = run(capsys, "review", "whatever.jsonl")
+    assert code == 130 and out == "" and err == "banakil-replay review: interrupted\n"

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
 
 
 class _Parser(argparse.ArgumentParser):
@@ -540,6 +541,13 @@ def _run(argv: list[str]) -> int:
         # output piped into `head` and the like: stop quietly, as Unix tools do
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        # Ctrl-C in a long command (review, selfplay, bulk): one line instead of a traceback, below a
+        # progress bar, and the exit code shells give a command stopped by SIGINT
+        lead = "\n" if sys.stderr.isatty() else ""
+        print(lead + _("banakil-replay {command}: {message}").format(command=args.command, message=_("interrupted")),
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def _said_by(command: str, err: BanakilError, log: str | None = None) -> str:

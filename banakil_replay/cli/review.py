@@ -26,16 +26,19 @@ def cmd_review(args: argparse.Namespace) -> int:
     from ..log.load import load_replay
     from ..log.progress import Progress
     from ..play.analysis.review import format_verdicts, review, verdict_events
+    from ..play.analysis.judge import MAX_DEALS
+    from ..play.analysis.parallel import default_workers
 
+    deals = MAX_DEALS if args.deals is None else args.deals
+    if deals < 1:  # the options first: a mistyped one is said before a long log is read
+        raise MalformedInputError(_("--deals must be at least 1"))
+    if args.workers is not None and args.workers < 1:
+        raise MalformedInputError(_("--workers must be at least 1"))
+    workers = default_workers() if args.workers is None else args.workers
     rp = load_replay(args.log)  # a log that does not replay is refused (exit 1) and nothing is written
     if args.seat is not None and not 0 <= args.seat < rp.final.n:
         raise MalformedInputError(_("--seat {seat}: the game has seats 0..{last}").format(seat=args.seat,
                                                                                          last=rp.final.n - 1))
-    from ..play.analysis.judge import MAX_DEALS
-
-    deals = MAX_DEALS if args.deals is None else args.deals
-    if deals < 1:
-        raise MalformedInputError(_("--deals must be at least 1"))
     bar = Progress(0, unit=pgettext("progress unit", "decisions"))
 
     def tick(done: int, total: int) -> None:
@@ -43,7 +46,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         if done:
             bar.step()
 
-    verdicts = review(rp, args.seat, deals, progress=tick, seed=args.seed)
+    verdicts = review(rp, args.seat, deals, progress=tick, seed=args.seed, workers=workers)
     bar.done(ngettext("review: {count} decision graded in {seconds} s", "review: {count} decisions graded in {seconds} s",
                       len(verdicts)).format(count=len(verdicts), seconds=f"{bar.elapsed:.1f}"))
     if args.json:
@@ -96,6 +99,9 @@ def add_parsers(sub: Any) -> None:
                            "sooner once the verdict is clear; fewer is faster and less sure)"))
     rv.add_argument("--seed", type=int, default=0, metavar="S",
                     help=_("which deals the judge samples (default 0): the same seed gives the same verdicts"))
+    rv.add_argument("--workers", type=int, metavar="N",
+                    help=_("processes judging decisions side by side (default: one per core); the verdicts are "
+                           "the same whatever N"))
     rv.add_argument("--json", action="store_true",
                     help=_("a list of {fields}").format(
                         fields="{seq, seat, played, verdict, loss, better, why}"))

@@ -50,6 +50,7 @@ from ..observation import Observation, observe
 from ..coach.options import options
 from ..bots.rollout import step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
+from .parallel import Pooled
 from ...i18n import N_, _, pgettext
 # the words live in review_words; the names callers import from here stay importable from here
 from .review_words import (VERDICT_COUNTS, Judged, _tip_note, as_good_words, best_words, better_move_words,
@@ -302,25 +303,35 @@ def judge(rp: Replay, index: int, deals: int = MAX_DEALS, seed: int = 0) -> Verd
 
 
 def review(rp: Replay, seat: int | None = None, deals: int = MAX_DEALS,
-           progress: Callable[[int, int], None] | None = None, seed: int = 0) -> list[Verdict]:
+           progress: Callable[[int, int], None] | None = None, seed: int = 0, workers: int = 1) -> list[Verdict]:
     """Verdicts on every decision of ``seat`` (or of every seat) in a replayed log, but those with one
     legal move (nothing to judge); ``seed`` picks the sampled deals.
 
-    A decision takes a fraction of a second, a whole match a minute or so: ``progress(done, total)``,
-    if given, is called before the first decision and after each one.
+    A decision takes a fraction of a second, a whole match a minute or so of one core:
+    ``progress(done, total)``, if given, is called before the first decision and after each one.
+    With ``workers`` above 1 the decisions are judged in that many processes (``parallel.py``):
+    the same verdicts, sooner on a machine with the cores.
     """
     decisions = [i for i, event in enumerate(rp.events)
                  if i > 0 and is_move(event) and (seat is None or getattr(event, "seat", rp.states[i - 1].turn) == seat)]
-    out = []
-    for k, i in enumerate(decisions):
+    count = 0
+
+    def one_done() -> None:
+        nonlocal count
+        count += 1
         if progress is not None:
-            progress(k, len(decisions))
-        verdict = judge(rp, i, deals, seed)
-        if verdict.graded:
-            out.append(verdict)
+            progress(count, len(decisions))
+
     if progress is not None:
-        progress(len(decisions), len(decisions))
-    return out
+        progress(0, len(decisions))
+    if workers > 1 and len(decisions) > 1:
+        verdicts = Pooled(judge, workers)(rp, decisions, deals, seed, one_done)
+    else:
+        verdicts = []
+        for i in decisions:
+            verdicts.append(judge(rp, i, deals, seed))
+            one_done()
+    return [v for v in verdicts if v.graded]
 
 
 def mistakes(verdicts: Sequence[Verdict], seat: int | None = None, at_least: str = "questionable") -> list[Verdict]:
