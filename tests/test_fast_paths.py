@@ -570,7 +570,7 @@ def test_the_counted_lay_off_test_and_discard_are_the_plain_ones() -> None:
 @pytest.mark.parametrize("se", [0.2, 0.6, 1.2, 2.5])
 @pytest.mark.parametrize("n", [32, 48, 96, 160, 208, 320])
 def test_sequential_stopping_only_stops_sooner(mean: float, se: float, n: int) -> None:
-    low, high = mean - judge.Z * se, mean + judge.Z * se
+    low, high = mean - judge.quantile(n) * se, mean + judge.quantile(n) * se
     limit = 2 * judge.MAX_DEALS if judge.straddles(low, high, judge.FLAG_BOUNDARIES) else judge.MAX_DEALS
     plain = n < limit and judge.straddles(low, high)  # the rule before sequential stopping
     assert judge.worth_more(mean, se, n, sequential=False) is plain
