@@ -100,8 +100,8 @@ def add_parsers(sub: Any) -> None:
     rv.add_argument("--seed", type=int, default=0, metavar="S",
                     help=_("which deals the judge samples (default 0): the same seed gives the same verdicts"))
     rv.add_argument("--workers", type=int, metavar="N",
-                    help=_("processes judging decisions side by side (default: one per core); the verdicts are "
-                           "the same whatever N"))
+                    help=_("processes judging decisions side by side (default and most: one per core); the "
+                           "verdicts are the same whatever N"))
     rv.add_argument("--json", action="store_true",
                     help=_("a list of {fields}").format(
                         fields="{seq, seat, played, verdict, loss, better, why}"))

@@ -67,7 +67,9 @@ class Pooled(Generic[V]):
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         # the pool's exit terminates its workers: an interrupted or failed review leaves none running
-        with context.Pool(min(self.workers, len(decisions)), initializer=_start, initargs=(self.judge, rp)) as pool:
+        # never more processes than cores or decisions: more would only share the cores, each with a copy of the replay
+        size = min(self.workers, len(decisions), default_workers())
+        with context.Pool(size, initializer=_start, initargs=(self.judge, rp)) as pool:
             # one decision at a time: they take milliseconds to seconds, so bigger chunks idle a core
             yield from pool.imap_unordered(_judge, [(i, deals, seed) for i in decisions], chunksize=1)
 
