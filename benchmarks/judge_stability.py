@@ -17,6 +17,7 @@ judge are compared on the same decisions. The README's figures were made with th
 from __future__ import annotations
 
 import argparse
+import inspect
 import itertools
 import json
 import sys
@@ -56,7 +57,10 @@ def main() -> None:
     else:
         rp = replay(play_match("classic", 2, make_bots("heuristic", 2, args.game_seed), args.game_seed,
                                max_hands=args.hands))
-    parallel = {"workers": args.workers} if args.workers > 1 else {}  # an earlier judge may not take it
+    parallel = {"workers": args.workers} if args.workers > 1 else {}
+    if parallel and "workers" not in inspect.signature(review).parameters:
+        print("this version's review judges in one process: --workers ignored", file=sys.stderr)
+        parallel = {}
     runs: dict[int, dict[int, str]] = {}
     started = time.perf_counter()
     for seed in args.seeds:
