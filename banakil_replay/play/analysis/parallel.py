@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from typing import Any, Callable, Generic, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from ...reducer import Replay
 
@@ -46,32 +46,23 @@ def _judge(job: tuple[int, int, int]) -> tuple[int, Any]:
     return index, judge(replay, index, deals, seed)
 
 
-class Pooled(Generic[V]):
-    """``judge(rp, i, deals, seed)`` for every decision ``i``, by ``workers`` processes."""
-
-    def __init__(self, judge: Callable[[Replay, int, int, int], V], workers: int) -> None:
-        self.judge, self.workers = judge, workers
-
-    def __call__(self, rp: Replay, decisions: Sequence[int], deals: int, seed: int,
-                 done: Callable[[], None] | None = None) -> list[V]:
-        """The verdicts in the order of ``decisions``; ``done()`` is called as each one arrives
-        (in the order they finish)."""
-        found: dict[int, V] = {}
-        for index, verdict in self._unordered(rp, decisions, deals, seed):
+def judge_all(judge: Callable[[Replay, int, int, int], V], rp: Replay, decisions: Sequence[int], deals: int,
+              seed: int, workers: int, done: Callable[[], None] | None = None) -> list[V]:
+    """``judge(rp, i, deals, seed)`` for every decision ``i`` by up to ``workers`` processes, in the
+    order of ``decisions``; ``done()`` is called as each verdict arrives (in the order they finish)."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    # never more processes than cores or decisions: more would only share the cores, each with a copy of the replay
+    size = min(workers, len(decisions), default_workers())
+    found: dict[int, V] = {}
+    # the pool's exit terminates its workers: an interrupted or failed review leaves none running
+    with context.Pool(size, initializer=_start, initargs=(judge, rp)) as pool:
+        # one decision at a time: they take milliseconds to seconds, so bigger chunks idle a core
+        for index, verdict in pool.imap_unordered(_judge, [(i, deals, seed) for i in decisions], chunksize=1):
             found[index] = verdict
             if done is not None:
                 done()
-        return [found[i] for i in decisions]
-
-    def _unordered(self, rp: Replay, decisions: Sequence[int], deals: int, seed: int) -> Iterator[tuple[int, V]]:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        # the pool's exit terminates its workers: an interrupted or failed review leaves none running
-        # never more processes than cores or decisions: more would only share the cores, each with a copy of the replay
-        size = min(self.workers, len(decisions), default_workers())
-        with context.Pool(size, initializer=_start, initargs=(self.judge, rp)) as pool:
-            # one decision at a time: they take milliseconds to seconds, so bigger chunks idle a core
-            yield from pool.imap_unordered(_judge, [(i, deals, seed) for i in decisions], chunksize=1)
+    return [found[i] for i in decisions]
 
 
-__all__ = ["Pooled", "default_workers"]
+__all__ = ["judge_all", "default_workers"]

@@ -50,7 +50,7 @@ from ..observation import Observation, observe
 from ..coach.options import options
 from ..bots.rollout import step
 from .judge import MAX_DEALS, SELECT_DEALS, candidate_moves, estimate, select
-from .parallel import Pooled
+from .parallel import judge_all
 from ...i18n import N_, _, pgettext
 # the words live in review_words; the names callers import from here stay importable from here
 from .review_words import (VERDICT_COUNTS, Judged, _tip_note, as_good_words, best_words, better_move_words,
@@ -325,7 +325,7 @@ def review(rp: Replay, seat: int | None = None, deals: int = MAX_DEALS,
     if progress is not None:
         progress(0, len(decisions))
     if workers > 1 and len(decisions) > 1:
-        verdicts = Pooled(judge, workers)(rp, decisions, deals, seed, one_done)
+        verdicts = judge_all(judge, rp, decisions, deals, seed, workers, one_done)
     else:
         verdicts = []
         for i in decisions:
