@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import product
 
 from .cards import ACE_RANK, CARD_INDEX, CARD_KINDS, SUITS, Card
+from .errors import IllegalMoveError
 from . import melds
 from .melds import SET_RANKS, Meld, verify_joker_swap as verify_joker_swap  # the reducer's, with the two above
 from .rules import Ruleset
@@ -250,8 +251,9 @@ def lay_off_fast(old: Meld, added: tuple[Card, ...], rules: Ruleset,
 #: remembered: each is raised afresh); emptied by ``melds.clear_caches`` and when full.
 _MELDS: dict[tuple[tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
 _LAID: dict[tuple[Meld, tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
+_FITS: dict[tuple[Meld, Card, Ruleset], Meld | None] = {}
 _LIMIT = 8192
-melds.FORGET += [_MELDS.clear, _LAID.clear]
+melds.FORGET += [_MELDS.clear, _LAID.clear, _FITS.clear]
 
 
 def meld_of(cards: tuple[Card, ...], rules: Ruleset, arrangement: tuple[Card, ...] | None = None) -> Meld:
@@ -284,4 +286,25 @@ def lay_off_of(old: Meld, added: tuple[Card, ...], rules: Ruleset,
         if len(_LAID) >= _LIMIT:
             _LAID.clear()
         _LAID[key] = meld
+    return meld
+
+
+def fit_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
+    """The meld after ``card`` is added to ``old`` (:func:`lay_off_of`), or None where the rules
+    refuse it, remembered either way.
+
+    The searches (the go-out solver, the playouts' lay-offs) try card after card on the table's
+    melds and most tries are refused; a refusal's reason, a sentence in the reader's language,
+    took more building than the answer, and was built again at every try.
+    """
+    key = (old, card, rules)
+    if key in _FITS:
+        return _FITS[key]
+    try:
+        meld: Meld | None = lay_off_of(old, (card,), rules)
+    except IllegalMoveError:
+        meld = None
+    if len(_FITS) >= _LIMIT:
+        _FITS.clear()
+    _FITS[key] = meld
     return meld

@@ -28,7 +28,8 @@ from ...cards import Card, card_order
 from ...state import set_seq  # the playouts number the states they make
 from ...errors import IllegalMoveError
 from ...events import Discarded, Drew, Event, LaidOff, Melded, Reshuffled, Took
-from ...melds import SET_RANKS, Meld, verify_lay_off
+from ...fast_melds import fit_or_none
+from ...melds import SET_RANKS, Meld
 from ...limits import may_discard
 from ...reducer import HANDLERS
 from ...state import GameState
@@ -50,16 +51,6 @@ def _partition(hand: tuple[Card, ...], rules: Ruleset) -> Partition:
 def partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
     """``solver.best_partition``, remembered: playouts of one decision meet the same hands many times."""
     return _partition(tuple(sorted(hand, key=card_order)), rules)
-
-
-@lru_cache(maxsize=1 << 14)
-def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    """Could ``card`` be added to ``meld``? (The reducer still decides: this only spares it the hopeless.)"""
-    try:
-        verify_lay_off(meld, [card], rules)
-    except IllegalMoveError:
-        return False
-    return True
 
 
 def step(state: GameState, event: Event) -> GameState:
@@ -194,7 +185,7 @@ def _lay_off(state: GameState, seat: int, moves: list[Event] | None) -> GameStat
         if not fits or card.is_wild or len(state.hands[seat]) <= 1:
             continue
         for mid, meld in table:
-            if not _fits(meld, card, rules):
+            if fit_or_none(meld, card, rules) is None:  # the reducer still decides; this spares it the hopeless
                 continue
             ev = LaidOff(state.seq + 1, seat, mid, (card,))
             new = _try(state, ev)

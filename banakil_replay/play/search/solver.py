@@ -31,7 +31,8 @@ from typing import Collection, Sequence
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
 from ...cards import ACE_RANK, CARD_KINDS, JOKER, Card, card_order
 from ...errors import IllegalMoveError
-from ...melds import Meld, verify_joker_swap, verify_lay_off, verify_meld
+from ...fast_melds import fit_or_none
+from ...melds import Meld, verify_joker_swap, verify_meld
 from ...rules import Ruleset
 
 MAX_RUN_IN_PARTITION = 5
@@ -532,10 +533,7 @@ def _fit(meld: Meld, card: Card, rules: Ruleset, fits: LayOffFits) -> Meld | Non
     key = (id(meld), card)
     found = fits.get(key, meld)
     if found is meld:  # not asked yet (a lay-off never returns the meld it was given)
-        try:
-            found = verify_lay_off(meld, [card], rules)
-        except IllegalMoveError:
-            found = None
+        found = fit_or_none(meld, card, rules)
         fits[key] = found
     return found
 
