@@ -300,11 +300,27 @@ def fit_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
     key = (old, card, rules)
     if key in _FITS:
         return _FITS[key]
-    try:
-        meld: Meld | None = lay_off_of(old, (card,), rules)
-    except IllegalMoveError:
-        meld = None
+    meld: Meld | None = None
+    if not _surely_refused(old, card, rules):
+        try:
+            meld = lay_off_of(old, (card,), rules)
+        except IllegalMoveError:
+            pass
     if len(_FITS) >= _LIMIT:
         _FITS.clear()
     _FITS[key] = meld
     return meld
+
+
+def _surely_refused(old: Meld, card: Card, rules: Ruleset) -> bool:
+    """Is adding the natural ``card`` to ``old`` refused whatever the rule set's options, without the
+    general search? A set takes only its rank; a run only its suit; a run of naturals alone only the
+    card next to one of its ends (no wild to bridge a gap). The most common refusals of the searches'
+    tries; False means "ask", not "accepted"."""
+    if not card.is_natural:
+        return False
+    if old.kind == "set":
+        return card.rank != old.positions[0]
+    if card.suit != old.suit:
+        return True
+    return _WILDS.isdisjoint(old.cards) and _natural_lay_off(old, card, rules) is None

@@ -28,6 +28,7 @@ from banakil_replay import melds, reducer
 from banakil_replay.cards import ACE_RANK, CARD_INDEX, JOKER, SUITS, Card, deck_list
 from banakil_replay.errors import BanakilError, IllegalMoveError
 from banakil_replay.events import Discarded, HandStarted, parse_event
+from banakil_replay import fast_melds
 from banakil_replay.fast_melds import fit_or_none, lay_off_fast, meld_fast, run_layouts
 from banakil_replay.log.load import load_replay
 from banakil_replay.log import reading
@@ -367,7 +368,7 @@ def near_run(rng: random.Random, deck: list[Card]) -> tuple[Card, ...]:
 def test_fast_melds_on_random_cards(name: str) -> None:
     """Wherever a fast meld or lay-off answers, the plain one gives that answer (refusals left to it)."""
     rules, deck, rng = get_ruleset(name), deck_list(), random.Random(name)
-    answered = refused = 0
+    answered = refused = surely = 0
     for _ in range(3000):
         cards = near_run(rng, deck)
         ordered = tuple(sorted(cards, key=CARD_INDEX.__getitem__))
@@ -394,8 +395,12 @@ def test_fast_melds_on_random_cards(name: str) -> None:
             for _ in range(2):  # asked afresh, then remembered: refusals (None) included
                 assert fit_or_none(meld, card, rules) == laid, (meld, card)
             refused += laid is None
+            if fast_melds._surely_refused(meld, card, rules):  # the shortcut refuses only what the rules do
+                assert laid is None, (meld, card)
+                surely += 1
     assert answered > 500  # the fast paths answered often enough to be tested
     assert refused > 500  # and the searches' test of a lay-off met refusals often enough
+    assert surely > 300  # and the shortcut's share of them
 
 
 def nearby(meld: melds.Meld) -> list[Card]:

@@ -67,7 +67,7 @@ def stand_in_candidates(hand: Sequence[Card], rules: Ruleset, max_len: int | Non
     return out
 
 
-SuitRuns = Callable[[str, frozenset[int], tuple[Card, ...], int, int, bool], tuple[tuple[Card, ...], ...]]
+SuitRuns = Callable[[str, int, tuple[Card, ...], int, int, bool], tuple[tuple[Card, ...], ...]]
 
 
 def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: SuitRuns
@@ -79,14 +79,10 @@ def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: Su
     """
     two: Card | None = None  # the lowest 2 held (card order) stands for them all
     joker: Card | None = None
-    held: dict[str, set[int]] = {}
+    held: dict[str, int] = {}  # each suit's ranks held, as bits (1 << rank): a cheap key to remember by
     for c in hand:  # one pass: this runs for every hand the playouts meet
         if c.is_natural:
-            ranks = held.get(c.suit)
-            if ranks is None:
-                held[c.suit] = {c.rank}
-            else:
-                ranks.add(c.rank)
+            held[c.suit] = held.get(c.suit, 0) | 1 << c.rank
         elif c.is_joker:
             joker = c
         elif two is None or card_order(c) < card_order(two):
@@ -94,18 +90,17 @@ def _by_suit(hand: Sequence[Card], rules: Ruleset, max_len: int | None, runs: Su
     wilds = (two, joker) if two is not None and joker is not None else (two,) if two is not None \
         else (joker,) if joker is not None else ()
     limit = min(max_len or rules.max_run_length, rules.max_run_length)
-    return [runs(suit, frozenset(held[suit]), wilds, limit, rules.low_rank, rules.ace_low)
-            for suit in SUITS if suit in held]
+    return [runs(suit, held[suit], wilds, limit, rules.low_rank, rules.ace_low) for suit in SUITS if suit in held]
 
 
 @lru_cache(maxsize=1 << 15)
-def _suit_runs(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
+def _suit_runs(suit: str, ranks: int, wilds: tuple[Card, ...], limit: int, low: int,
                ace_low: bool) -> tuple[tuple[Card, ...], ...]:
     return _in_suit(suit, wilds, _rank_runs(ranks, len(wilds), limit, low, ace_low))
 
 
 @lru_cache(maxsize=1 << 15)
-def _suit_stand_ins(suit: str, ranks: frozenset[int], wilds: tuple[Card, ...], limit: int, low: int,
+def _suit_stand_ins(suit: str, ranks: int, wilds: tuple[Card, ...], limit: int, low: int,
                     ace_low: bool) -> tuple[tuple[Card, ...], ...]:
     return _in_suit(suit, wilds, _rank_stand_ins(ranks, len(wilds), limit, low, ace_low))
 
@@ -123,7 +118,7 @@ def _in_suit(suit: str, wilds: tuple[Card, ...], layouts: tuple[Layout, ...]) ->
 
 
 @lru_cache(maxsize=1 << 13)
-def _rank_runs(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool) -> tuple[Layout, ...]:
+def _rank_runs(ranks: int, n_wilds: int, limit: int, low: int, ace_low: bool) -> tuple[Layout, ...]:
     out = []
     for window, _naturals, missing in _rank_windows(ranks, n_wilds, limit, low, ace_low):
         for assign in _assignments(missing, _SLOTS[:n_wilds]):
@@ -132,7 +127,7 @@ def _rank_runs(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_lo
 
 
 @lru_cache(maxsize=1 << 13)
-def _rank_stand_ins(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool
+def _rank_stand_ins(ranks: int, n_wilds: int, limit: int, low: int, ace_low: bool
                     ) -> tuple[Layout, ...]:
     out = []
     for window, naturals, missing in _rank_windows(ranks, n_wilds, limit, low, ace_low):
@@ -144,16 +139,14 @@ def _rank_stand_ins(ranks: frozenset[int], n_wilds: int, limit: int, low: int, a
     return tuple(out)
 
 
-def _rank_windows(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace_low: bool
+def _rank_windows(ranks: int, n_wilds: int, limit: int, low: int, ace_low: bool
                   ) -> Iterator[tuple[range, list[int], list[int]]]:
-    """Each run window the wilds can complete, given the ``ranks`` held in one suit:
-    (positions, the positions held, the positions missing)."""
-    positions = set(ranks)
-    if ACE_RANK in ranks and ace_low:
-        positions.add(1)
-    if len(positions) + n_wilds < 3:
+    """Each run window the wilds can complete, given the ranks held in one suit (bit ``1 << rank``
+    for each): (positions, the positions held, the positions missing)."""
+    held = ranks | 2 if ace_low and ranks >> ACE_RANK & 1 else ranks  # a low ace holds position 1 too
+    if held.bit_count() + n_wilds < 3:
         return
-    held = sum(1 << p for p in positions)  # a window's count of held positions is one AND and a bit count
+    # a window's count of held positions is one AND and a bit count
     for lo in range(low, ACE_RANK - 1):
         for length in range(3, limit + 1):
             hi = lo + length - 1
@@ -165,7 +158,7 @@ def _rank_windows(ranks: frozenset[int], n_wilds: int, limit: int, low: int, ace
             if length - have > n_wilds or not have:
                 continue
             window = range(lo, hi + 1)
-            yield window, [p for p in window if p in positions], [p for p in window if p not in positions]
+            yield window, [p for p in window if held >> p & 1], [p for p in window if not held >> p & 1]
 
 
 T = TypeVar("T")
