@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = sys.argv[sys.argv.index("--code") + 1] if "--code" in sys.argv[:-1] else str(ROOT)
 sys.path[:0] = [CODE, str(ROOT / "benchmarks")]
 
+from banakil_replay.errors import BanakilError  # noqa: E402
 from banakil_replay.log.load import load_replay  # noqa: E402
 from banakil_replay.play.bots.expert import MATCH_WIN, ExpertBot, candidates, evaluate  # noqa: E402
 from banakil_replay.play.coach.options import options  # noqa: E402
@@ -54,7 +55,10 @@ def positions(logs: list[Path], limit: int) -> list[tuple[str, int, Observation]
     """(log, seq, observation) of the decisions where the expert searches, spread evenly over the logs."""
     found: list[tuple[str, int, Observation]] = []
     for log in logs:
-        rp = load_replay(log)
+        try:
+            rp = load_replay(log)
+        except BanakilError as e:
+            raise SystemExit(f"expert_regret.py: {e}") from None
         for i, ev in enumerate(rp.events):
             if i == 0 or not is_move(ev):
                 continue
@@ -84,10 +88,6 @@ def reference(job: tuple[str, int, Observation, int]) -> tuple[str, dict[str, fl
 def decide(job: tuple[str, dict[str, Any], list[tuple[str, int, Observation]], list[int]]
            ) -> tuple[str, list[tuple[str, str, float]]]:
     name, settings, where, seeds = job
-    wanted = inspect.signature(ExpertBot).parameters
-    unknown = set(settings) - set(wanted)
-    if unknown:
-        raise SystemExit(f"variant {name}: ExpertBot takes no {', '.join(sorted(unknown))}")
     out = []
     for seed in seeds:
         bot = ExpertBot(seed, **settings)
@@ -100,11 +100,19 @@ def decide(job: tuple[str, dict[str, Any], list[tuple[str, int, Observation]], l
 
 
 def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
+    """``NAME[:key=value,...]`` as a name and ExpertBot's keyword settings; a clear exit when malformed."""
     name, _, rest = text.partition(":")
     settings: dict[str, Any] = {}
+    wanted = inspect.signature(ExpertBot).parameters
     for item in filter(None, rest.split(",")):
-        k, _, v = item.partition("=")
-        settings[k] = float(v) if "." in v else int(v)
+        k, eq, v = item.partition("=")
+        if not eq or k not in wanted or k == "seed":
+            raise SystemExit(f"--variant {text}: {item!r} is not key=value with a key ExpertBot takes "
+                             f"({', '.join(p for p in wanted if p != 'seed')})")
+        try:
+            settings[k] = float(v) if "." in v else int(v)
+        except ValueError:
+            raise SystemExit(f"--variant {text}: {k}'s value {v!r} is not a number") from None
     return name, settings
 
 
@@ -130,7 +138,12 @@ def main() -> None:
     ap.add_argument("--out", type=Path, help="write every decision's regret and time here (JSON)")
     args = ap.parse_args()
 
+    variants = [parse_variant(v) for v in args.variant]
+    if len({name for name, _ in variants}) < len(variants):
+        raise SystemExit("--variant: two variants share a name")
     where = positions(args.log, args.positions)
+    if not where:
+        raise SystemExit("no decision of these logs has more than one candidate to search")
     print(f"{len(where)} decisions from {', '.join(p.name for p in args.log)}", file=sys.stderr)
     ident = hashlib.sha256(json.dumps([_key(l, s) for l, s, _ in where] + [args.reference_deals]).encode()).hexdigest()[:12]
     ref: dict[str, dict[str, float]] = {}
@@ -149,7 +162,6 @@ def main() -> None:
             print(file=sys.stderr)
             if args.cache:
                 args.cache.write_text(json.dumps({"ident": ident, "values": ref}))
-    variants = [parse_variant(v) for v in args.variant]
     # every variant's share in a fresh process, started cold (spawn): the playouts' caches warm up as
     # decisions go on, and a process that had judged before would lend the next variant its warm caches
     jobs2 = [(name, settings, where[j::args.jobs], args.seeds) for name, settings in variants for j in range(args.jobs)]
