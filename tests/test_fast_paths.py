@@ -34,7 +34,7 @@ from banakil_replay.log.load import load_replay
 from banakil_replay.log import reading
 from banakil_replay.log.reading import iter_events, iter_log, read_log
 from banakil_replay.log.stream import fold_log, replay_log
-from banakil_replay.play.search.candidates import _assignments, run_candidates, stand_in_candidates
+from banakil_replay.play.search.candidates import _assignments, meld_candidates, run_candidates, stand_in_candidates
 from banakil_replay.play.analysis import judge
 from banakil_replay.play.bots.expert import MARGIN, MATCH_WIN, PLAYOUTS, by_value, candidates, choose_move, survivors
 from banakil_replay.play.search.going_out import reachable_melds, reachable_melds_plain
@@ -42,6 +42,7 @@ from banakil_replay.play.moves import Option, is_move, move_key
 from banakil_replay.play.observation import observe
 from banakil_replay.play.coach.options import options
 from banakil_replay.play.analysis.review import review
+from banakil_replay.play.bots import rollout
 from banakil_replay.play.bots.rollout import discard_choice
 from banakil_replay.limits import may_discard
 from banakil_replay.reducer import replay
@@ -636,3 +637,23 @@ def test_the_racing_expert_mostly_picks_the_plain_experts_move() -> None:
         picks.append(move_key(fast[0].option.event) == move_key(plain[0].option.event))
         assert sum(t.n for t in fast) <= sum(t.n for t in plain)
     assert len(picks) >= 8 and sum(picks) >= len(picks) - 2, picks
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_hand_whose_best_split_is_one_meld_holds_no_other(name: str) -> None:
+    """The playout policy stops looking for melds once it has laid the one meld of the hand's best
+    split (``rollout._was_the_only_meld``): what is left must hold no meld, whichever 2 was laid."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"one meld {name}")
+    seen = 0
+    for _ in range(1500):
+        hand = rng.sample(deck, rng.randint(4, 16))
+        hand += [Card(2, rng.choice(SUITS))] * (rng.random() < 0.3) + [JOKER] * (rng.random() < 0.3)
+        for cards in dict.fromkeys(meld_candidates(hand, rules)):
+            if not rollout._was_the_only_meld(hand, cards, rules):
+                continue
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            assert not best_partition(rest, rules).melds, (hand, cards)
+            seen += 1
+    assert seen > 200  # hands with one meld in their best split were met often enough

@@ -152,7 +152,8 @@ def finish_turn(state: GameState, moves: list[Event] | None = None) -> GameState
     assert rules is not None
     seat = state.turn
     while state.in_hand:  # one meld at a time, then look again at what is left
-        for cards in meld_order(state.hands[seat], rules):
+        hand = state.hands[seat]
+        for cards in meld_order(hand, rules):
             ev = Melded(state.seq + 1, seat, cards)
             new = _try(state, ev)
             if new is not None:
@@ -160,12 +161,22 @@ def finish_turn(state: GameState, moves: list[Event] | None = None) -> GameState
                 break
         else:
             break  # nothing (more) to meld
+        if _was_the_only_meld(hand, cards, rules):
+            break
     if not state.in_hand:
         return state
     state = _lay_off(state, seat, moves)
     if not state.in_hand:
         return state
     return _play(state, Discarded(state.seq + 1, seat, discard_choice(state)), moves)
+
+
+def _was_the_only_meld(hand: Sequence[Card], cards: tuple[Card, ...], rules: Ruleset) -> bool:
+    """Was ``cards`` the one meld of the hand's best split? Then what is left holds no meld: a meld
+    in it would have made a split worth more (every meld is worth points), so looking again would
+    find nothing; the playouts skip that search. (2s play alike, so any 2 may be the one laid.)"""
+    melds = partition(hand, rules).melds
+    return len(melds) == 1 and alike(melds[0].cards) == alike(cards)
 
 
 def _play(state: GameState, ev: Event, moves: list[Event] | None, new: GameState | None = None) -> GameState:

@@ -175,17 +175,30 @@ def _assignments(missing: list[int], wilds: Sequence[T]) -> list[dict[int, T]]:
 
 def set_candidates(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Sets of 3s or aces of distinct suits the hand can lay, with or without its joker."""
+    held: dict[int, frozenset[str]] = {}
+    joker = False
+    for c in hand:  # one pass; the sets themselves depend only on the suits held and are remembered
+        if c.rank in SET_RANKS:
+            held[c.rank] = held.get(c.rank, frozenset()) | {c.suit}
+        elif c.is_joker:
+            joker = True
+    if not held:
+        return []
+    return list(_sets(held.get(SET_RANKS[0], frozenset()), held.get(SET_RANKS[1], frozenset()), joker))
+
+
+@lru_cache(maxsize=1 << 10)
+def _sets(low: frozenset[str], high: frozenset[str], joker: bool) -> tuple[tuple[Card, ...], ...]:
+    """The set candidates of a hand holding 3s (``low``) and aces (``high``) of these suits."""
     out: list[tuple[Card, ...]] = []
-    has_joker = JOKER in hand
-    for rank in SET_RANKS:
-        suits = sorted({c.suit for c in hand if c.rank == rank})
-        cards = [Card(rank, s) for s in suits]
+    for rank, held in zip(SET_RANKS, (low, high)):
+        cards = [Card(rank, s) for s in sorted(held)]
         for k in (3, 4):
             out.extend(combinations(cards, k))
-        if has_joker:
+        if joker:
             for k in (2, 3):
                 out.extend(tuple(c) + (JOKER,) for c in combinations(cards, k))
-    return out
+    return tuple(out)
 
 
 def meld_candidates(hand: Sequence[Card], rules: Ruleset, max_run: int | None = None,

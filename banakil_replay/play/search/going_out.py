@@ -23,7 +23,7 @@ from ...reducer import apply, meld_within_reach
 from ...rules import Ruleset
 from ...state import GameState
 from ..moves import Move
-from .solver import Partition, coverable, go_out, strays
+from .solver import Partition, addable, coverable, go_out, strays
 
 def after(state: GameState, event: Event) -> GameState:
     """The state after ``event`` (numbered as the next seq); raises the reducer's error if illegal."""
@@ -91,7 +91,8 @@ def _go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld
 
 @lru_cache(maxsize=1 << 14)
 def _could_go_out(hand: tuple[Card, ...], rules: Ruleset, table: tuple[tuple[int, Meld], ...]) -> bool:
-    return len(strays(hand, rules, table)) <= 1 and coverable(hand, rules, table)
+    fits = addable(hand, rules, table)  # asked once for both tests
+    return len(strays(hand, rules, table, fits)) <= 1 and coverable(hand, rules, table, fits)
 
 
 def go_out_plan(state: GameState) -> list[Move] | None:

@@ -148,26 +148,26 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
             (loose_cost if c in loose else -STUCK) if loose else -1.0 for c in hand)
         every = [c for c in hand if not c.is_two] + real_twos if real_twos else list(hand)
         return (0.0 + kept, 0.0), [], sorted(every, key=card_order)
-    order = (sorted(set(hand), key=lambda c: (c.is_wild, card_order(c))) if stand_ins
-             else sorted(set(hand), key=card_order))
-    index = {c: i for i, c in enumerate(order)}
-    guards, bit, tries = _tables(order, index, cands, rules)
+    index = _WILD_LAST if stand_ins else _IN_ORDER
+    tries = _tables(stand_ins, cands, rules)
     live = {c for m in cands for c in m}
     if not prefer_fewest_left:
-        leave = [0.0] * len(order)
+        leave = [0.0] * len(index)
     elif loose:
-        leave = [loose_cost if c in loose else -STUCK for c in order]
+        leave = [-STUCK] * len(index)
+        for c in loose:
+            leave[index[c]] = loose_cost
     else:
-        leave = [-1.0] * len(order)
+        leave = [-1.0] * len(index)
     # A card in no candidate meld always stays in hand: the search starts without such cards and
     # their cost is added once at the end. Costs are whole numbers, so the sums are exact and every
     # comparison inside the search comes out as it did with them (the same melds, the same ties).
-    start = guards + sum(bit[c] for c in hand if c in live)
+    start = _GUARDS + sum(_UNITS[index[c]] for c in hand if c in live)
     stays = sum(leave[index[c]] for c in hand if c not in live)
     if prefer_fewest_left:
-        (a, b), picks = _best_pair(start, guards, tries, leave)
+        (a, b), picks = _best_pair(start, _GUARDS, tries, leave)
     else:  # keeping a card costs nothing: the score is the points melded, its second part 0
-        (a, picks), b = _best_points(start, guards, tries), 0.0
+        (a, picks), b = _best_points(start, _GUARDS, tries), 0.0
     score = (a + stays, b)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
@@ -187,7 +187,7 @@ def _best_points(start: int, guards: int, tries: "Tries") -> tuple[float, tuple[
     """
     memo: dict[int, tuple[float, tuple[int, ...]]] = {}
     counted = ~guards
-    units = [1 << (FIELD * i) for i in range(len(tries))]
+    units = _UNITS
 
     def best(left: int) -> tuple[float, tuple[int, ...]]:
         counts = left & counted
@@ -216,7 +216,7 @@ def _best_pair(start: int, guards: int, tries: "Tries", leave: list[float]
     (costliest) cards kept, then the most points melded."""
     memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
     counted = ~guards
-    units = [1 << (FIELD * i) for i in range(len(tries))]
+    units = _UNITS
 
     def best(left: int) -> tuple[Score, tuple[int, ...]]:
         counts = left & counted
@@ -248,22 +248,43 @@ def worths(rules: Ruleset) -> dict[Card, float]:
     return {c: rules.value(c) for c in CARD_KINDS}
 
 
-def _tables(order: list[Card], index: dict[Card, int], cands: list[tuple[Card, ...]], rules: Ruleset
-            ) -> tuple[int, dict[Card, int], Tries]:
-    """The search's tables: the guard bits, each card's bit, and each card's melds as (cards needed,
-    points, number), tried when that card is the lowest left.
+def _tables(wilds_last: bool, cands: list[tuple[Card, ...]], rules: Ruleset) -> Tries:
+    """Each card kind's melds as (cards needed, points, number), tried when that card is the lowest left.
 
     The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
     top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
-    lacked a card. The search spends its time there, so this is its hot path.
+    lacked a card. Every card kind has its field at a fixed place (:data:`_IN_ORDER`, or
+    :data:`_WILD_LAST` when the search takes naturals first), in the order the search visits
+    the cards of any hand, so a candidate meld's cards as an int, lowest card and points are
+    worked out once and remembered: the playouts meet the same candidates hand after hand.
+    The search spends its time here, so this is its hot path.
     """
-    guards = sum(GUARD << (FIELD * i) for i in range(len(order)))
-    bit = {c: 1 << (FIELD * i) for i, c in enumerate(order)}
-    worth = worths(rules)
-    tries: Tries = [[] for _ in order]
+    shapes = _SHAPES.get((wilds_last, rules))
+    if shapes is None or len(shapes) >= _SHAPES_LIMIT:
+        shapes = _SHAPES[wilds_last, rules] = {}
+    index, worth = (_WILD_LAST if wilds_last else _IN_ORDER), worths(rules)
+    tries: Tries = [_NO_TRIES] * len(index)  # a list of its own only for a kind that has melds
     for k, m in enumerate(cands):
-        tries[min(map(index.__getitem__, m))].append((sum(map(bit.__getitem__, m)), sum(map(worth.__getitem__, m)), k))
-    return guards, bit, tries
+        shape = shapes.get(m)
+        if shape is None:
+            shape = shapes[m] = (min(map(index.__getitem__, m)), sum(_UNITS[index[c]] for c in m),
+                                 sum(map(worth.__getitem__, m)))
+        low, need, points = shape
+        row = tries[low]
+        if row is _NO_TRIES:
+            row = tries[low] = []
+        row.append((need, points, k))
+    return tries
+
+
+#: Each card kind's place in the search's multiset: card order, or the wild cards after every natural.
+_IN_ORDER: dict[Card, int] = {c: i for i, c in enumerate(sorted(CARD_KINDS, key=card_order))}
+_WILD_LAST: dict[Card, int] = {c: i for i, c in enumerate(sorted(CARD_KINDS, key=lambda c: (c.is_wild, card_order(c))))}
+_UNITS: list[int] = [1 << (FIELD * i) for i in range(len(CARD_KINDS))]  # one card of each kind
+_GUARDS: int = sum(GUARD << (FIELD * i) for i in range(len(CARD_KINDS)))
+_SHAPES: dict[tuple[bool, Ruleset], dict[tuple[Card, ...], tuple[int, int, float]]] = {}
+_SHAPES_LIMIT = 1 << 16  # candidate melds remembered per rule set and order (emptied when full)
+_NO_TRIES: list[tuple[int, float, int]] = []  # shared by the kinds no meld starts at: never added to
 
 
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
@@ -393,7 +414,8 @@ def _hold_back(hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld
     return None
 
 
-def strays(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = ()) -> list[Card]:
+def strays(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = (),
+           fits: Sequence[bool] | None = None) -> list[Card]:
     """Cards of the hand that no way of going out this turn could lay, in hand order.
 
     A card counts as placeable when it is in some candidate meld of the hand
@@ -404,18 +426,20 @@ def strays(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld
     candidates leave that choice out and list one 2 for all.
 
     Going out leaves at most one card, so with two strays a hand cannot go
-    out, and with one stray that card must be the discard.
+    out, and with one stray that card must be the discard. ``fits`` is
+    :func:`addable`'s answer for the hand, when the caller has it already.
     """
     jokers_on_table = any(JOKER in m.cards for _, m in table)
     pool = list(hand) + ([JOKER] if jokers_on_table else [])  # a swap would bring a joker into the hand
     runs, sets = run_candidates(pool, rules), set_candidates(pool)
     in_melds = {c for m in runs + sets for c in m}
     lone_wild_ok = {JOKER: bool(runs or sets)}
-    return [c for c, add in zip(hand, addable(hand, rules, table))
+    return [c for c, add in zip(hand, addable(hand, rules, table) if fits is None else fits)
             if not (add or c in in_melds or (c.is_wild and lone_wild_ok.get(c, bool(runs))))]
 
 
-def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = ()) -> bool:
+def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = (),
+              fits: Sequence[bool] | None = None) -> bool:
     """Could new melds of the hand hold every card but one that no table meld could take?
     A necessary condition for :func:`go_out`, at the cost of one search instead of a dozen.
 
@@ -423,9 +447,9 @@ def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, M
     laid in a new meld. One search keeps as few such cards as it can (the others cost nothing to
     keep), with the candidates of both searches of :func:`_search` and a joker more when a table
     meld holds one (a swap would bring it): every layout :func:`go_out` could find is among its
-    choices, so when even this one keeps two such cards, no way out exists.
+    choices, so when even this one keeps two such cards, no way out exists. ``fits``: as for :func:`strays`.
     """
-    fits = addable(hand, rules, table)
+    fits = addable(hand, rules, table) if fits is None else fits
     if sum(not f for f in fits) <= 1:
         return True
     pool = list(hand) + ([JOKER] if any(JOKER in m.cards for _, m in table) else [])
@@ -444,10 +468,11 @@ def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
     if twos:  # every 2 one kind, as in _pack (all of them loose, or none: a wild fits any meld)
         pool, loose = [twos[0] if c.is_two else c for c in pool], frozenset(twos[0] if c.is_two else c for c in loose)
     cands = meld_candidates(pool, rules, MAX_RUN_IN_PARTITION) + stand_in_candidates(pool, rules, MAX_RUN_IN_PARTITION)
-    order = sorted(set(pool), key=lambda c: (c.is_wild, card_order(c)))
-    guards, bit, tries = _tables(order, {c: i for i, c in enumerate(order)}, cands, rules)
+    tries, index, guards, units = _tables(True, cands, rules), _WILD_LAST, _GUARDS, _UNITS
     live = {c for m in cands for c in m}
-    stuck, units, counted = [int(c not in loose) for c in order], [1 << (FIELD * i) for i in range(len(order))], ~guards
+    stuck, counted = [1] * len(index), ~guards
+    for c in loose:
+        stuck[index[c]] = 0
     memo: dict[tuple[int, int], bool] = {}
 
     def ok(left: int, spare: int) -> bool:
@@ -463,7 +488,7 @@ def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
         return found
 
     spare = 1 - sum(c not in loose for c in pool if c not in live)
-    return spare >= 0 and ok(guards + sum(bit[c] for c in pool if c in live), spare)
+    return spare >= 0 and ok(guards + sum(units[index[c]] for c in pool if c in live), spare)
 
 
 def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
