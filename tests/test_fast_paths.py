@@ -657,3 +657,16 @@ def test_a_hand_whose_best_split_is_one_meld_holds_no_other(name: str) -> None:
             assert not best_partition(rest, rules).melds, (hand, cards)
             seen += 1
     assert seen > 200  # hands with one meld in their best split were met often enough
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_strays_are_the_same_with_runs_up_to_five_long(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solver.strays`` lists the candidate runs up to 5 long only (those the searches remember): a card
+    in a longer run is in a shorter one, so the strays are those found with every run length."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"strays {name}")
+    hands = [rng.sample(deck, rng.randint(3, 15)) for _ in range(400)]
+    hands += [[c for c in deck if c.suit == suit][:k] + [JOKER] for suit in SUITS for k in range(3, 14)]
+    short = [solver.strays(h, rules) for h in hands]
+    every = solver.run_candidates
+    monkeypatch.setattr(solver, "run_candidates", lambda hand, rules, max_len=None: every(hand, rules))
+    assert [solver.strays(h, rules) for h in hands] == short

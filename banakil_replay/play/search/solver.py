@@ -431,7 +431,8 @@ def strays(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld
     """
     jokers_on_table = any(JOKER in m.cards for _, m in table)
     pool = list(hand) + ([JOKER] if jokers_on_table else [])  # a swap would bring a joker into the hand
-    runs, sets = run_candidates(pool, rules), set_candidates(pool)
+    # runs up to 5 long: a card in a longer run is in one of them too, and the searches ask for these
+    runs, sets = run_candidates(pool, rules, MAX_RUN_IN_PARTITION), set_candidates(pool)
     in_melds = {c for m in runs + sets for c in m}
     lone_wild_ok = {JOKER: bool(runs or sets)}
     return [c for c, add in zip(hand, addable(hand, rules, table) if fits is None else fits)
