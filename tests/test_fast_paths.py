@@ -556,20 +556,30 @@ def plain_discard(state: GameState) -> Card:
 
 
 def test_the_counted_lay_off_test_and_discard_are_the_plain_ones() -> None:
-    """``addable`` and the playouts' discard count each suit's (each rank's) cards once per hand; the
-    answers are those of counting for every card, at every meld phase of the sample logs (and on
-    hands mixed from every seat's cards, against the same tables) and on random games' states."""
-    asked = discarded = 0
+    """``addable`` counts only the naturals at the ranks between a card and a run, and lets a card
+    inside a run only where the run has a wild: it says no where the first, plainer count said no and
+    more often besides, yet never to a card a lay-off (or a chain of them) can lay. The playouts'
+    discard counts each suit's (each rank's) cards once per hand, with the answers of counting for
+    every card. At every meld phase of the sample logs (and on hands mixed from every seat's cards,
+    against the same tables) and on random games' states."""
+    asked = stricter = laid = discarded = 0
     for hand, rules, table in _positions(400):
-        assert solver.addable(hand, rules, table) == plain_addable(hand, rules, table), [c.code for c in hand]
-        asked += any(plain_addable(hand, rules, table))
+        fits, plain_fits = solver.addable(hand, rules, table), plain_addable(hand, rules, table)
+        assert all(p or not f for f, p in zip(fits, plain_fits)), [c.code for c in hand]
+        asked += any(plain_fits)
+        stricter += sum(p and not f for f, p in zip(fits, plain_fits))
+        _left, done = solver._lay_off_leftovers(list(hand), rules, list(table))
+        for _mid, card in done:  # every card some order of lay-offs lays is one addable lets through
+            assert fits[hand.index(card)], ([c.code for c in hand], card.code)
+            laid += 1
     states = [s for path in sorted((ROOT / "sample_games").glob("*.jsonl")) for s in load_replay(path).states]
     states += [s for seed in range(4) for s in replay(random_game("classic", 2, seed, max_hands=2)).states]
     for state in states:
         if state.rules is not None and state.phase == "meld" and state.in_hand and state.hands[state.turn]:
             assert discard_choice(state) == plain_discard(state), state.seq
             discarded += 1
-    assert asked >= 50 and discarded >= 200  # both were asked often enough to be tested
+    assert asked >= 50 and discarded >= 200 and laid >= 50  # each was asked often enough to be tested
+    assert stricter >= 20  # and the count of ranks between said no where the plain one said yes
 
 
 # ------------------------------------------------------------------ fewer deals where the call is clear

@@ -497,19 +497,20 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
 
     Generous on purpose, so that False is a proof: a wild fits any meld; a
     natural fits any set of its rank, and any run of its suit it could reach
-    with the other cards of that suit and the wilds in hand as steps (inside
-    the run it could take a wild's place; a wild of the run may move to bridge
-    a gap, so the run's own wilds count as steps too).
+    with the naturals of that suit the hand holds at the ranks between, and
+    wilds for the ranks missing there (the hand's, a table joker a swap could
+    bring, and the run's own: a wild of the run may move to bridge a gap);
+    inside the run only where the run has a wild, whose place it could take.
     """
     if not table:
         return [False] * len(hand)
     jokers_on_table = any(JOKER in m.cards for _, m in table)
     set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
     wilds = int(jokers_on_table)
-    naturals: dict[str, int] = {}  # of each suit, counted once: every natural of the hand asks
+    held: dict[str, int] = {}  # each suit's natural ranks in hand, as bits (1 << rank), counted once
     for c in hand:
         if c.is_natural:
-            naturals[c.suit] = naturals.get(c.suit, 0) + 1
+            held[c.suit] = held.get(c.suit, 0) | 1 << c.rank
         else:
             wilds += 1
     spans: dict[str, list[tuple[int, int, int]]] = {}
@@ -519,12 +520,18 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
             spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
 
     def reaches(c: Card) -> bool:
-        if c.suit not in spans:
-            return False
-        steps = wilds + naturals[c.suit] - 1
+        mask = held.get(c.suit, 0)
         ranks = (c.rank, 1) if (c.rank == ACE_RANK and rules.ace_low) else (c.rank,)
-        return any(lo - 1 - steps - own <= r <= hi + 1 + steps + own
-                   for lo, hi, own in spans.get(c.suit, ()) for r in ranks)
+        for lo, hi, own in spans.get(c.suit, ()):
+            for r in ranks:
+                if lo <= r <= hi:  # its rank is taken: only in a wild's place, which moves on
+                    if own:
+                        return True
+                    continue
+                between = (1 << lo) - (1 << (r + 1)) if r < lo else (1 << r) - (1 << (hi + 1))
+                if between.bit_count() - (mask & between).bit_count() <= wilds + own:
+                    return True
+        return False
 
     return [c.is_wild or c.rank in set_ranks or reaches(c) for c in hand]
 
