@@ -22,6 +22,7 @@ import importlib.util
 COMPILED_MODULES: tuple[str, ...] = (
     "banakil_replay.fast_melds",
     "banakil_replay.play.search.candidates",
+    "banakil_replay.play.search.packing",
     "banakil_replay.play.search.solver",
     "banakil_replay.play.search.going_out",
 )

@@ -49,7 +49,8 @@ def test_the_version_says_which_path(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     said = " ".join(done.stdout.split())  # argparse wraps the line to the terminal's width
     assert said.endswith(", compiled (banakil_replay.fast_melds, banakil_replay.play.search.candidates, "
-                                        "banakil_replay.play.search.solver, banakil_replay.play.search.going_out)"
+                                        "banakil_replay.play.search.packing, banakil_replay.play.search.solver, "
+                                        "banakil_replay.play.search.going_out)"
                                         if EXPECT_COMPILED else ", pure Python"), said
 
 

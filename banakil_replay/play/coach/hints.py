@@ -24,7 +24,8 @@ from ...melds import SET_RANKS
 from ..moves import Option, Said, alike
 from ..rule_text import first_meld_relief, never_melded_score
 from ...rules import Ruleset
-from ..search.solver import best_partition, worths
+from ..search.packing import worths
+from ..search.solver import best_partition
 from ...state import GameState
 
 

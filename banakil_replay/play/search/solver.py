@@ -25,19 +25,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Collection, Sequence
 
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
-from ...cards import ACE_RANK, CARD_KINDS, JOKER, Card, card_order
+from .packing import FIELD, GUARDS, IN_ORDER, UNITS, WILD_LAST, Tries, tables, worths
+from ...cards import ACE_RANK, JOKER, Card, card_order
 from ...errors import IllegalMoveError
 from ...fast_melds import fit_or_none
 from ...melds import Meld, verify_joker_swap, verify_meld
 from ...rules import Ruleset
 
 MAX_RUN_IN_PARTITION = 5
-FIELD = 5  # bits per card kind in the search's packed multiset: counts up to 15 (eight 2s fit)
-GUARD = 1 << (FIELD - 1)
 STUCK = 64.0  # the cost of keeping a card that cannot be laid off, against 1 for one that can (hands hold < 64)
 
 
@@ -148,8 +146,8 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
             (loose_cost if c in loose else -STUCK) if loose else -1.0 for c in hand)
         every = [c for c in hand if not c.is_two] + real_twos if real_twos else list(hand)
         return (0.0 + kept, 0.0), [], sorted(every, key=card_order)
-    index = _WILD_LAST if stand_ins else _IN_ORDER
-    tries = _tables(stand_ins, cands, rules)
+    index = WILD_LAST if stand_ins else IN_ORDER
+    tries = tables(stand_ins, cands, rules)
     live = {c for m in cands for c in m}
     if not prefer_fewest_left:
         leave = [0.0] * len(index)
@@ -162,12 +160,12 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     # A card in no candidate meld always stays in hand: the search starts without such cards and
     # their cost is added once at the end. Costs are whole numbers, so the sums are exact and every
     # comparison inside the search comes out as it did with them (the same melds, the same ties).
-    start = _GUARDS + sum(_UNITS[index[c]] for c in hand if c in live)
+    start = GUARDS + sum(UNITS[index[c]] for c in hand if c in live)
     stays = sum(leave[index[c]] for c in hand if c not in live)
     if prefer_fewest_left:
-        (a, b), picks = _best_pair(start, _GUARDS, tries, leave)
+        (a, b), picks = _best_pair(start, GUARDS, tries, leave)
     else:  # keeping a card costs nothing: the score is the points melded, its second part 0
-        (a, picks), b = _best_points(start, _GUARDS, tries), 0.0
+        (a, picks), b = _best_points(start, GUARDS, tries), 0.0
     score = (a + stays, b)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
@@ -187,7 +185,7 @@ def _best_points(start: int, guards: int, tries: "Tries") -> tuple[float, tuple[
     """
     memo: dict[int, tuple[float, tuple[int, ...]]] = {}
     counted = ~guards
-    units = _UNITS
+    units = UNITS
 
     def best(left: int) -> tuple[float, tuple[int, ...]]:
         counts = left & counted
@@ -216,7 +214,7 @@ def _best_pair(start: int, guards: int, tries: "Tries", leave: list[float]
     (costliest) cards kept, then the most points melded."""
     memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
     counted = ~guards
-    units = _UNITS
+    units = UNITS
 
     def best(left: int) -> tuple[Score, tuple[int, ...]]:
         counts = left & counted
@@ -237,54 +235,6 @@ def _best_pair(start: int, guards: int, tries: "Tries", leave: list[float]
         return found
 
     return best(start)
-
-
-Tries = list[list[tuple[int, float, int]]]
-
-
-@lru_cache(maxsize=64)
-def worths(rules: Ruleset) -> dict[Card, float]:
-    """Every card kind's points under ``rules``, asked once: the searches add them up by the million."""
-    return {c: rules.value(c) for c in CARD_KINDS}
-
-
-def _tables(wilds_last: bool, cands: list[tuple[Card, ...]], rules: Ruleset) -> Tries:
-    """Each card kind's melds as (cards needed, points, number), tried when that card is the lowest left.
-
-    The multiset of cards left is one int, FIELD bits per card kind with a guard bit on
-    top: subtracting a meld is one subtraction, and a cleared guard bit means the hand
-    lacked a card. Every card kind has its field at a fixed place (:data:`_IN_ORDER`, or
-    :data:`_WILD_LAST` when the search takes naturals first), in the order the search visits
-    the cards of any hand, so a candidate meld's cards as an int, lowest card and points are
-    worked out once and remembered: the playouts meet the same candidates hand after hand.
-    The search spends its time here, so this is its hot path.
-    """
-    shapes = _SHAPES.get((wilds_last, rules))
-    if shapes is None or len(shapes) >= _SHAPES_LIMIT:
-        shapes = _SHAPES[wilds_last, rules] = {}
-    index, worth = (_WILD_LAST if wilds_last else _IN_ORDER), worths(rules)
-    tries: Tries = [_NO_TRIES] * len(index)  # a list of its own only for a kind that has melds
-    for k, m in enumerate(cands):
-        shape = shapes.get(m)
-        if shape is None:
-            shape = shapes[m] = (min(map(index.__getitem__, m)), sum(_UNITS[index[c]] for c in m),
-                                 sum(map(worth.__getitem__, m)))
-        low, need, points = shape
-        row = tries[low]
-        if row is _NO_TRIES:
-            row = tries[low] = []
-        row.append((need, points, k))
-    return tries
-
-
-#: Each card kind's place in the search's multiset: card order, or the wild cards after every natural.
-_IN_ORDER: dict[Card, int] = {c: i for i, c in enumerate(sorted(CARD_KINDS, key=card_order))}
-_WILD_LAST: dict[Card, int] = {c: i for i, c in enumerate(sorted(CARD_KINDS, key=lambda c: (c.is_wild, card_order(c))))}
-_UNITS: list[int] = [1 << (FIELD * i) for i in range(len(CARD_KINDS))]  # one card of each kind
-_GUARDS: int = sum(GUARD << (FIELD * i) for i in range(len(CARD_KINDS)))
-_SHAPES: dict[tuple[bool, Ruleset], dict[tuple[Card, ...], tuple[int, int, float]]] = {}
-_SHAPES_LIMIT = 1 << 16  # candidate melds remembered per rule set and order (emptied when full)
-_NO_TRIES: list[tuple[int, float, int]] = []  # shared by the kinds no meld starts at: never added to
 
 
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
@@ -469,7 +419,7 @@ def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
     if twos:  # every 2 one kind, as in _pack (all of them loose, or none: a wild fits any meld)
         pool, loose = [twos[0] if c.is_two else c for c in pool], frozenset(twos[0] if c.is_two else c for c in loose)
     cands = meld_candidates(pool, rules, MAX_RUN_IN_PARTITION) + stand_in_candidates(pool, rules, MAX_RUN_IN_PARTITION)
-    tries, index, guards, units = _tables(True, cands, rules), _WILD_LAST, _GUARDS, _UNITS
+    tries, index, guards, units = tables(True, cands, rules), WILD_LAST, GUARDS, UNITS
     live = {c for m in cands for c in m}
     stuck, counted = [1] * len(index), ~guards
     for c in loose:
