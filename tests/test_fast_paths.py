@@ -582,6 +582,38 @@ def test_the_counted_lay_off_test_and_discard_are_the_plain_ones() -> None:
     assert stricter >= 20  # and the count of ranks between said no where the plain one said yes
 
 
+def _lay_off_positions(count: int) -> Iterator[tuple[list[Card], Ruleset, list[tuple[int, Meld]]]]:
+    """Small hands against tables of one to three random melds, under every preset: the order of
+    lay-offs matters in some of them (a joker filling the set an ace was to go to)."""
+    rng, deck = random.Random("lay-offs"), deck_list()
+    for _ in range(count):
+        rules = get_ruleset(rng.choice(PRESETS))
+        table = []
+        for mid in range(rng.randint(1, 3)):
+            cands = meld_candidates(rng.sample(deck, 12), rules)
+            if cands:
+                table.append((mid, melds.verify_meld(rng.choice(cands), rules)))
+        if table:
+            yield rng.sample(deck, rng.randint(2, solver.EXACT_LAY_OFFS)), rules, table
+
+
+def test_the_bounded_lay_off_search_lays_what_every_order_lays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lay-offs of the cards left (``solver._lay_off_leftovers``) try every order only while greed
+    laid fewer cards than ``addable`` lets through, and stop at the first order laying that many: the
+    same cards on the same melds as trying every order whenever greed left a card (``addable`` saying
+    yes to every card gives that plain search)."""
+    cases = list(_lay_off_positions(6000))
+    fast = [solver._lay_off_leftovers(*case) for case in cases]
+    monkeypatch.setattr(solver, "EXACT_LAY_OFFS", 0)
+    greedy = [solver._lay_off_leftovers(*case) for case in cases]
+    monkeypatch.undo()
+    monkeypatch.setattr(solver, "addable", lambda hand, rules, table: [True] * len(hand))
+    plain = [solver._lay_off_leftovers(*case) for case in cases]
+    assert fast == plain
+    # orders beyond greed's were needed often enough for the comparison to mean something
+    assert sum(len(p[1]) > len(g[1]) for p, g in zip(plain, greedy)) >= 15
+
+
 # ------------------------------------------------------------------ fewer deals where the call is clear
 # The judge and the expert stop sampling a move once more deals could not change the answer but by
 # a rare turn of luck. The plain path (every deal) is the reference; these changes do alter answers

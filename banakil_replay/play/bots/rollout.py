@@ -99,7 +99,7 @@ def draw_move(state: GameState) -> Event:
 # ------------------------------------------------------------------ meld phase
 @lru_cache(maxsize=1 << 14)
 def _meld_order(hand: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
-    part = partition(hand, rules)
+    part = _partition(hand, rules)  # ``hand`` is sorted already
     if not part.melds:
         return ()  # any meld would be a split with a meld in it
     best = frozenset(alike(m.cards) for m in part.melds)
@@ -152,8 +152,8 @@ def finish_turn(state: GameState, moves: list[Event] | None = None) -> GameState
     assert rules is not None
     seat = state.turn
     while state.in_hand:  # one meld at a time, then look again at what is left
-        hand = state.hands[seat]
-        for cards in meld_order(hand, rules):
+        hand = tuple(sorted(state.hands[seat], key=card_order))  # sorted once: the caches' key
+        for cards in _meld_order(hand, rules):
             ev = Melded(state.seq + 1, seat, cards)
             new = _try(state, ev)
             if new is not None:

@@ -114,7 +114,8 @@ _IN_SUIT = {suit: {p: Card(ACE_RANK if p == 1 else p, suit) for p in range(1, AC
 
 def _in_suit(suit: str, wilds: tuple[Card, ...], layouts: tuple[Layout, ...]) -> tuple[tuple[Card, ...], ...]:
     cards: dict[int, Card] = {**_IN_SUIT[suit], **{slot: w for slot, w in zip(_SLOTS, wilds)}}
-    return tuple(tuple(cards[x] for x in layout) for layout in layouts)
+    place = cards.__getitem__
+    return tuple(tuple(map(place, layout)) for layout in layouts)
 
 
 @lru_cache(maxsize=1 << 13)

@@ -107,11 +107,10 @@ def go_out_plan(state: GameState) -> list[Move] | None:
     if rules is None or state.phase != "meld":
         return None
     seat = state.turn
-    hand, table = state.hands[seat], reachable_melds(state, seat)
-    if not could_go_out(hand, rules, table):
+    hand, table = tuple(sorted(state.hands[seat], key=card_order)), tuple(reachable_melds(state, seat))
+    if not _could_go_out(hand, rules, table):  # the pre-test, asked with the same keys
         return None
-    out, plan = _go_out(tuple(sorted(hand, key=card_order)), rules, tuple(table),
-                        tuple(sorted(state.this_turn.restricted, key=card_order)))
+    out, plan = _go_out(hand, rules, table, tuple(sorted(state.this_turn.restricted, key=card_order)))
     if not out:
         return None
     steps = plan_events(seat, plan)

@@ -149,30 +149,30 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
     index = WILD_LAST if stand_ins else IN_ORDER
     tries = tables(stand_ins, cands, rules)
     live = {c for m in cands for c in m}
-    if not prefer_fewest_left:
-        leave = [0.0] * len(index)
-    elif loose:
-        leave = [-STUCK] * len(index)
-        for c in loose:
-            leave[index[c]] = loose_cost
-    else:
-        leave = [-1.0] * len(index)
     # A card in no candidate meld always stays in hand: the search starts without such cards and
     # their cost is added once at the end. Costs are whole numbers, so the sums are exact and every
     # comparison inside the search comes out as it did with them (the same melds, the same ties).
     start = GUARDS + sum(UNITS[index[c]] for c in hand if c in live)
-    stays = sum(leave[index[c]] for c in hand if c not in live)
     if prefer_fewest_left:
+        if loose:
+            leave = [-STUCK] * len(index)
+            for c in loose:
+                leave[index[c]] = loose_cost
+        else:
+            leave = [-1.0] * len(index)
+        stays = sum(leave[index[c]] for c in hand if c not in live)
         (a, b), picks = _best_pair(start, GUARDS, tries, leave)
     else:  # keeping a card costs nothing: the score is the points melded, its second part 0
-        (a, picks), b = _best_points(start, GUARDS, tries), 0.0
+        (a, picks), b, stays = _best_points(start, GUARDS, tries), 0.0, 0.0
     score = (a + stays, b)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
-    left = Counter(c for c in hand if not c.is_two)
+    left = [c for c in hand if not c.is_two]
     for m in chosen:
-        left.subtract(c for c in m if not c.is_two)
-    return score, chosen, sorted(list(left.elements()) + spare, key=card_order)
+        for c in m:
+            if not c.is_two:
+                left.remove(c)
+    return score, chosen, sorted(left + spare, key=card_order)
 
 
 def _best_points(start: int, guards: int, tries: "Tries") -> tuple[float, tuple[int, ...]]:
@@ -433,8 +433,14 @@ def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
         found = memo.get((left, spare))
         if found is None:
             i = ((counts & -counts).bit_length() - 1) // FIELD
-            found = (any((left - nk) & guards == guards and ok(left - nk, spare) for nk, _, _ in tries[i])
-                     or (spare >= stuck[i] and ok(left - units[i], spare - stuck[i])))
+            found = False
+            for nk, _, _ in tries[i]:  # a loop, not any() over a generator: this is the hot path
+                rest = left - nk
+                if rest & guards == guards and ok(rest, spare):
+                    found = True
+                    break
+            if not found:
+                found = spare >= stuck[i] and ok(left - units[i], spare - stuck[i])
             memo[left, spare] = found
         return found
 
@@ -544,8 +550,11 @@ def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, 
                 done.append((mid, card))
                 progress = True
                 break
-    if left and len(start) <= EXACT_LAY_OFFS:
-        most = _most_laid(tuple(sorted(start, key=card_order)), tuple(table), rules, fits, {})
+    # every order is tried only when greed may have fallen short: ``addable`` never refuses a card
+    # a chain of lay-offs could lay, so no order lays more cards than it allows
+    cap = sum(addable(start, rules, table)) if left and len(start) <= EXACT_LAY_OFFS else 0
+    if len(done) < cap:
+        most = _most_laid(tuple(sorted(start, key=card_order)), tuple(table), rules, fits, {}, cap)
         if len(most) > len(done):
             rest = Counter(start)
             rest.subtract(c for _, c in most)
@@ -557,8 +566,9 @@ LaidMemo = dict[tuple[tuple[Card, ...], tuple[tuple[int, Meld], ...]], tuple[tup
 
 
 def _most_laid(left: tuple[Card, ...], table: tuple[tuple[int, Meld], ...], rules: Ruleset,
-               fits: LayOffFits, memo: LaidMemo) -> tuple[tuple[int, Card], ...]:
-    """The longest sequence of one-card lay-offs of ``left`` onto ``table``."""
+               fits: LayOffFits, memo: LaidMemo, cap: int) -> tuple[tuple[int, Card], ...]:
+    """The longest sequence of one-card lay-offs of ``left`` onto ``table``; ``cap`` bounds its
+    length (no sequence is longer), so one that long ends the search."""
     key = (left, table)
     if key in memo:
         return memo[key]
@@ -571,10 +581,10 @@ def _most_laid(left: tuple[Card, ...], table: tuple[tuple[int, Meld], ...], rule
             new = _fit(meld, card, rules, fits)
             if new is None:
                 continue
-            more = _most_laid(rest, table[:pos] + ((mid, new),) + table[pos + 1:], rules, fits, memo)
+            more = _most_laid(rest, table[:pos] + ((mid, new),) + table[pos + 1:], rules, fits, memo, cap - 1)
             if len(more) + 1 > len(best):
                 best = ((mid, card),) + more
-            if len(best) == len(left):
+            if len(best) >= min(cap, len(left)):
                 memo[key] = best
                 return best
     memo[key] = best
