@@ -34,6 +34,7 @@ from banakil_replay.log.load import load_replay
 from banakil_replay.log import reading
 from banakil_replay.log.reading import iter_events, iter_log, read_log
 from banakil_replay.log.stream import fold_log, replay_log
+from banakil_replay.play.search import packing
 from banakil_replay.play.search.candidates import _assignments, meld_candidates, run_candidates, stand_in_candidates
 from banakil_replay.play.analysis import judge
 from banakil_replay.play.bots.expert import MARGIN, MATCH_WIN, PLAYOUTS, by_value, candidates, choose_move, survivors
@@ -455,12 +456,62 @@ def test_the_float_scored_partition_search_picks_what_the_pair_scored_one_did(na
     hands = [rng.sample(deck, rng.randint(3, 19)) for _ in range(40)]
     fast = [best_partition(h, rules) for h in hands]
 
-    def plain(start: int, guards: int, tries: solver.Tries) -> tuple[float, tuple[int, ...]]:
-        (_, points), picks = solver._best_pair(start, guards, tries, [0.0] * len(tries))
+    def plain(start: int, guards: int, tries: packing.Tries) -> tuple[float, tuple[int, ...]]:
+        (_, points), picks = packing.best_pair(start, guards, tries, [0.0] * len(tries))
         return points, picks
 
-    monkeypatch.setattr(solver, "_best_points", plain)
+    monkeypatch.setattr(solver, "best_points", plain)
     assert [best_partition(h, rules) for h in hands] == fast
+
+
+def plain_best_pair(start: int, guards: int, tries: packing.Tries, leave: list[float]
+                    ) -> tuple[tuple[float, float], tuple[int, ...]]:
+    """``packing.best_pair`` as it was: the picks built as a tuple at every better option."""
+    memo: dict[int, tuple[tuple[float, float], tuple[int, ...]]] = {}
+
+    def best(left: int) -> tuple[tuple[float, float], tuple[int, ...]]:
+        counts = left & ~guards
+        if not counts:
+            return (0.0, 0.0), ()
+        if left in memo:
+            return memo[left]
+        i = ((counts & -counts).bit_length() - 1) // packing.FIELD
+        (a, b), picks = best(left - packing.UNITS[i])
+        top = (a + leave[i], b)
+        for nk, vk, k in tries[i]:
+            rest = left - nk
+            if rest & guards == guards:
+                (a2, b2), p2 = best(rest)
+                if (a2, b2 + vk) > top:
+                    top, picks = (a2, b2 + vk), (k,) + p2
+        memo[left] = (top, picks)
+        return top, picks
+
+    return best(start)
+
+
+def plain_best_points(start: int, guards: int, tries: packing.Tries) -> tuple[float, tuple[int, ...]]:
+    (_, points), picks = plain_best_pair(start, guards, tries, [0.0] * len(tries))
+    return points, picks
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_searches_read_their_picks_back_as_they_built_them(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The partition searches keep, for each multiset, only where its best choice leads, and read
+    the picks back at the end: the same melds, in the same order, as building them on the way
+    (both searches, on random hands rich in wilds, with and without cards that fit the table)."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"read back/{name}")
+    wilds = [c for c in deck if c.is_wild]
+    asks = []
+    for _ in range(60):
+        hand = rng.sample(deck, rng.randint(3, 19)) + rng.sample(wilds, rng.randint(0, 3))
+        loose = frozenset(rng.sample(hand, rng.randint(1, len(hand) // 2 + 1)))
+        asks += [(hand, False, frozenset(), -1.0), (hand, True, frozenset(), -1.0), (hand, True, loose, 1.0)]
+    fast = [solver._search(h, rules, p, loose, cost) for h, p, loose, cost in asks]
+    monkeypatch.setattr(solver, "best_points", plain_best_points)
+    monkeypatch.setattr(solver, "best_pair", plain_best_pair)
+    assert [solver._search(h, rules, p, loose, cost) for h, p, loose, cost in asks] == fast
+    assert sum(len(melds) >= 2 for melds, _ in fast) >= 30  # layouts of several melds were compared
 
 
 @pytest.mark.parametrize("name", PRESETS)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Collection, Sequence
 
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
-from .packing import FIELD, GUARDS, IN_ORDER, UNITS, WILD_LAST, Tries, tables, worths
+from .packing import FIELD, GUARDS, IN_ORDER, UNITS, WILD_LAST, Score, best_pair, best_points, tables, worths
 from ...cards import ACE_RANK, JOKER, Card, card_order
 from ...errors import IllegalMoveError
 from ...fast_melds import fit_or_none
@@ -61,7 +61,6 @@ class Partition:
         }
 
 
-Score = tuple[float, float]
 
 
 def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, loose: frozenset[Card] = frozenset(),
@@ -161,9 +160,9 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
         else:
             leave = [-1.0] * len(index)
         stays = sum(leave[index[c]] for c in hand if c not in live)
-        (a, b), picks = _best_pair(start, GUARDS, tries, leave)
+        (a, b), picks = best_pair(start, GUARDS, tries, leave)
     else:  # keeping a card costs nothing: the score is the points melded, its second part 0
-        (a, picks), b, stays = _best_points(start, GUARDS, tries), 0.0, 0.0
+        (a, picks), b, stays = best_points(start, GUARDS, tries), 0.0, 0.0
     score = (a + stays, b)
     spare = list(real_twos)
     chosen = [tuple(spare.pop(0) if c.is_two else c for c in cands[k]) for k in picks]
@@ -173,68 +172,6 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
             if not c.is_two:
                 left.remove(c)
     return score, chosen, sorted(left + spare, key=card_order)
-
-
-def _best_points(start: int, guards: int, tries: "Tries") -> tuple[float, tuple[int, ...]]:
-    """The search of :func:`_pack` when keeping a card costs nothing: the most points melded, and
-    the candidates picked (numbers), for the multiset ``start``.
-
-    The same search as :func:`_best_pair` with its score's second part always 0, so a bare float
-    stands for the pair and the same melds win the same ties; the memo is looked up before
-    recursing, which spares most calls. The partition of every playout hand comes through here.
-    """
-    memo: dict[int, tuple[float, tuple[int, ...]]] = {}
-    counted = ~guards
-    units = UNITS
-
-    def best(left: int) -> tuple[float, tuple[int, ...]]:
-        counts = left & counted
-        if not counts:
-            return 0.0, ()
-        i = ((counts & -counts).bit_length() - 1) // FIELD
-        rest = left - units[i]  # leave one copy of card i in hand ...
-        top = memo.get(rest) or best(rest)
-        top_a, top_p = top
-        for nk, vk, k in tries[i]:  # ... or lay a meld whose lowest card is card i
-            rest = left - nk
-            if rest & guards == guards:
-                a2, p2 = memo.get(rest) or best(rest)
-                if a2 + vk > top_a:
-                    top_a, top_p = a2 + vk, (k,) + p2
-        found = (top_a, top_p)
-        memo[left] = found
-        return found
-
-    return best(start)
-
-
-def _best_pair(start: int, guards: int, tries: "Tries", leave: list[float]
-               ) -> tuple[Score, tuple[int, ...]]:
-    """The search of :func:`_pack` with a cost for each card kept (``leave``): first the fewest
-    (costliest) cards kept, then the most points melded."""
-    memo: dict[int, tuple[Score, tuple[int, ...]]] = {}
-    counted = ~guards
-    units = UNITS
-
-    def best(left: int) -> tuple[Score, tuple[int, ...]]:
-        counts = left & counted
-        if not counts:
-            return (0.0, 0.0), ()
-        i = ((counts & -counts).bit_length() - 1) // FIELD
-        (a, b), picks = memo.get(left - units[i]) or best(left - units[i])  # leave one copy of card i ...
-        top: Score = (a + leave[i], b)
-        for nk, vk, k in tries[i]:  # ... or lay a meld whose lowest card is card i
-            rest = left - nk
-            if rest & guards == guards:
-                (a2, b2), p2 = memo.get(rest) or best(rest)
-                score = (a2, b2 + vk)
-                if score > top:
-                    top, picks = score, (k,) + p2
-        found = (top, picks)
-        memo[left] = found
-        return found
-
-    return best(start)
 
 
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
