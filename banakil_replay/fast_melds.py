@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .cards import ACE_RANK, CARD_INDEX, CARD_KINDS, SUITS, Card
+from .cards import ACE_RANK, CARD_INDEX, CARD_KINDS, JOKER, SUITS, Card
 from .errors import IllegalMoveError
 from . import melds
 from .melds import SET_RANKS, Meld, verify_joker_swap as verify_joker_swap  # the reducer's, with the two above
@@ -252,6 +252,7 @@ def lay_off_fast(old: Meld, added: tuple[Card, ...], rules: Ruleset,
 _MELDS: dict[tuple[tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
 _LAID: dict[tuple[Meld, tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
 _FITS: dict[tuple[Meld, Card, Ruleset], Meld | None] = {}
+_SWAPS: dict[tuple[Meld, Card, Ruleset], Meld | None] = {}
 _LIMIT = 8192
 melds.FORGET += [_MELDS.clear, _LAID.clear, _FITS.clear]
 
@@ -309,6 +310,27 @@ def fit_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
     if len(_FITS) >= _LIMIT:
         _FITS.clear()
     _FITS[key] = meld
+    return meld
+
+
+def swap_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
+    """The meld after the natural ``card`` takes its joker's place (:func:`melds.verify_joker_swap`),
+    or None where the rules refuse it, remembered either way: the go-out solver tries every natural
+    of the hand on every table meld holding a joker, and nearly every try is refused (a set takes
+    only its rank, a run only its suit: refused here without building the refusal's sentence)."""
+    key = (old, card, rules)
+    if key in _SWAPS:
+        return _SWAPS[key]
+    meld: Meld | None = None
+    if card.is_natural and JOKER in old.cards and (
+            card.rank == old.positions[0] if old.kind == "set" else card.suit == old.suit):
+        try:
+            meld = verify_joker_swap(old, card, rules)
+        except IllegalMoveError:
+            pass
+    if len(_SWAPS) >= _LIMIT:
+        _SWAPS.clear()
+    _SWAPS[key] = meld
     return meld
 
 

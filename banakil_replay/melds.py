@@ -534,15 +534,17 @@ def verify_joker_swap(meld: Meld, card: Card | str, rules: Ruleset,
         return _("cannot swap {card} for the joker in {meld}: {reason}").format(
             card=card_run(natural), meld=card_run(meld.describe()), reason=reason)
 
-    src = cite(rules, Rule.JOKER_SWAP)
+    def src() -> str:  # asked only for a refusal: the solver tries many swaps, the reducer one
+        return cite(rules, Rule.JOKER_SWAP)
+
     if not any(c.is_joker for c in meld.cards):
-        raise Rule.JOKER_SWAP.no(tried(_("that meld holds no joker")), src)
+        raise Rule.JOKER_SWAP.no(tried(_("that meld holds no joker")), src())
     if not natural.is_natural:
-        raise Rule.JOKER_SWAP.no(tried(_("only a natural card can take a joker's place")), src)
+        raise Rule.JOKER_SWAP.no(tried(_("only a natural card can take a joker's place")), src())
     stood = meld.stands_for()[next(i for i, c in enumerate(meld.cards) if c.is_joker)]
     if rules.joker_swap == "exact_card" and meld.kind == "run" and natural != stood:
         raise Rule.JOKER_SWAP.no(tried(_("the joker stands for {card}, and only that exact card may replace "
-                                         "it").format(card=card_run(stood) if stood else "?")), src)
+                                         "it").format(card=card_run(stood) if stood else "?")), src())
     new_cards = [natural if c.is_joker else c for c in meld.cards]
     try:
         if meld.kind == "set":

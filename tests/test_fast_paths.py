@@ -633,6 +633,28 @@ def test_the_counted_lay_off_test_and_discard_are_the_plain_ones() -> None:
     assert stricter >= 20  # and the count of ranks between said no where the plain one said yes
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_remembered_joker_swap_is_the_rules_one(name: str) -> None:
+    """``fast_melds.swap_or_none`` (the go-out solver's swap test) gives the meld the reducer's
+    ``verify_joker_swap`` gives, and None wherever it refuses, asked afresh and then remembered:
+    every card kind on melds holding a joker, runs and sets."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"swap/{name}")
+    kinds = sorted(set(deck))
+    accepted = tried = 0
+    for _ in range(150):
+        cands = [m for m in meld_candidates(rng.sample(deck, 10) + [JOKER], rules) if JOKER in m]
+        if not cands:
+            continue
+        meld = melds.verify_meld(rng.choice(cands), rules)
+        for card in kinds:
+            swapped = plain(lambda: melds.verify_joker_swap(meld, card, rules))
+            for _ in range(2):
+                assert fast_melds.swap_or_none(meld, card, rules) == swapped, (meld, card)
+            accepted += swapped is not None
+            tried += 1
+    assert accepted >= 30 and tried >= 3000  # swaps were allowed, and refused, often enough to compare
+
+
 def _lay_off_positions(count: int) -> Iterator[tuple[list[Card], Ruleset, list[tuple[int, Meld]]]]:
     """Small hands against tables of one to three random melds, under every preset: the order of
     lay-offs matters in some of them (a joker filling the set an ace was to go to)."""

@@ -30,9 +30,8 @@ from typing import Collection, Sequence
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
 from .packing import FIELD, GUARDS, IN_ORDER, UNITS, WILD_LAST, Score, best_pair, best_points, tables, worths
 from ...cards import ACE_RANK, JOKER, Card, card_order
-from ...errors import IllegalMoveError
-from ...fast_melds import fit_or_none
-from ...melds import Meld, verify_joker_swap, verify_meld
+from ...fast_melds import fit_or_none, swap_or_none
+from ...melds import Meld, verify_meld
 from ...rules import Ruleset
 
 MAX_RUN_IN_PARTITION = 5
@@ -436,9 +435,8 @@ def _swap_variants(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[i
         if JOKER not in meld.cards:
             continue
         for card in sorted({c for c in hand if c.is_natural}):
-            try:
-                new = verify_joker_swap(meld, card, rules)
-            except IllegalMoveError:
+            new = swap_or_none(meld, card, rules)
+            if new is None:
                 continue
             h = list(hand)
             h.remove(card)
