@@ -251,10 +251,22 @@ def lay_off_fast(old: Meld, added: tuple[Card, ...], rules: Ruleset,
 #: remembered: each is raised afresh); emptied by ``melds.clear_caches`` and when full.
 _MELDS: dict[tuple[tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
 _LAID: dict[tuple[Meld, tuple[Card, ...], Ruleset, tuple[Card, ...] | None], Meld] = {}
-_FITS: dict[tuple[Meld, Card, Ruleset], Meld | None] = {}
-_SWAPS: dict[tuple[Meld, Card, Ruleset], Meld | None] = {}
+Answers = dict[tuple[Meld, Card], tuple["Meld | None"]]  # a one-card lay-off's or swap's answer, None a refusal
+#: The searches' one-card answers, refusals included, for each rule set by its id: the store keeps the
+#: rule set, so the id stays its own, and an id is hashed in C where a Ruleset's hash is Python's.
+_FITS: dict[int, tuple[Ruleset, Answers]] = {}
+_SWAPS: dict[int, tuple[Ruleset, Answers]] = {}
 _LIMIT = 8192
-melds.FORGET += [_MELDS.clear, _LAID.clear, _FITS.clear]
+melds.FORGET += [_MELDS.clear, _LAID.clear, _FITS.clear, _SWAPS.clear]
+
+
+def _answers(store: dict[int, tuple[Ruleset, Answers]], rules: Ruleset) -> Answers:
+    entry = store.get(id(rules))
+    if entry is None:
+        entry = store[id(rules)] = (rules, {})
+    elif len(entry[1]) >= _LIMIT:
+        entry[1].clear()
+    return entry[1]
 
 
 def meld_of(cards: tuple[Card, ...], rules: Ruleset, arrangement: tuple[Card, ...] | None = None) -> Meld:
@@ -298,18 +310,17 @@ def fit_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
     melds and most tries are refused; a refusal's reason, a sentence in the reader's language,
     took more building than the answer, and was built again at every try.
     """
-    key = (old, card, rules)
-    if key in _FITS:
-        return _FITS[key]
+    known = _answers(_FITS, rules)
+    found = known.get((old, card))
+    if found is not None:
+        return found[0]
     meld: Meld | None = None
     if not _surely_refused(old, card, rules):
         try:
             meld = lay_off_of(old, (card,), rules)
         except IllegalMoveError:
             pass
-    if len(_FITS) >= _LIMIT:
-        _FITS.clear()
-    _FITS[key] = meld
+    known[old, card] = (meld,)
     return meld
 
 
@@ -318,9 +329,10 @@ def swap_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
     or None where the rules refuse it, remembered either way: the go-out solver tries every natural
     of the hand on every table meld holding a joker, and nearly every try is refused (a set takes
     only its rank, a run only its suit: refused here without building the refusal's sentence)."""
-    key = (old, card, rules)
-    if key in _SWAPS:
-        return _SWAPS[key]
+    known = _answers(_SWAPS, rules)
+    found = known.get((old, card))
+    if found is not None:
+        return found[0]
     meld: Meld | None = None
     if card.is_natural and JOKER in old.cards and (
             card.rank == old.positions[0] if old.kind == "set" else card.suit == old.suit):
@@ -328,9 +340,7 @@ def swap_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
             meld = verify_joker_swap(old, card, rules)
         except IllegalMoveError:
             pass
-    if len(_SWAPS) >= _LIMIT:
-        _SWAPS.clear()
-    _SWAPS[key] = meld
+    known[old, card] = (meld,)
     return meld
 
 

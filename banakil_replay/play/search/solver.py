@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Collection, Sequence
 
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
@@ -396,8 +397,7 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
     """
     if not table:
         return [False] * len(hand)
-    jokers_on_table = any(JOKER in m.cards for _, m in table)
-    set_ranks = {p for _, m in table if m.kind != "run" for p in m.positions}
+    jokers_on_table, set_ranks, spans = _reach(tuple(m for _, m in table))
     wilds = int(jokers_on_table)
     held: dict[str, int] = {}  # each suit's natural ranks in hand, as bits (1 << rank), counted once
     for c in hand:
@@ -405,11 +405,6 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
             held[c.suit] = held.get(c.suit, 0) | 1 << c.rank
         else:
             wilds += 1
-    spans: dict[str, list[tuple[int, int, int]]] = {}
-    for _, m in table:
-        if m.kind == "run":
-            pos = [p for p in m.positions if p is not None]
-            spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
 
     def reaches(c: Card) -> bool:
         mask = held.get(c.suit, 0)
@@ -426,6 +421,22 @@ def addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Mel
         return False
 
     return [c.is_wild or c.rank in set_ranks or reaches(c) for c in hand]
+
+
+Spans = dict[str, list[tuple[int, int, int]]]  # each suit's runs: (lowest position, highest, wilds in it)
+
+
+@lru_cache(maxsize=1 << 12)
+def _reach(table: tuple[Meld, ...]) -> tuple[bool, frozenset[int | None], Spans]:
+    """What :func:`addable` asks of the table melds, remembered (the searches ask about one table
+    hand after hand): does one hold a joker, the ranks of its sets, and where its runs lie."""
+    spans: Spans = {}
+    for m in table:
+        if m.kind == "run":
+            pos = [p for p in m.positions if p is not None]
+            spans.setdefault(m.suit, []).append((min(pos), max(pos), sum(c.is_wild for c in m.cards)))
+    return (any(JOKER in m.cards for m in table), frozenset(p for m in table if m.kind != "run" for p in m.positions),
+            spans)
 
 
 def _swap_variants(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]
