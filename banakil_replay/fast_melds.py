@@ -315,11 +315,8 @@ def fit_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
     if found is not None:
         return found[0]
     meld: Meld | None = None
-    if not _surely_refused(old, card, rules):
-        try:
-            meld = lay_off_of(old, (card,), rules)
-        except IllegalMoveError:
-            pass
+    if not _surely_refused(old, card, rules):  # lay_off_of's answer, its refusal unworded
+        meld = lay_off_fast(old, (card,), rules) or melds.one_card_or_none(old, card, rules)
     known[old, card] = (meld,)
     return meld
 

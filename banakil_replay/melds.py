@@ -508,6 +508,15 @@ def _lay_off(meld: Meld, added: tuple[Card, ...], rules: Ruleset, arrangement: t
             source=no.source) from None
 
 
+def one_card_or_none(meld: Meld, card: Card, rules: Ruleset) -> Meld | None:
+    """:func:`lay_off_of` of one card, or None where the rules refuse it, without wording the refusal
+    around its reason: the searches try card after card and only want the answer."""
+    try:
+        return _apply(meld, (card,), rules, None)
+    except IllegalMoveError:
+        return None
+
+
 _lay_off_of = lru_cache(maxsize=8192)(_lay_off)
 FORGET: list[Callable[[], None]] = []  # what other modules remember of melds (fast_melds), forgotten with these
 

@@ -31,8 +31,8 @@ from typing import Collection, Sequence
 from .candidates import meld_candidates, run_candidates, set_candidates, stand_in_candidates
 from .packing import FIELD, GUARDS, IN_ORDER, UNITS, WILD_LAST, Score, best_pair, best_points, tables, worths
 from ...cards import ACE_RANK, JOKER, Card, card_order
-from ...fast_melds import fit_or_none, swap_or_none
-from ...melds import Meld, verify_meld
+from ...fast_melds import fit_or_none, meld_of, swap_or_none
+from ...melds import Meld
 from ...rules import Ruleset
 
 MAX_RUN_IN_PARTITION = 5
@@ -177,7 +177,7 @@ def _pack(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, stand_
 def best_partition(hand: Sequence[Card], rules: Ruleset) -> Partition:
     """The most points a hand can meld at once, as new melds only."""
     chosen, left = _search(hand, rules, prefer_fewest_left=False)
-    melds = tuple(verify_meld(m, rules) for m in chosen)
+    melds = tuple(meld_of(m, rules) for m in chosen)  # verify_meld's, remembered
     return Partition(melds, tuple(left), sum((rules.value(c) for m in chosen for c in m), 0.0))  # 0.0: see _laid
 
 
@@ -275,7 +275,7 @@ def _laid(hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld]], s
           fits: LayOffFits, loose: frozenset[Card], loose_cost: float = -1.0) -> tuple[Partition, list[Card]]:
     """The partition the search prefers (see ``_pack``), laid out, and the cards it kept before lay-offs."""
     chosen, kept = _search(hand, rules, True, loose, loose_cost)
-    melds = tuple(verify_meld(m, rules) for m in chosen)
+    melds = tuple(meld_of(m, rules) for m in chosen)  # verify_meld's, remembered
     left, lay_offs = _lay_off_leftovers(kept, rules, table, fits)
     # float starts: compiled (mypyc), a sum of floats from the int 0 is refused as "int expected"
     value = sum((rules.value(c) for m in chosen for c in m), 0.0) + sum((rules.value(c) for _, c in lay_offs), 0.0)
