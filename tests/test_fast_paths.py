@@ -449,6 +449,25 @@ def test_the_go_out_pretest_never_refuses_a_way_out() -> None:
     assert out >= 20 and refused >= 20  # both answers were asked about, or the test proves nothing
 
 
+def test_the_hold_back_pretest_never_skips_a_discard_that_works() -> None:
+    """``solver._hold_back`` lays out the rest of the hand for a discard only when new melds could
+    hold every card of the rest no table meld could take (``coverable`` with no card spare): where
+    that says no, laying the rest out always leaves a card."""
+    skipped = laid = 0
+    for hand, rules, table in _positions(300):
+        if not table or len(hand) > 10:
+            continue
+        for card in dict.fromkeys(hand):
+            rest = list(hand)
+            rest.remove(card)
+            part, _ = solver._lay_out(rest, rules, list(table), [], {}, solver._Loose(rest, rules, list(table), {}))
+            laid += not part.left
+            if not coverable(rest, rules, table, spare=0):
+                skipped += 1
+                assert part.left, ([c.code for c in hand], card.code, [m.codes for _, m in table])
+    assert skipped >= 200 and laid >= 20  # both answers were met often enough to mean something
+
+
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_float_scored_partition_search_picks_what_the_pair_scored_one_did(name: str,
                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:

@@ -295,6 +295,8 @@ def _hold_back(hand: Sequence[Card], rules: Ruleset, table: list[tuple[int, Meld
     for card in sorted(set(hand) - skip, key=lambda c: (rules.value(c), c)):
         rest = list(hand)
         rest.remove(card)
+        if SHORTCUTS and not coverable(rest, rules, table, spare=0):
+            continue  # new melds cannot hold every card of the rest no table meld could take
         part, _ = _lay_out(rest, rules, table, swaps, fits, loose)
         if not part.left:
             return Partition(part.melds, (card,), part.value, part.lay_offs, part.swaps)
@@ -327,8 +329,8 @@ def strays(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld
 
 
 def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]] = (),
-              fits: Sequence[bool] | None = None) -> bool:
-    """Could new melds of the hand hold every card but one that no table meld could take?
+              fits: Sequence[bool] | None = None, spare: int = 1) -> bool:
+    """Could new melds of the hand hold every card but one (``spare``) that no table meld could take?
     A necessary condition for :func:`go_out`, at the cost of one search instead of a dozen.
 
     Going out lays every card but the discard, and a card :func:`addable` rules out can only be
@@ -338,20 +340,20 @@ def coverable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, M
     choices, so when even this one keeps two such cards, no way out exists. ``fits``: as for :func:`strays`.
     """
     fits = addable(hand, rules, table) if fits is None else fits
-    if sum(not f for f in fits) <= 1:
+    if sum(not f for f in fits) <= spare:
         return True
     pool = list(hand) + ([JOKER] if any(JOKER in m.cards for _, m in table) else [])
     loose = frozenset(c for c, f in zip(hand, fits) if f) | {JOKER}
     if SHORTCUTS:
-        return _covers(pool, rules, loose)
+        return _covers(pool, rules, loose, spare)
     (kept, _), _, _ = _pack(pool, rules, True, True, loose, 0.0)
-    return kept > -2 * STUCK
+    return kept > -(spare + 1) * STUCK
 
 
-def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
+def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card], spare: int = 1) -> bool:
     """The question of :func:`coverable` put to the search's tables as a yes or no: is there a layout
-    keeping at most one card not in ``loose``? Unlike the scored search it gives a branch up once
-    a second such card is kept and stops at the first layout that answers yes."""
+    keeping at most ``spare`` cards not in ``loose``? Unlike the scored search it gives a branch up
+    once one such card too many is kept and stops at the first layout that answers yes."""
     twos = sorted((c for c in pool if c.is_two), key=card_order)
     if twos:  # every 2 one kind, as in _pack (all of them loose, or none: a wild fits any meld)
         pool, loose = [twos[0] if c.is_two else c for c in pool], frozenset(twos[0] if c.is_two else c for c in loose)
@@ -381,7 +383,7 @@ def _covers(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
             memo[left, spare] = found
         return found
 
-    spare = 1 - sum(c not in loose for c in pool if c not in live)
+    spare -= sum(c not in loose for c in pool if c not in live)
     return spare >= 0 and ok(guards + sum(units[index[c]] for c in pool if c in live), spare)
 
 
