@@ -571,21 +571,22 @@ def test_the_search_shortcuts_change_no_layout(name: str, monkeypatch: pytest.Mo
 
 def test_the_yes_or_no_cover_search_answers_as_the_scored_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """``coverable`` asks its search yes or no (``solver._covers``); the scored search of ``_pack``
-    (``SHORTCUTS`` off) gives the same answer at every meld phase of the sample logs, both answers
+    (``SHORTCUTS`` off) gives the same answer at every meld phase of the sample logs, with one card
+    spare (going out) and none (the rest of a hand once the discard is held back), both answers
     being asked of the search itself often."""
     asked: list[bool] = []
     covers = solver._covers
 
-    def counted(pool: list[Card], rules: Ruleset, loose: frozenset[Card]) -> bool:
-        asked.append(covers(pool, rules, loose))
+    def counted(pool: list[Card], rules: Ruleset, loose: frozenset[Card], spare: int = 1) -> bool:
+        asked.append(covers(pool, rules, loose, spare))
         return asked[-1]
 
     monkeypatch.setattr(solver, "_covers", counted)
-    positions = list(_positions(400))
-    fast = [coverable(h, r, t) for h, r, t in positions]
-    assert asked.count(True) >= 10 and asked.count(False) >= 50
+    positions = [(h, r, t, spare) for h, r, t in _positions(400) for spare in (1, 0)]
+    fast = [coverable(h, r, t, spare=spare) for h, r, t, spare in positions]
+    assert asked.count(True) >= 10 and asked.count(False) >= 100
     monkeypatch.setattr(solver, "SHORTCUTS", False)
-    assert [coverable(h, r, t) for h, r, t in positions] == fast
+    assert [coverable(h, r, t, spare=spare) for h, r, t, spare in positions] == fast
 
 
 def plain_addable(hand: Sequence[Card], rules: Ruleset, table: Sequence[tuple[int, Meld]]) -> list[bool]:
