@@ -35,7 +35,7 @@ from ...reducer import HANDLERS
 from ...state import GameState
 from ..search.candidates import meld_candidates
 from ..search.going_out import go_out_plan, reachable_melds
-from ..coach.hints import meld_worth
+from ..coach.hints import melds_worth
 from ..moves import alike
 from ...rules import Ruleset
 from ..search.solver import Partition, addable, best_partition
@@ -103,12 +103,13 @@ def _meld_order(hand: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...
     if not part.melds:
         return ()  # any meld would be a split with a meld in it
     best = frozenset(alike(m.cards) for m in part.melds)
-    return tuple(sorted(dict.fromkeys(meld_candidates(hand, rules)), key=lambda cards: meld_worth(cards, rules, best),
-                        reverse=True))
+    cands = list(dict.fromkeys(meld_candidates(hand, rules)))
+    worth = dict(zip(cands, melds_worth(cands, rules, best)))
+    return tuple(sorted(cands, key=worth.__getitem__, reverse=True))
 
 
 def meld_order(hand: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
-    """The melds the hand could lay next, best first as the hints rank them (``hints.meld_worth``);
+    """The melds the hand could lay next, best first as the hints rank them (``hints.meld_worth``, asked of all at once);
     empty when the hand holds no meld. A player melds the best one, then looks again at what is left."""
     return _meld_order(tuple(sorted(hand, key=card_order)), rules)
 

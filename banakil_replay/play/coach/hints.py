@@ -173,9 +173,14 @@ def meld_worth(cards: Sequence[Card], rules: Ruleset, best: frozenset[tuple[str,
     each joker (no longer at risk in hand), 3 more when it is one of the melds of the hand's best
     split (``best``, from :func:`best_shapes`), because a greedy meld may spend wilds that a better
     split needs elsewhere. The playout policy lays its melds in this order too."""
-    worth = worths(rules)  # the same points, looked up: the playouts rank every meld of every hand with this
-    return (sum(map(worth.__getitem__, cards)) + JOKER_MELDED * sum(1 for c in cards if c.is_joker)
-            + (BEST_SPLIT if best and _shape(tuple(cards)) in best else 0.0))
+    return melds_worth([cards], rules, best)[0]
+
+
+def melds_worth(melds: Sequence[Sequence[Card]], rules: Ruleset, best: frozenset[tuple[str, ...]]) -> list[float]:
+    """:func:`meld_worth` of each of ``melds``: the playouts rank every meld of every hand with this."""
+    worth = worths(rules)  # the same points, looked up once for all
+    return [sum(map(worth.__getitem__, cards)) + JOKER_MELDED * sum(1 for c in cards if c.is_joker)
+            + (BEST_SPLIT if best and _shape(tuple(cards)) in best else 0.0) for cards in melds]
 
 
 @lru_cache(maxsize=1 << 14)
