@@ -331,8 +331,7 @@ def swap_or_none(old: Meld, card: Card, rules: Ruleset) -> Meld | None:
     if found is not None:
         return found[0]
     meld: Meld | None = None
-    if card.is_natural and JOKER in old.cards and (
-            card.rank == old.positions[0] if old.kind == "set" else card.suit == old.suit):
+    if card.is_natural and JOKER in old.cards and not _of_another_kind(old, card):
         try:
             meld = verify_joker_swap(old, card, rules)
         except IllegalMoveError:
@@ -348,8 +347,12 @@ def _surely_refused(old: Meld, card: Card, rules: Ruleset) -> bool:
     tries; False means "ask", not "accepted"."""
     if not card.is_natural:
         return False
-    if old.kind == "set":
-        return card.rank != old.positions[0]
-    if card.suit != old.suit:
+    if _of_another_kind(old, card):
         return True
-    return _WILDS.isdisjoint(old.cards) and _natural_lay_off(old, card, rules) is None
+    return old.kind == "run" and _WILDS.isdisjoint(old.cards) and _natural_lay_off(old, card, rules) is None
+
+
+def _of_another_kind(old: Meld, card: Card) -> bool:
+    """Is the natural ``card`` of another rank than the set ``old``, or another suit than the run?
+    Then no lay-off and no joker swap puts it there, whatever the rule set."""
+    return card.rank != old.positions[0] if old.kind == "set" else card.suit != old.suit

@@ -109,7 +109,7 @@ def _meld_order(hand: tuple[Card, ...], rules: Ruleset) -> tuple[tuple[Card, ...
 
 
 def meld_order(hand: Sequence[Card], rules: Ruleset) -> tuple[tuple[Card, ...], ...]:
-    """The melds the hand could lay next, best first as the hints rank them (``hints.meld_worth``, asked of all at once);
+    """The melds the hand could lay next, best first as the hints rank them (``hints.meld_worth``);
     empty when the hand holds no meld. A player melds the best one, then looks again at what is left."""
     return _meld_order(tuple(sorted(hand, key=card_order)), rules)
 

@@ -61,8 +61,6 @@ class Partition:
         }
 
 
-
-
 def _search(hand: Sequence[Card], rules: Ruleset, prefer_fewest_left: bool, loose: frozenset[Card] = frozenset(),
             loose_cost: float = -1.0) -> tuple[list[tuple[Card, ...]], list[Card]]:
     """Exact search: which candidate melds to lay, and which cards stay in hand.
