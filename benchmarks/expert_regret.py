@@ -12,7 +12,7 @@ otherwise. The reference's own noise (its values are averages over finitely many
 same to every variant, so variants are compared by their paired difference, position by position.
 
 Each ``--variant`` is an ``ExpertBot`` with keyword settings (``playouts=48``,
-``prune_after=4``, ``prune_z=2.5``, ``margin=0.5``); ``default`` is the bot as shipped. Every
+``margin=0.5``, ``settle_z=1.28``, ``settle_z=none``); ``default`` is the bot as shipped. Every
 variant decides every position under each ``--seeds`` bot seed; the report gives its mean regret
 and its mean CPU time per decision, each with a 95% interval over positions (Student's t), and
 its regret less the first variant's with the interval of that paired difference. ``--code DIR``
@@ -109,10 +109,13 @@ def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
         if not eq or k not in wanted or k == "seed":
             raise SystemExit(f"--variant {text}: {item!r} is not key=value with a key ExpertBot takes "
                              f"({', '.join(p for p in wanted if p != 'seed')})")
+        if v.lower() == "none":  # a setting switched off, such as settle_z=none
+            settings[k] = None
+            continue
         try:
             settings[k] = float(v) if "." in v else int(v)
         except ValueError:
-            raise SystemExit(f"--variant {text}: {k}'s value {v!r} is not a number") from None
+            raise SystemExit(f"--variant {text}: {k}'s value {v!r} is neither a number nor none") from None
     return name, settings
 
 

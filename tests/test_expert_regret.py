@@ -20,7 +20,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_two_variants_on_a_short_log(tmp_path: Path) -> None:
     out = tmp_path / "regret.json"
     done = run("--log", "sample_games/eram_hand.jsonl", "--positions", "2", "--reference-deals", "4",
-               "--seeds", "0", "--jobs", "1", "--variant", "default", "small:playouts=8", "--out", str(out))
+               "--seeds", "0", "--jobs", "1", "--variant", "default", "small:playouts=8,settle_z=none", "--out", str(out))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("2 decisions")
@@ -30,7 +30,7 @@ def test_two_variants_on_a_short_log(tmp_path: Path) -> None:
 
 def test_bad_variants_and_logs_get_one_line() -> None:
     for args, words in ((["--variant", "x:fooo=1"], "is not key=value"),
-                        (["--variant", "x:playouts=many"], "is not a number"),
+                        (["--variant", "x:playouts=many"], "is neither a number nor none"),
                         (["--log", "no/such.jsonl"], "cannot read")):
         done = run(*args)
         assert done.returncode == 1 and words in done.stderr and "Traceback" not in done.stderr, done.stderr

@@ -37,7 +37,8 @@ from banakil_replay.log.stream import fold_log, replay_log
 from banakil_replay.play.search import packing
 from banakil_replay.play.search.candidates import _assignments, meld_candidates, run_candidates, stand_in_candidates
 from banakil_replay.play.analysis import judge
-from banakil_replay.play.bots.expert import MARGIN, MATCH_WIN, PLAYOUTS, by_value, candidates, choose_move, survivors
+from banakil_replay.play.bots.expert import (MARGIN, MATCH_WIN, PLAYOUTS, by_value, call_made, candidates, choose_move,
+                                             ranking, survivors)
 from banakil_replay.play.search.going_out import reachable_melds, reachable_melds_plain
 from banakil_replay.play.moves import Option, is_move, move_key
 from banakil_replay.play.observation import observe
@@ -741,6 +742,40 @@ def test_a_move_is_given_up_only_far_behind_and_ranks_after_those_kept() -> None
     assert kept == [leader, close]
     assert by_value([far, leader, close], kept) == [leader, close, far]
     assert by_value([lucky, leader], [leader]) == [leader, lucky]
+
+
+def test_a_decision_ends_once_no_move_is_likely_to_beat_the_choice_by_the_margin() -> None:
+    choice = tally([5.0, 6.0, 4.0, 5.0, 7.0, 5.0, 6.0, 4.0])
+    behind = tally([2.0, 3.5, 0.5, 2.0, 4.0, 2.5, 3.0, 1.0])  # about 2.8 behind, steady: cannot be 0.5 better
+    close = tally([5.5, 5.0, 5.0, 4.5, 8.0, 4.5, 7.0, 4.0])  # 0.25 ahead, spread 0.8: might be 0.5 better
+    assert call_made(choice, [choice, behind], MARGIN)
+    assert not call_made(choice, [choice, behind, close], MARGIN)
+    assert call_made(choice, [choice, tally(list(choice.values))], MARGIN)  # twins: nothing to learn
+    assert not call_made(choice, [choice, tally([9.0])], MARGIN)  # one deal says nothing of the spread
+    # the choice is the hints' move (first) unless another beats it by more than the margin
+    ahead = tally([v + 0.3 for v in choice.values])
+    assert ranking([choice, ahead], [choice, ahead], MARGIN)[0] is choice
+    assert ranking([behind, ahead], [behind, ahead], MARGIN)[0] is ahead
+
+
+def test_ending_a_made_call_early_spares_deals_and_keeps_most_moves() -> None:
+    rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
+    same, spared = [], 0
+    for i, ev in enumerate(rp.events):
+        if i == 0 or not is_move(ev):
+            continue
+        obs = observe(rp.states[i - 1], getattr(ev, "seat", rp.states[i - 1].turn), rp.events[:i])
+        moves = candidates(options(obs.stand_in(), rank=True))
+        if len(moves) < 2:
+            continue
+        early = choose_move(obs, moves, PLAYOUTS, f"t/{i}", MATCH_WIN, MARGIN)
+        full = choose_move(obs, moves, PLAYOUTS, f"t/{i}", MATCH_WIN, MARGIN, settle_z=None)
+        ended = sum(t.n for t in early) < sum(t.n for t in full)
+        spared += ended
+        if not ended:  # the same deals in the same order: the very same race
+            assert [t.values for t in early] == [t.values for t in full]
+        same.append(move_key(early[0].option.event) == move_key(full[0].option.event))
+    assert spared >= 3 and len(same) >= 10 and sum(same) >= len(same) - 2, (spared, same)
 
 
 @pytest.mark.slow

@@ -42,7 +42,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..bots.expert import PRUNE_AFTER, PRUNE_Z, Deals, Tally, by_value, candidates, play, survivors
+from ..bots.expert import PRUNE_AFTER, PRUNE_Z, Deals, Tally, by_value, candidates, paired_stats, play, survivors
 from ..moves import Move, Option, Options, move_key
 from ..observation import Observation
 
@@ -119,15 +119,8 @@ class Judgement:
 
 def paired(a: Tally, b: Tally) -> tuple[float, float, int]:
     """Mean and standard error of ``a`` less ``b`` over the deals both were played in."""
-    diffs = [x - y for x, y in zip(a.values, b.values)]
-    n = len(diffs)
-    if n == 0:
-        return 0.0, math.inf, 0
-    mean = sum(diffs) / n
-    if n == 1:
-        return mean, math.inf, 1
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n), n
+    mean, var, n = paired_stats(a, b)
+    return mean, (math.sqrt(var / n) if n > 1 else math.inf), n
 
 
 def straddles(low: float, high: float, boundaries: Sequence[float] = BOUNDARIES) -> bool:
