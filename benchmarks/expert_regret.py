@@ -75,13 +75,14 @@ def positions(logs: list[Path], limit: int) -> list[tuple[str, int, Observation]
 
 
 def _key(log: str, seq: int) -> str:
-    return f"{Path(log).name}#{seq}"
+    # the path as given, not the file's name: two folders of self-play logs both hold a game-0001.jsonl
+    return f"{log}#{seq}"
 
 
 def reference(job: tuple[str, int, Observation, int]) -> tuple[str, dict[str, float]]:
     log, seq, obs, deals = job
     moves = candidates(options(obs.stand_in(), rank=True))
-    tallies = evaluate(obs, moves, deals, seed=f"reference/{_key(log, seq)}", match_weight=MATCH_WIN)
+    tallies = evaluate(obs, moves, deals, seed=f"reference/{Path(log).name}#{seq}", match_weight=MATCH_WIN)
     return _key(log, seq), {repr(t.option.event): t.value for t in tallies}
 
 

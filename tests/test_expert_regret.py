@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -34,3 +35,16 @@ def test_bad_variants_and_logs_get_one_line() -> None:
                         (["--log", "no/such.jsonl"], "cannot read")):
         done = run(*args)
         assert done.returncode == 1 and words in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_logs_of_the_same_name_in_two_folders_are_kept_apart(tmp_path: Path) -> None:
+    # self-play writes game-0001.jsonl into every folder it is given
+    for folder, source in (("a", "eram_hand.jsonl"), ("b", "jawaker_hand.jsonl")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "game-0001.jsonl").write_text((ROOT / "sample_games" / source).read_text())
+    out = tmp_path / "regret.json"
+    done = run("--log", str(tmp_path / "a" / "game-0001.jsonl"), str(tmp_path / "b" / "game-0001.jsonl"),
+               "--positions", "4", "--reference-deals", "2", "--seeds", "0", "--jobs", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    keys = list(json.loads(out.read_text())["default"])
+    assert {Path(k.split("#")[0]).parent.name for k in keys} == {"a", "b"}, keys
