@@ -42,7 +42,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..bots.expert import PRUNE_AFTER, PRUNE_Z, Deals, Tally, by_value, candidates, paired_stats, play, survivors
+from ..bots.expert import (PRUNE_AFTER, PRUNE_Z, Deals, Tally, by_value, candidates, likely_high, paired_stats, play,
+                           survivors)
 from ..moves import Move, Option, Options, move_key
 from ..observation import Observation
 
@@ -174,8 +175,7 @@ def worth_more(mean: float, se: float, n: int, max_deals: int = MAX_DEALS, seque
             continue
         if not sequential or not math.isfinite(se):
             return True
-        room = math.sqrt(1 - n / limit)
-        if mean + FUTILITY_Z * se * room >= b + quantile(limit) * se * math.sqrt(n / limit):
+        if likely_high(mean, se, n, limit, FUTILITY_Z) >= b + quantile(limit) * se * math.sqrt(n / limit):
             return True
     return False
 
