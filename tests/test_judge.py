@@ -161,3 +161,32 @@ def test_an_interval_from_few_deals_is_a_students_t_interval(n: int, t: float) -
     # printed tables of t at 97.5%, n - 1 degrees of freedom: the estimated spread widens the interval
     assert quantile(n) == pytest.approx(t, abs=6e-4)
     assert quantile(1) == float("inf") and quantile(n + 1) < quantile(n)
+
+
+def test_the_selection_spares_its_last_deals_once_the_leader_is_clear(monkeypatch: pytest.MonkeyPatch) -> None:
+    from banakil_replay.play.analysis import judge as judging
+    from banakil_replay.play.coach.options import options
+    from banakil_replay.play.observation import observe
+
+    rp = load_replay(ROOT / "sample_games" / "classic_dana_ravi.jsonl")
+    spared, gaps = 0, []
+    for i, ev in enumerate(rp.events):
+        if i == 0 or not is_move(ev):
+            continue
+        obs = observe(rp.states[i - 1], getattr(ev, "seat", rp.states[i - 1].turn), rp.events[:i])
+        moves = judging.candidate_moves(options(obs.stand_in(), rank=True))
+        if len(moves) < 2:
+            continue
+        early = judging.select(obs, moves, f"s/{i}")
+        with monkeypatch.context() as m:
+            m.setattr(judging, "call_made", lambda *a: False)
+            full = judging.select(obs, moves, f"s/{i}")
+        if sum(t.n for t in early) < sum(t.n for t in full):
+            spared += 1
+            assert max(t.n for t in early) == judging.PRUNE_AFTER  # stopped at the first look
+        else:
+            assert [t.values for t in early] == [t.values for t in full]
+        # a leader chosen early may differ, but the whole selection rates the two less than a point apart
+        value = {move_key(t.option.event): t.value for t in full}
+        gaps.append(value[move_key(full[0].option.event)] - value[move_key(early[0].option.event)])
+    assert spared >= 3 and all(g < judging.SELECT_SLACK for g in gaps), (spared, gaps)
