@@ -527,7 +527,21 @@ def test_the_searches_read_their_picks_back_as_they_built_them(name: str, monkey
         hand = rng.sample(deck, rng.randint(3, 19)) + rng.sample(wilds, rng.randint(0, 3))
         loose = frozenset(rng.sample(hand, rng.randint(1, len(hand) // 2 + 1)))
         asks += [(hand, False, frozenset(), -1.0), (hand, True, frozenset(), -1.0), (hand, True, loose, 1.0)]
-    fast = [solver._search(h, rules, p, loose, cost) for h, p, loose, cost in asks]
+    seen: list[tuple[str, tuple[object, ...], object]] = []  # every search asked, and its answer (score too)
+
+    def recording(name: str, search: Callable[..., object]) -> Callable[..., object]:
+        def run(*args: object) -> object:
+            seen.append((name, args, answer := search(*args)))
+            return answer
+        return run
+
+    with monkeypatch.context() as m:
+        m.setattr(solver, "best_points", recording("points", packing.best_points))
+        m.setattr(solver, "best_pair", recording("pair", packing.best_pair))
+        fast = [solver._search(h, rules, p, loose, cost) for h, p, loose, cost in asks]
+    plain = {"points": plain_best_points, "pair": plain_best_pair}
+    assert all(plain[name](*args) == answer for name, args, answer in seen)  # type: ignore[operator]
+    assert len({name for name, _, _ in seen}) == 2
     monkeypatch.setattr(solver, "best_points", plain_best_points)
     monkeypatch.setattr(solver, "best_pair", plain_best_pair)
     assert [solver._search(h, rules, p, loose, cost) for h, p, loose, cost in asks] == fast
