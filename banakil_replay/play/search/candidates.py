@@ -156,7 +156,9 @@ def _rank_windows(ranks: int, n_wilds: int, limit: int, low: int, ace_low: bool
             if lo <= 1 and hi >= ACE_RANK:
                 break  # one ace cannot play both low and high
             have = (held & (((1 << length) - 1) << lo)).bit_count()
-            if length - have > n_wilds or not have:
+            if length - have > n_wilds:
+                break  # a longer window from here misses as many positions or more
+            if not have:
                 continue
             window = range(lo, hi + 1)
             yield window, [p for p in window if held >> p & 1], [p for p in window if not held >> p & 1]

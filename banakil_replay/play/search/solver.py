@@ -483,10 +483,17 @@ def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, 
     left = list(left)
     tab = list(table)
     done: list[tuple[int, Card]] = []
+    if not tab:
+        return left, done
+    # a card ``addable`` refuses no chain of lay-offs can lay (tests/test_fast_paths.py): it is never tried
+    flags = addable(start, rules, table)
+    can = {c for c, fits_one in zip(start, flags) if fits_one}
     progress = True
     while progress and left:
         progress = False
         for card in list(left):
+            if card not in can:
+                continue
             for pos, (mid, meld) in enumerate(tab):
                 new = _fit(meld, card, rules, fits)
                 if new is None:
@@ -498,9 +505,9 @@ def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, 
                 break
     # every order is tried only when greed may have fallen short: ``addable`` never refuses a card
     # a chain of lay-offs could lay, so no order lays more cards than it allows
-    cap = sum(addable(start, rules, table)) if left and len(start) <= EXACT_LAY_OFFS else 0
+    cap = sum(flags) if left and len(start) <= EXACT_LAY_OFFS else 0
     if len(done) < cap:
-        most = _most_laid(tuple(sorted(start, key=card_order)), tuple(table), rules, fits, {}, cap)
+        most = _most_laid(tuple(sorted((c for c in start if c in can), key=card_order)), tuple(table), rules, fits, {}, cap)
         if len(most) > len(done):
             rest = Counter(start)
             rest.subtract(c for _, c in most)
