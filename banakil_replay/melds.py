@@ -220,15 +220,16 @@ def _run_layouts(cards: Sequence[Card], rules: Ruleset) -> list[Meld]:
 
 
 # ------------------------------------------------------------------- checking
-def _layouts(cards: Sequence[Card], rules: Ruleset) -> tuple[MeldKind, list[Meld]]:
-    """All valid layouts of a card multiset, or raise IllegalMoveError with the reason."""
+def _layouts(cards: Sequence[Card], rules: Ruleset, said: bool = True) -> tuple[MeldKind, list[Meld]]:
+    """All valid layouts of a card multiset, or raise IllegalMoveError with the reason (unworded
+    when not ``said``: the searches' refused tries want only the answer)."""
     _common_checks(cards)
     naturals = [c for c in cards if c.is_natural]
     if _looks_like_set(naturals):
         return "set", [_set_arrangements(cards, rules)]
     layouts = _run_layouts_of(tuple(sorted(cards, key=_ORDER)), rules)  # C-level key: no __lt__ calls
     if not layouts:
-        raise run_failure(cards, rules)
+        raise run_failure(cards, rules) if said else IllegalMoveError("no run")  # never shown
     return "run", list(layouts)
 
 
@@ -410,9 +411,9 @@ def thirteenth_card_allowed(old: Meld, rules: Ruleset) -> bool:
     return rules.thirteenth_card_two and sum(c.is_natural for c in old.cards) < rules.max_run_length
 
 
-def _one_card(old: Meld, card: Card, rules: Ruleset) -> list[Meld]:
+def _one_card(old: Meld, card: Card, rules: Ruleset, said: bool = True) -> list[Meld]:
     """Every layout ``old`` may take when ``card`` joins it, or the reason it may not join."""
-    kind, layouts = _layouts(list(old.cards) + [card], rules)
+    kind, layouts = _layouts(list(old.cards) + [card], rules, said)
     if kind != old.kind:
         raise Rule.MELD_KIND.no(turns_into(old.kind))
     if kind == "set":
@@ -436,7 +437,8 @@ def _check_set_rank(old: Meld, added: Sequence[Card]) -> None:
                 card=_name(c), rank=rank_code(rank)))
 
 
-def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequence[Card] | None) -> Meld:
+def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequence[Card] | None,
+           said: bool = True) -> Meld:
     """The meld after a lay-off: the cards join one at a time, in whatever order works.
 
     One rule for one card and for several: a lay-off of several cards is legal exactly when some
@@ -447,12 +449,12 @@ def _apply(old: Meld, added: Sequence[Card], rules: Ruleset, arrangement: Sequen
     if old.kind == "set":
         _check_set_rank(old, added)
         new_cards = list(old.cards) + list(added)
-        kind, layouts = _layouts(new_cards, rules)
+        kind, layouts = _layouts(new_cards, rules, said)
         if kind != "set":
             raise Rule.MELD_KIND.no(turns_into("set"))
         return layouts[0] if arrangement is None else _set_arrangements(arrangement, rules)
     if len(added) == 1:  # the common lay-off: one step, so no orders to search
-        return _choose(old, _one_card(old, added[0], rules), added, rules, arrangement)
+        return _choose(old, _one_card(old, added[0], rules, said), added, rules, arrangement)
     if len(old.cards) + len(added) > rules.max_run_length + 1:  # no order can work: say why at once
         _layouts(list(old.cards) + list(added), rules)
     states: dict[tuple[tuple[Card, ...], tuple[Card, ...], tuple[int | None, ...]], Meld] = {
@@ -512,7 +514,7 @@ def one_card_or_none(meld: Meld, card: Card, rules: Ruleset) -> Meld | None:
     """:func:`lay_off_of` of one card, or None where the rules refuse it, without wording the refusal
     around its reason: the searches try card after card and only want the answer."""
     try:
-        return _apply(meld, (card,), rules, None)
+        return _apply(meld, (card,), rules, None, said=False)
     except IllegalMoveError:
         return None
 

@@ -114,7 +114,12 @@ def language(lang: str | None) -> Iterator[str]:
 @contextmanager
 def settled() -> Iterator[str]:
     """The language in force, found once for a block that says many sentences (a search's refused
-    tries, an options list): found from the environment, each sentence would read four variables."""
+    tries, an options list): found from the environment, each sentence would read four variables.
+    Inside a block that chose one already, nothing more is done."""
+    chosen = _CHOSEN.get()
+    if chosen is not None:
+        yield chosen
+        return
     with language(current_language()) as code:
         yield code
 

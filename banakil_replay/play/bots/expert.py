@@ -240,23 +240,24 @@ def choose_move(obs: Observation, moves: Sequence[Option], budget: int, seed: st
     pool = Deals(obs, seed)
     side = obs.side()
     tallies = [Tally(o) for o in moves]
+    horizon = max(DEALS_PER_ROUND, budget // len(tallies) // DEALS_PER_ROUND * DEALS_PER_ROUND)  # deals a move can get
     racing = tallies
     done = 0
-    horizon = max(DEALS_PER_ROUND, budget // len(tallies) // DEALS_PER_ROUND * DEALS_PER_ROUND)  # deals a move can get
-    while True:
-        for t in racing:
-            play(pool, t, done, done + DEALS_PER_ROUND, side, match_weight)
-        done += DEALS_PER_ROUND
-        if (done + DEALS_PER_ROUND) * len(tallies) > budget:
-            break
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-        if sequential and done >= PRUNE_AFTER:
-            racing = survivors(racing)
-            if len(racing) == 1 or (settle_z is not None
-                                    and call_made(ranking(tallies, racing, margin)[0], racing, margin, horizon,
-                                                  settle_z)):
+    with settled():  # the language found once for the decision; each round's playouts then find it set
+        while True:
+            for t in racing:
+                play(pool, t, done, done + DEALS_PER_ROUND, side, match_weight)
+            done += DEALS_PER_ROUND
+            if (done + DEALS_PER_ROUND) * len(tallies) > budget:
                 break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if sequential and done >= PRUNE_AFTER:
+                racing = survivors(racing)
+                if len(racing) == 1 or (settle_z is not None
+                                        and call_made(ranking(tallies, racing, margin)[0], racing, margin, horizon,
+                                                      settle_z)):
+                    break
     return ranking(tallies, racing, margin)
 
 
