@@ -415,6 +415,34 @@ def nearby(meld: melds.Meld) -> list[Card]:
     return [Card(r, s) for r in sorted(ranks) for s in SUITS]
 
 
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_lay_off_the_searches_try_is_refused_without_its_sentence(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``melds.one_card_or_none`` (what the searches' lay-off test falls back on) gives the answer
+    ``lay_off_of`` gives, but never words a run's refusal: the searches want only yes or no, and the
+    sentence (``meld_words.run_failure``) cost more than the answer."""
+    rules, deck, rng = get_ruleset(name), deck_list(), random.Random(f"unworded/{name}")
+    asks = []
+    for _ in range(400):
+        meld = plain(lambda: melds.meld_of(near_run(rng, deck), rules))
+        if meld is not None:
+            asks += [(meld, card) for card in (rng.choice(deck), *nearby(meld))]
+    worded = 0
+
+    def counted(cards: Sequence[Card], rules: Ruleset) -> IllegalMoveError:
+        nonlocal worded
+        worded += 1
+        return wording(cards, rules)
+
+    wording = melds.run_failure
+    monkeypatch.setattr(melds, "run_failure", counted)
+    said = [plain(lambda: melds.lay_off_of(meld, (card,), rules)) for meld, card in asks]
+    assert worded >= 50  # the rules' own path words run refusals often on these asks
+    worded = 0
+    assert [melds.one_card_or_none(meld, card, rules) for meld, card in asks] == said
+    assert worded == 0
+    assert sum(s is None for s in said) >= 100 and sum(s is not None for s in said) >= 50  # refused and laid both
+
+
 # ------------------------------------------------------------------ the judge's fast paths
 # The go-out pre-test and the float-scored partition search must change no answer: the solver's
 # plans, so the playouts, so every verdict, stay what the plain search gave.
