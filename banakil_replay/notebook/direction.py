@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from ..i18n import is_rtl, language, resolve_language
+from ..i18n import is_rtl, language, resolve_language, settled
 
 __all__ = ["RTL_CLASS", "RTL_CSS", "view_language", "speaking", "direction_of", "directed_html",
            "direct_widget", "page_direction_html"]
@@ -41,8 +41,9 @@ def view_language(lang: str | None) -> str | None:
 
 
 def speaking(lang: str | None) -> contextlib.AbstractContextManager[Any]:
-    """Speak ``lang`` inside the block (nothing changes when it is None)."""
-    return language(lang) if lang is not None else contextlib.nullcontext()
+    """Speak ``lang`` inside the block; when it is None, the environment's language, found once for the
+    block (a redrawn view says thousands of sentences, each of which would read the environment)."""
+    return language(lang) if lang is not None else settled()
 
 
 def direction_of(lang: str | None = None) -> str:
