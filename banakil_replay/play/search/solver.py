@@ -483,7 +483,7 @@ def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, 
     left = list(left)
     tab = list(table)
     done: list[tuple[int, Card]] = []
-    if not tab:
+    if not tab or not left:
         return left, done
     # a card ``addable`` refuses no chain of lay-offs can lay (tests/test_fast_paths.py): it is never tried
     flags = addable(start, rules, table)
@@ -507,7 +507,8 @@ def _lay_off_leftovers(left: list[Card], rules: Ruleset, table: list[tuple[int, 
     # a chain of lay-offs could lay, so no order lays more cards than it allows
     cap = sum(flags) if left and len(start) <= EXACT_LAY_OFFS else 0
     if len(done) < cap:
-        most = _most_laid(tuple(sorted((c for c in start if c in can), key=card_order)), tuple(table), rules, fits, {}, cap)
+        layable = tuple(sorted((c for c in start if c in can), key=card_order))
+        most = _most_laid(layable, tuple(table), rules, fits, {}, cap)
         if len(most) > len(done):
             rest = Counter(start)
             rest.subtract(c for _, c in most)
